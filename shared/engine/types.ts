@@ -1,0 +1,310 @@
+/**
+ * Data shapes of the assembly engine: its inputs, the file-system port it reads through,
+ * and the RenderReport every view of the inspector is built from.
+ *
+ * Spec: ../shared/spec/context-assembly.md (the reference) and clarifications.md (our
+ * decisions). Section numbers below ("§7") point into clarifications.md.
+ */
+
+/** A JSON value as read from a manifest, a config or a vars file. */
+export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
+
+/** A vars object: runtime variables of one render. Values are arbitrary JSON. */
+export type Vars = Readonly<Record<string, unknown>>;
+
+/** Kind of a directory entry or a stat result (symlinks already followed by `stat`). */
+export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
+
+/** One entry of a folder listing, as `readdir(..., { withFileTypes: true })` gives it. */
+export interface DirEntry {
+  readonly name: string;
+  /** Kind without following symlinks: a `symlink` entry must be `stat`ed to know what it is. */
+  readonly kind: EntryKind;
+}
+
+/** Result of `stat` (symlinks followed). */
+export interface FileStat {
+  readonly kind: Exclude<EntryKind, 'symlink'>;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/** An I/O failure, as a value: `ENOENT`, `EACCES`, `ELOOP`, `EISDIR`, … */
+export interface FsError {
+  readonly error: string;
+  readonly message: string;
+}
+
+/**
+ * The only way the engine touches files (DESIGN.md: the engine is pure). Synchronous on
+ * purpose: a render of the default kit must stay well under 2 ms, and a sync port keeps the
+ * engine a plain function. Paths are absolute, `/`-separated.
+ */
+export interface EngineFs {
+  stat(path: string): FileStat | FsError;
+  readText(path: string): string | FsError;
+  list(path: string): readonly DirEntry[] | FsError;
+}
+
+/** Everything one render depends on. */
+export interface RenderInput {
+  /** The folder that holds `kits/` (`$PACKAGE_ROOT`). */
+  readonly packageRoot: string;
+  /** `$EVOLCORE_HOME`. */
+  readonly home: string;
+  /** Runtime vars; anything that is not an object earns `vars-not-object` and renders with `{}`. */
+  readonly vars: unknown;
+  /** `session.sessionType`, default `main` (§12). */
+  readonly sessionType?: string;
+  /** Forces the manifest file name (`--manifest`), skipping the `sessionManifests` lookup. */
+  readonly manifestFile?: string;
+  /** Unsaved override text (a draft) used instead of `$ECK/<manifest file>`; `null` = no override. */
+  readonly overrideText?: string | null;
+}
+
+export type DiagnosticLevel = 'error' | 'warning' | 'info';
+
+/** Stable diagnostic codes (§13 plus the inspector's own). */
+export type DiagnosticCode =
+  | 'base-missing'
+  | 'base-parse-error'
+  | 'override-parse-error'
+  | 'override-read-error'
+  | 'manifest-shape'
+  | 'invalid-section'
+  | 'invalid-field'
+  | 'missing-needs-injection'
+  | 'override-without-id'
+  | 'unknown-override-id'
+  | 'duplicate-id'
+  | 'deprecated-section'
+  | 'path-escape'
+  | 'unclosed-block'
+  | 'loop-not-injected'
+  | 'vars-not-object'
+  | 'config-parse-error'
+  | 'read-error'
+  | 'binary-file'
+  | 'file-too-large';
+
+/** A finding about the manifest, the files or the vars. Never thrown: collected. */
+export interface Diagnostic {
+  readonly level: DiagnosticLevel;
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  /** Section id the diagnostic is about, when there is one. */
+  readonly section?: string;
+  /** File the diagnostic is about (absolute), when there is one. */
+  readonly file?: string;
+  /** 1-based line and column in `file`, when known (JSON errors, template tags). */
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/** Status of a section, checked in this order (§4). */
+export type SectionStatus = 'invalid' | 'disabled' | 'when-false' | 'unresolved-vars' | 'not-exist' | 'over-total' | 'ok';
+
+/** All statuses in their documented order of checking. */
+export const SECTION_STATUSES: readonly SectionStatus[] = [
+  'invalid',
+  'disabled',
+  'when-false',
+  'unresolved-vars',
+  'not-exist',
+  'over-total',
+  'ok',
+];
+
+/** Where a merged field or section came from. `added` = a section id only the override has. */
+export type FieldOrigin = 'base' | 'override';
+export type SectionOrigin = 'base' | 'override' | 'added';
+
+/** Half-open range `[start, end)` of UTF-16 code units in the context string. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A raw section object as written in a manifest (unknown fields kept). */
+export type RawSection = Readonly<Record<string, Json>>;
+
+/** One section of the merged manifest, before evaluation. */
+export interface MergedSection {
+  readonly raw: RawSection;
+  readonly id: string;
+  readonly origin: SectionOrigin;
+  /** Origin of every field present in `raw`. */
+  readonly fieldOrigins: Readonly<Record<string, FieldOrigin>>;
+  /** Position in the merged list before sorting (stable-sort key). */
+  readonly index: number;
+}
+
+/** The merged manifest of one render (§11). */
+export interface MergedManifest {
+  readonly file: string;
+  readonly basePath: string;
+  readonly overridePath: string;
+  /** `missing` when no override file, `draft` when `overrideText` was given. */
+  readonly overrideState: 'missing' | 'file' | 'draft' | 'ignored';
+  readonly mode: 'patch' | 'replace';
+  readonly sections: readonly MergedSection[];
+  /** Base ids an override `mode: replace` dropped. */
+  readonly droppedByReplace: readonly string[];
+  readonly totalMaxFiles: number;
+  readonly totalMaxBytes: number;
+  readonly limitOrigins: { readonly totalMaxFiles: FieldOrigin | 'default'; readonly totalMaxBytes: FieldOrigin | 'default' };
+}
+
+/** The outcome of a `when` (for the UI's "why"). */
+export interface WhenReport {
+  /** The condition as written (`"always"` or the object). */
+  readonly expression: Json | undefined;
+  /** `null` when the condition is invalid or was not evaluated (section invalid/disabled). */
+  readonly result: boolean | null;
+  /** Each var the condition reads, with its actual value (`undefined` → absent). */
+  readonly reads: readonly { readonly name: string; readonly value: unknown; readonly present: boolean }[];
+}
+
+/** One `{{?…}}` conditional met while rendering a template (for "kept or dropped"). */
+export interface ConditionalTrace {
+  readonly file: string;
+  /** 1-based line of the opening tag in the source file. */
+  readonly line: number;
+  /** The tag as written, e.g. `{{?peerRole=owner}}`. */
+  readonly expression: string;
+  readonly key: string;
+  readonly op: 'truthy' | 'eq' | 'neq';
+  readonly expected?: string;
+  /** The value the key had in scope when the tag was evaluated. */
+  readonly actual: unknown;
+  readonly kept: boolean;
+  /** 1-based element index when inside a `{{#each}}` or a loop child; absent at top level. */
+  readonly element?: number;
+}
+
+/** Role of a file within its section. */
+export type FileRole = 'file' | 'directory-entry' | 'wrapper' | 'child';
+
+/** A file that a section loaded. */
+export interface LoadedFile {
+  readonly path: string;
+  readonly display: string;
+  /** Raw bytes on disk: what budgets count (§6). */
+  readonly bytes: number;
+  readonly role: FileRole;
+  /** Span of this file's block (header + content) in the context; the child of a loop has none. */
+  readonly span: Span | null;
+  /** Span of the content only (after the header). */
+  readonly contentSpan: Span | null;
+}
+
+/** A file of a folder that did not fit (issue: list them by name and size). */
+export interface NotLoadedFile {
+  readonly name: string;
+  readonly path: string;
+  /** Size when it was known without extra cost; `null` when only counted. */
+  readonly bytes: number | null;
+}
+
+/** A folder section cut by its own limits (§5). */
+export interface Truncation {
+  readonly reason: 'files' | 'bytes';
+  readonly notLoaded: number;
+  readonly maxFiles: number;
+  readonly maxBytes: number;
+  /** The note block as injected. */
+  readonly note: string;
+  /** The first files that did not fit (at most `NOT_LOADED_LISTED`), in name order. */
+  readonly notLoadedFiles: readonly NotLoadedFile[];
+}
+
+/** Why the total gate stopped a section (§7). */
+export interface OverTotal {
+  readonly limit: 'files' | 'bytes' | 'both';
+  /** Running totals before this section. */
+  readonly filesBefore: number;
+  readonly bytesBefore: number;
+  /** What this section would have added. */
+  readonly files: number;
+  readonly bytes: number;
+  /** `true` when it would fit but an earlier section already tripped the gate. */
+  readonly afterCut: boolean;
+}
+
+/** Everything the engine decided about one section. */
+export interface SectionReport {
+  readonly id: string;
+  readonly order: number | null;
+  readonly type: string | null;
+  readonly description: string | null;
+  readonly status: SectionStatus;
+  readonly origin: SectionOrigin;
+  readonly fieldOrigins: Readonly<Record<string, FieldOrigin>>;
+  readonly needsInjection: boolean;
+  readonly when: WhenReport;
+  /** For `invalid`: which field and why. */
+  readonly invalidReason: string | null;
+  /** The path as written (`file` or `path`), and its loop child. */
+  readonly rawPath: string | null;
+  readonly rawChildPath: string | null;
+  /** The path after expansion (absolute, normalised); null when unresolved or invalid. */
+  readonly resolvedPath: string | null;
+  readonly resolvedChildPath: string | null;
+  readonly displayPath: string | null;
+  /** Tokens whose var had no truthy value, as written (`$PERSONAL_DIR`, `{{peerKey}}`). */
+  readonly unresolved: readonly string[];
+  /** For `not-exist`: the path that was looked for. For a read failure: its message too. */
+  readonly missingPath: string | null;
+  readonly readError: string | null;
+  readonly files: readonly LoadedFile[];
+  /** Raw bytes of the loaded files. */
+  readonly bytes: number;
+  readonly truncated: Truncation | null;
+  readonly overTotal: OverTotal | null;
+  /** Span of all the section's blocks (and its folder note) in the context. */
+  readonly span: Span | null;
+  /** Every `{{?…}}` met while rendering, in source order per file. */
+  readonly trace: readonly ConditionalTrace[];
+  /** Vars read by this section's templates (`{{key}}`, `{{?key}}`, `#each`, loop `forEach`). */
+  readonly templateVars: readonly string[];
+}
+
+/** Totals against the manifest's budgets. */
+export interface TotalsReport {
+  readonly files: number;
+  readonly bytes: number;
+  readonly maxFiles: number;
+  readonly maxBytes: number;
+  readonly overTotal: readonly string[];
+  /** The over-total note block, when any section is over-total. */
+  readonly note: string | null;
+  readonly noteSpan: Span | null;
+}
+
+/** How the manifest file was chosen (§12). */
+export interface ManifestChoice {
+  readonly file: string;
+  readonly sessionType: string;
+  readonly source: 'forced' | 'relation' | 'venue' | 'agent' | 'default';
+  /** The config.json the mapping came from. */
+  readonly configPath: string | null;
+}
+
+/** The result of one render. */
+export interface RenderReport {
+  /** `false` when the render could not happen (base missing or not JSON). */
+  readonly rendered: boolean;
+  readonly manifestFile: string;
+  readonly manifestChoice: ManifestChoice;
+  readonly context: string;
+  readonly sections: readonly SectionReport[];
+  readonly totals: TotalsReport;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly merged: MergedManifest | null;
+  /** Path vars as the render used them (derived, or given explicitly). */
+  readonly pathVars: Readonly<Record<string, string>>;
+  /** Which path vars came from the given vars rather than derivation. */
+  readonly explicitPathVars: readonly string[];
+  /** The effective vars (given vars plus derived path vars). */
+  readonly vars: Readonly<Record<string, unknown>>;
+}
