@@ -1,0 +1,180 @@
+/**
+ * JSON Schema (draft-07) of `eck_manifest*.json`, in two variants: a base manifest (every
+ * required field of the reference's table enforced) and an override (a patch entry needs only
+ * its `id`, since it may change one field; `mode: "replace"` sections are full sections again).
+ * Used by Monaco in the manifest tab and shipped as `schemas/*.schema.json` for users' editors.
+ */
+
+import type { Json } from '../engine/types';
+import type { Bilingual } from '../vars/catalog';
+import { VAR_NAMES } from '../vars/catalog';
+import { DRAFT_07 } from '../vars/json-schema';
+import type { JsonSchema } from '../vars/json-schema';
+import {
+  LOOP_FIELD_DOCS,
+  MANIFEST_DEFAULTS,
+  MANIFEST_FIELD_DOCS,
+  MANIFEST_MODES,
+  SECTION_FIELD_DOCS,
+  SECTION_TYPES,
+  VAR_OPERATORS,
+  WHEN_ALWAYS,
+  WHEN_OPERATORS,
+  WHEN_OPERATOR_DOCS,
+} from './fields';
+import type { WhenOperator } from './fields';
+
+/** Which manifest file a schema describes. */
+export type ManifestKind = 'base' | 'override';
+
+/** Fields of a section the reference marks required (context-assembly.md "section 字段"). */
+export const REQUIRED_SECTION_FIELDS: readonly string[] = ['id', 'type', 'order', 'needsInjection', 'when'];
+
+/** `description` (English, then Chinese) and `markdownDescription` of a documented field. */
+function docs(doc: Bilingual | undefined): Pick<JsonSchema, 'description' | 'markdownDescription'> {
+  if (doc === undefined) return {};
+  return { description: `${doc.en}\n${doc.zh}`, markdownDescription: `${doc.en}\n\n${doc.zh}` };
+}
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/definitions/${name}` });
+
+const count = (doc: Bilingual | undefined, byDefault: number): JsonSchema => ({
+  type: 'integer',
+  minimum: 0,
+  default: byDefault,
+  ...docs(doc),
+});
+
+/** A `{var, <op>}` or `{<any|all>: [...]}` branch: its operator present, every other one absent. */
+function conditionBranch(op: WhenOperator): JsonSchema {
+  const others = WHEN_OPERATORS.filter((o) => o !== op).map((o) => ({ required: [o] }));
+  const isVarOp = (VAR_OPERATORS as readonly string[]).includes(op);
+  const operand: JsonSchema =
+    op === 'eq' || op === 'neq'
+      ? { examples: [null], ...docs(WHEN_OPERATOR_DOCS[op]) }
+      : isVarOp
+        ? { type: 'array', ...docs(WHEN_OPERATOR_DOCS[op]) }
+        : { type: 'array', items: ref('varName'), ...docs(WHEN_OPERATOR_DOCS[op]) };
+  return {
+    type: 'object',
+    required: isVarOp ? ['var', op] : [op],
+    properties: isVarOp ? { var: ref('varName'), [op]: operand } : { [op]: operand },
+    not: { anyOf: others },
+  };
+}
+
+function definitions(): Readonly<Record<string, JsonSchema>> {
+  const sectionProperties: Record<string, JsonSchema> = {
+    id: { type: 'string', minLength: 1, ...docs(SECTION_FIELD_DOCS.id) },
+    type: { enum: SECTION_TYPES, ...docs(SECTION_FIELD_DOCS.type) },
+    file: { type: 'string', minLength: 1, ...docs(SECTION_FIELD_DOCS.file) },
+    path: { type: 'string', minLength: 1, ...docs(SECTION_FIELD_DOCS.path) },
+    pattern: { type: 'string', default: MANIFEST_DEFAULTS.pattern, ...docs(SECTION_FIELD_DOCS.pattern) },
+    maxFiles: count(SECTION_FIELD_DOCS.maxFiles, MANIFEST_DEFAULTS.maxFiles),
+    maxBytes: count(SECTION_FIELD_DOCS.maxBytes, MANIFEST_DEFAULTS.maxBytes),
+    order: { type: 'number', ...docs(SECTION_FIELD_DOCS.order) },
+    needsInjection: { type: 'boolean', ...docs(SECTION_FIELD_DOCS.needsInjection) },
+    when: { ...ref('when'), ...docs(SECTION_FIELD_DOCS.when) },
+    enabled: { type: 'boolean', default: true, ...docs(SECTION_FIELD_DOCS.enabled) },
+    loop: { ...ref('loop'), ...docs(SECTION_FIELD_DOCS.loop) },
+    description: { type: 'string', ...docs(SECTION_FIELD_DOCS.description) },
+  };
+  return {
+    varName: { type: 'string', minLength: 1, examples: VAR_NAMES, ...docs(WHEN_OPERATOR_DOCS.var) },
+    condition: {
+      anyOf: WHEN_OPERATORS.map(conditionBranch),
+      description: 'A condition object with exactly one operator.\n条件对象（恰好一个运算符）',
+    },
+    when: {
+      anyOf: [{ const: WHEN_ALWAYS, description: 'Always load.\n恒为真' }, ref('condition')],
+      default: WHEN_ALWAYS,
+    },
+    loop: {
+      type: 'object',
+      required: ['forEach', 'childFile'],
+      properties: {
+        forEach: { ...ref('varName'), ...docs(LOOP_FIELD_DOCS.forEach) },
+        childFile: { type: 'string', minLength: 1, ...docs(LOOP_FIELD_DOCS.childFile) },
+        separator: {
+          type: 'string',
+          default: MANIFEST_DEFAULTS.separator,
+          ...docs(LOOP_FIELD_DOCS.separator),
+        },
+      },
+      additionalProperties: true,
+    },
+    // Unknown fields are kept by the merge and ignored by the engine, so they stay legal.
+    patchEntry: {
+      type: 'object',
+      required: ['id'],
+      properties: sectionProperties,
+      additionalProperties: true,
+    },
+    section: {
+      type: 'object',
+      required: REQUIRED_SECTION_FIELDS,
+      properties: sectionProperties,
+      additionalProperties: true,
+      allOf: [
+        { if: { required: ['type'], properties: { type: { const: 'file' } } }, then: { required: ['file'] } },
+        {
+          if: { required: ['type'], properties: { type: { const: 'directory' } } },
+          then: { required: ['path'] },
+        },
+      ],
+    },
+  };
+}
+
+const TITLES: Readonly<Record<ManifestKind, Bilingual>> = {
+  base: {
+    en: 'ECK manifest (base, $KITS/eck_manifest*.json)',
+    zh: '基础 manifest（$KITS/eck_manifest*.json）',
+  },
+  override: {
+    en: 'ECK manifest override ($ECK/eck_manifest*.json)',
+    zh: '用户覆盖 manifest（$ECK/eck_manifest*.json）',
+  },
+};
+
+/** JSON Schema of a base manifest or of an override. */
+export function buildManifestJsonSchema(kind: ManifestKind): JsonSchema {
+  const sectionRef = kind === 'base' ? 'section' : 'patchEntry';
+  const sections: JsonSchema = {
+    type: 'array',
+    items: ref(sectionRef),
+    ...docs(MANIFEST_FIELD_DOCS.sections),
+  };
+  const properties: Record<string, JsonSchema> = {
+    $schema: {
+      type: 'string',
+      description: 'Schema this file follows (for editors).\n本文件遵循的 schema（供编辑器使用）',
+    },
+    $schema_version: { type: 'integer', examples: [1], ...docs(MANIFEST_FIELD_DOCS.$schema_version) },
+    mode: { enum: MANIFEST_MODES, default: MANIFEST_DEFAULTS.mode, ...docs(MANIFEST_FIELD_DOCS.mode) },
+    totalMaxFiles: count(MANIFEST_FIELD_DOCS.totalMaxFiles, MANIFEST_DEFAULTS.totalMaxFiles),
+    totalMaxBytes: count(MANIFEST_FIELD_DOCS.totalMaxBytes, MANIFEST_DEFAULTS.totalMaxBytes),
+    sections,
+  };
+  const example: Json =
+    kind === 'base'
+      ? { $schema_version: 1, sections: [] }
+      : { sections: [{ id: 'venue-client', enabled: false }] };
+  const schema: JsonSchema = {
+    $schema: DRAFT_07,
+    title: TITLES[kind].en,
+    ...docs(TITLES[kind]),
+    type: 'object',
+    properties,
+    additionalProperties: true,
+    examples: [example],
+    definitions: definitions(),
+  };
+  if (kind === 'base') return { ...schema, required: ['sections'] };
+  // `mode: "replace"` uses the override's sections alone, so each must be a full section.
+  return {
+    ...schema,
+    if: { required: ['mode'], properties: { mode: { const: 'replace' } } },
+    then: { properties: { sections: { type: 'array', items: ref('section') } } },
+  };
+}
