@@ -1,0 +1,66 @@
+/**
+ * Turns a burst of file events into one call (issue 3: a `git checkout` of the kit, 1,000
+ * files, becomes one re-render).
+ *
+ * Trailing debounce: every event restarts the quiet period, and the callback runs once the
+ * disk has been quiet for `delayMs`, with every distinct path of the burst.
+ */
+
+/** Timer functions, injectable so tests can use fake ones. */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Collects paths and flushes them once the burst is over. */
+export interface BurstCollector {
+  add(path: string): void;
+  /** Flushes now if anything is pending (used on close). */
+  flush(): void;
+  /** Drops pending paths and the timer without calling back. */
+  dispose(): void;
+  readonly pending: number;
+}
+
+const realTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** Creates a collector that calls `onBurst` with the distinct paths of each quiet-terminated burst. */
+export function createBurstCollector(
+  delayMs: number,
+  onBurst: (paths: readonly string[]) => void,
+  timers: Timers = realTimers,
+): BurstCollector {
+  let paths = new Set<string>();
+  let timer: unknown = null;
+
+  function fire(): void {
+    timer = null;
+    if (paths.size === 0) return;
+    const burst = [...paths];
+    paths = new Set();
+    onBurst(burst);
+  }
+
+  return {
+    add(path) {
+      paths.add(path);
+      if (timer !== null) timers.clearTimeout(timer);
+      timer = timers.setTimeout(fire, delayMs);
+    },
+    flush() {
+      if (timer !== null) timers.clearTimeout(timer);
+      fire();
+    },
+    dispose() {
+      if (timer !== null) timers.clearTimeout(timer);
+      timer = null;
+      paths = new Set();
+    },
+    get pending() {
+      return paths.size;
+    },
+  };
+}

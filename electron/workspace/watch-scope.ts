@@ -1,0 +1,57 @@
+/**
+ * Which paths the watcher cares about (issue 3: the home's manifests, overrides, agent
+ * folders and eck-debug, and the kit; never `node_modules`, never a symlink loop).
+ */
+import path from 'node:path';
+
+/** The two roots of a workspace. */
+export interface WatchRoots {
+  readonly home: string;
+  readonly packageRoot: string;
+}
+
+/** Folders directly under the home that matter; the rest of `~/.evolcore` is not ours to watch. */
+const HOME_TOP = new Set(['eck', 'agents', 'data']);
+
+/** Folder names never watched: dependency trees and VCS internals are huge and never rendered. */
+const SKIPPED_NAMES = new Set(['node_modules', '.git']);
+
+function within(root: string, p: string): string | null {
+  const rel = path.relative(root, p);
+  if (rel === '') return '';
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  return rel;
+}
+
+/** The folders to hand to chokidar. */
+export function watchedRoots(roots: WatchRoots): string[] {
+  return [path.resolve(roots.home), path.join(path.resolve(roots.packageRoot), 'kits')];
+}
+
+/**
+ * `true` when a path is outside the watch scope: chokidar's `ignored` function. The home's rules
+ * come first, so a home inside the kit (the demo home) is scoped as a home.
+ */
+export function isIgnored(roots: WatchRoots, p: string): boolean {
+  const abs = path.resolve(p);
+  const parts = abs.split(path.sep);
+  if (parts.some((part) => SKIPPED_NAMES.has(part))) return true;
+  const inHome = within(path.resolve(roots.home), abs);
+  if (inHome !== null) {
+    if (inHome === '') return false;
+    const [top, second] = inHome.split(path.sep);
+    if (top === undefined || !HOME_TOP.has(top)) return true;
+    // data/ holds far more than snapshots; only data/eck-debug is the history.
+    if (top === 'data') return second !== undefined && second !== 'eck-debug';
+    return false;
+  }
+  const inKits = within(path.join(path.resolve(roots.packageRoot), 'kits'), abs);
+  return inKits === null;
+}
+
+/** `false` for changes that cannot alter a render: the history snapshots in `data/eck-debug`. */
+export function affectsRender(roots: WatchRoots, p: string): boolean {
+  const inHome = within(path.resolve(roots.home), path.resolve(p));
+  if (inHome === null) return true;
+  return inHome.split(path.sep)[0] !== 'data';
+}

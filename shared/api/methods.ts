@@ -1,0 +1,66 @@
+/**
+ * The methods of the InspectorApi: one input schema and one output type per method.
+ *
+ * To add a method (the Timeline, Vars, Manifest and History issues will): add its schema to
+ * `methodInputs`, its output to `MethodOutputs`, and a handler in electron/api/handlers/. Both
+ * transports and the renderer's client pick it up from these two tables.
+ */
+import { z } from 'zod';
+import type { AgentInfo, FileText, RenderResult, WorkspaceInfo } from './models';
+import type { Scenario } from './scenario';
+import { scenarioSchema } from './scenario';
+
+/** No input: `undefined`, `null` or `{}` are accepted so every transport can send "nothing". */
+const noInput = z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => undefined);
+
+/** A path: absolute or relative to the opened workspace. */
+const pathString = z.string().min(1).max(4096);
+
+/** Input schema of every method. Checked on the main side before any handler runs. */
+export const methodInputs = {
+  getWorkspace: noInput,
+  openWorkspace: z.strictObject({
+    home: pathString.optional(),
+    packageRoot: pathString.optional(),
+  }),
+  listAgents: noInput,
+  getScenario: noInput,
+  setScenario: scenarioSchema,
+  render: scenarioSchema,
+  getLastRender: noInput,
+  getFile: z.strictObject({ path: pathString }),
+} as const;
+
+/** Name of an API method. */
+export type MethodName = keyof typeof methodInputs;
+
+/** All method names, for transports that check a name before the table lookup. */
+export const METHOD_NAMES = Object.keys(methodInputs) as readonly MethodName[];
+
+/** The input a caller passes to a method (before parsing). */
+export type MethodInput<M extends MethodName> = z.input<(typeof methodInputs)[M]>;
+
+/** The input a handler receives (after parsing). */
+export type ParsedInput<M extends MethodName> = z.output<(typeof methodInputs)[M]>;
+
+/** What each method returns. */
+export interface MethodOutputs {
+  getWorkspace: WorkspaceInfo;
+  openWorkspace: WorkspaceInfo;
+  listAgents: readonly AgentInfo[];
+  getScenario: Scenario;
+  /** Makes the scenario current, renders it, and pushes `onDidRender`. */
+  setScenario: RenderResult;
+  /** Renders a scenario once without making it current (no event). */
+  render: RenderResult;
+  getLastRender: RenderResult | null;
+  getFile: FileText;
+}
+
+/** The output of one method. */
+export type MethodOutput<M extends MethodName> = MethodOutputs[M];
+
+/** `true` when `name` is a method of the API. */
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(methodInputs, name);
+}

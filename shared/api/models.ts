@@ -1,0 +1,73 @@
+/**
+ * Data the API returns: the opened workspace and the outcome of a render.
+ */
+import type { RenderReport } from '../engine/types';
+import type { Scenario } from './scenario';
+
+/** Where the home of a workspace came from (DESIGN.md: `$EVOLCORE_HOME`, `~/.evolcore`, demo). */
+export type HomeSource = 'given' | 'env' | 'user' | 'demo';
+
+/** Where the package root came from. */
+export type PackageRootSource = 'given' | 'app';
+
+/** An agent folder found under `$EVOLCORE_HOME/agents/`. */
+export interface AgentInfo {
+  /** The folder name, which is the agent's `selfAid`. */
+  readonly aid: string;
+  readonly path: string;
+  readonly hasConfig: boolean;
+  readonly hasPersona: boolean;
+}
+
+/** The opened home + package root and what was found in them. */
+export interface WorkspaceInfo {
+  readonly home: string;
+  readonly homeSource: HomeSource;
+  readonly packageRoot: string;
+  readonly packageRootSource: PackageRootSource;
+  /** `true` when the home is the built-in demo home. */
+  readonly isDemo: boolean;
+  readonly agents: readonly AgentInfo[];
+  /** Manifest files in `$KITS` (`eck_manifest*.json`), by name. */
+  readonly manifestFiles: readonly string[];
+  /** Session types found: `main`, every `eck_manifest.<type>.json`, and `sessionManifests` keys. */
+  readonly sessionTypes: readonly string[];
+  readonly scenario: Scenario;
+}
+
+/** Why a render happened. */
+export type RenderTrigger = 'request' | 'scenario' | 'workspace' | 'disk';
+
+/** A render and when/why it was made. */
+export interface RenderResult {
+  readonly report: RenderReport;
+  readonly scenario: Scenario;
+  /** Wall time of the engine call, in milliseconds. */
+  readonly elapsedMs: number;
+  /** `Date.now()` when the render finished. */
+  readonly renderedAt: number;
+  /** Increases by one with every render of this workspace. */
+  readonly seq: number;
+  readonly trigger: RenderTrigger;
+}
+
+/** A text file of the workspace, as `getFile` returns it. */
+export interface FileText {
+  readonly path: string;
+  readonly text: string;
+  readonly bytes: number;
+}
+
+/** A burst of changes on disk, coalesced by the watcher. */
+export interface DiskChange {
+  /** Up to `DISK_CHANGE_PATHS_LISTED` changed paths (absolute). */
+  readonly paths: readonly string[];
+  /** How many paths changed in the burst, listed or not. */
+  readonly count: number;
+  readonly at: number;
+  /** `true` when the change affects renders (not only `data/eck-debug`). */
+  readonly affectsRender: boolean;
+}
+
+/** How many changed paths a `DiskChange` lists; the count says how many there were. */
+export const DISK_CHANGE_PATHS_LISTED = 50;

@@ -1,0 +1,135 @@
+/**
+ * The built-in scenario presets (DESIGN.md, "Scenario"): coding, private chat with the owner,
+ * group chat as a member, auxiliary session.
+ *
+ * Values match the demo home (agent `nova.aid.pub`, peers Alice and the feishu group
+ * `oc_team42`) and the conformance cases 01, 02, 03 and 12, so a fresh start shows a render
+ * where every layer of the default kit has something to load.
+ */
+import type { PresetId, Scenario } from '../api/scenario';
+
+/** A preset: an id, its i18n label key, and the scenario it starts. */
+export interface ScenarioPreset {
+  readonly id: PresetId;
+  readonly scenario: Scenario;
+}
+
+/** The demo home's agent; the chat presets speak as it. */
+export const DEMO_AGENT_AID = 'nova.aid.pub';
+
+// Coding: no chat. chatType null, no selfAid and no channel, so only rules, session and
+// baseagent load (the reference's note under "默认 manifest 的段").
+const coding: Scenario = {
+  presetId: 'coding',
+  sessionType: 'main',
+  manifestFile: null,
+  vars: {
+    chatType: null,
+    sessionId: 's-20261201-100',
+    sessionName: 'fix-ci',
+    project: 'evolcore',
+    CURRENT_PROJECT: '/home/dev/src/evolcore',
+    chatMode: 'interactive',
+    permissionMode: 'acceptEdits',
+    readonly: false,
+    baseAgent: 'claude-code',
+    baseAgentName: 'Claude Code',
+    baseAgentModel: 'claude-sonnet-4',
+    agentSessionId: 'a1b2c3',
+  },
+};
+
+const privateOwner: Scenario = {
+  presetId: 'private-owner',
+  sessionType: 'main',
+  manifestFile: null,
+  vars: {
+    selfAid: DEMO_AGENT_AID,
+    selfName: 'Nova',
+    hasPersona: true,
+    hasWorkingMemory: true,
+    peerId: 'alice.aid.pub',
+    peerKey: 'aun#alice.aid.pub',
+    peerName: 'Alice',
+    peerRole: 'owner',
+    peerType: 'human',
+    chatType: 'private',
+    channel: 'aun',
+    clientType: 'desktop',
+    capabilities: { imageInput: true, imageOutput: false, fileSend: true },
+    sessionId: 's-20261201-001',
+    sessionName: '周报',
+    project: 'evolcore',
+    chatMode: 'interactive',
+    permissionMode: 'default',
+    baseAgent: 'claude-code',
+    baseAgentName: 'Claude Code',
+    baseAgentModel: 'claude-sonnet-4',
+  },
+};
+
+const groupMember: Scenario = {
+  presetId: 'group-member',
+  sessionType: 'main',
+  manifestFile: null,
+  vars: {
+    selfAid: DEMO_AGENT_AID,
+    selfName: 'Nova',
+    hasPersona: true,
+    hasWorkingMemory: true,
+    peerId: 'ou_b0b',
+    peerKey: 'feishu#oc_team42',
+    peerName: 'Bob',
+    peerRole: 'member',
+    peerType: 'human',
+    groupId: 'oc_team42',
+    chatType: 'group',
+    channel: 'feishu',
+    mentionMode: 'mention-only',
+    capabilities: { imageInput: true, imageOutput: false, fileSend: false },
+    sessionId: 's-20261201-007',
+    project: 'infra',
+    chatMode: 'interactive',
+    baseAgent: 'codex',
+    baseAgentName: 'Codex',
+    baseAgentModel: 'gpt-5',
+  },
+};
+
+// Auxiliary: the private chat's vars under session type `auxiliary`, which the demo agent's
+// config maps to eck_manifest.auxiliary.json (reference, "多 manifest").
+const auxiliary: Scenario = {
+  presetId: 'auxiliary',
+  sessionType: 'auxiliary',
+  manifestFile: null,
+  vars: { ...privateOwner.vars, pendingCount: 2 },
+};
+
+/** All presets, in the order the workspace bar lists them. */
+export const SCENARIO_PRESETS: readonly ScenarioPreset[] = [
+  { id: 'coding', scenario: coding },
+  { id: 'private-owner', scenario: privateOwner },
+  { id: 'group-member', scenario: groupMember },
+  { id: 'auxiliary', scenario: auxiliary },
+];
+
+/** The preset a new workspace starts with: the private chat, where every layer loads. */
+export const DEFAULT_PRESET_ID: PresetId = 'private-owner';
+
+/** The scenario of a preset (a fresh copy, so callers may change it). */
+export function presetScenario(id: PresetId): Scenario {
+  const preset = SCENARIO_PRESETS.find((p) => p.id === id);
+  if (preset === undefined) throw new Error(`unknown preset ${id}`);
+  // JSON round trip: presets are plain JSON, and shared/ has no structuredClone (no DOM/node lib).
+  return JSON.parse(JSON.stringify(preset.scenario)) as Scenario;
+}
+
+/**
+ * The preset's scenario re-targeted at another agent: chat presets speak as `selfAid`;
+ * the coding preset has no agent and stays as it is.
+ */
+export function presetScenarioFor(id: PresetId, selfAid: string | null): Scenario {
+  const scenario = presetScenario(id);
+  if (selfAid === null || scenario.vars['selfAid'] === undefined) return scenario;
+  return { ...scenario, vars: { ...scenario.vars, selfAid } };
+}
