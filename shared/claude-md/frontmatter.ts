@@ -1,0 +1,81 @@
+/**
+ * Frontmatter of a memory file (§19.3 "frontmatter 解析"): removed from every file; its
+ * `paths` turn a rules-folder file into a conditional rule.
+ */
+
+import { parseYamlLite, quoteProblematicValues } from './yaml-lite';
+import type { YamlValue } from './yaml-lite';
+
+/** A file split into frontmatter and content. */
+export interface ParsedFrontmatter {
+  /** The content after the frontmatter block (the whole text when there is none). */
+  readonly content: string;
+  /** Whether a frontmatter block was found and removed. */
+  readonly hadFrontmatter: boolean;
+  /** Globs when `paths` makes the file conditional; `null` = unconditional (§19.3 `parseFrontmatterPaths`). */
+  readonly paths: readonly string[] | null;
+  /** The YAML error when both parses failed (the frontmatter then counts as empty). */
+  readonly error: { readonly message: string; readonly line: number } | null;
+}
+
+// A `---` line, the YAML, a `---` line. Either line ending, as files are read raw.
+const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)(?:(?<=\n)|\r?\n)---[ \t]*(?:\r?\n|$)/;
+
+/** Splits off the frontmatter and reads `paths` from it. */
+export function parseFrontmatter(raw: string): ParsedFrontmatter {
+  const match = FRONTMATTER.exec(raw);
+  if (!match) return { content: raw, hadFrontmatter: false, paths: null, error: null };
+  const content = raw.slice(match[0].length);
+  const yaml = match[1]!;
+  let parsed = parseYamlLite(yaml);
+  // First try the text as written, then with problematic values quoted (§19.3 two-step parse).
+  if (!parsed.ok) {
+    const retry = parseYamlLite(quoteProblematicValues(yaml.replace(/\r\n|\r/g, '\n')));
+    if (retry.ok) parsed = retry;
+  }
+  if (!parsed.ok) {
+    return { content, hadFrontmatter: true, paths: null, error: { message: parsed.message, line: parsed.line + 1 } };
+  }
+  const value = parsed.value['paths'];
+  return { content, hadFrontmatter: true, paths: value == null ? null : pathsFromValue(value), error: null };
+}
+
+/**
+ * `parseFrontmatterPaths`'s rules: split, expand braces, drop a trailing `/**` (the matcher
+ * already takes a path to cover what is inside it), drop empties; no pattern left, or only
+ * `**`, means unconditional.
+ */
+export function pathsFromValue(value: YamlValue): readonly string[] | null {
+  const patterns = splitPathInFrontmatter(value)
+    .map((p) => (p.endsWith('/**') ? p.slice(0, -3) : p))
+    .filter((p) => p.length > 0);
+  if (patterns.length === 0 || patterns.every((p) => p === '**')) return null;
+  return patterns;
+}
+
+/** `splitPathInFrontmatter`: a list, or a string split at commas outside braces; each brace-expanded. */
+export function splitPathInFrontmatter(input: YamlValue): string[] {
+  if (Array.isArray(input)) return input.flatMap((item: YamlValue) => splitPathInFrontmatter(item));
+  if (typeof input !== 'string') return [];
+  const parts: string[] = [];
+  let current = '';
+  let depth = 0;
+  for (const char of input) {
+    if (char === '{') depth++;
+    else if (char === '}') depth--;
+    if (char === ',' && depth === 0) {
+      parts.push(current.trim());
+      current = '';
+    } else current += char;
+  }
+  parts.push(current.trim());
+  return parts.filter((p) => p.length > 0).flatMap((p) => expandBraces(p));
+}
+
+/** `expandBraces`: `src/*.{ts,tsx}` → `src/*.ts`, `src/*.tsx`; `{a,b}/{c,d}` → four patterns. */
+export function expandBraces(pattern: string): string[] {
+  const match = /^([^{]*)\{([^}]+)\}(.*)$/.exec(pattern);
+  if (!match) return [pattern];
+  const [, prefix, alternatives, suffix] = match;
+  return alternatives!.split(',').flatMap((alt) => expandBraces(prefix + alt.trim() + suffix));
+}

@@ -1,0 +1,177 @@
+/**
+ * Data shapes of the CLAUDE.md assembly: its inputs, the file-system port it reads through,
+ * and the report the CLI and the Timeline are built from.
+ *
+ * Spec: ../shared/spec/claude-md-layering.md (the chapter, "§19.x") and
+ * claude-md-clarifications.md (our decisions). The report mirrors the ECK `RenderReport`
+ * (a `context` string, rows with status, reason, bytes and span) so the same views show both.
+ */
+
+import type { DirEntry, EngineFs, FileStat, FsError, Span } from '../engine/types';
+
+export type { DirEntry, FileStat, FsError, Span };
+
+/**
+ * The only way the assembly touches files: the ECK port plus `realpath`, which symlink
+ * cycle detection needs (§19.2 "符号链接处理": the resolved path is marked processed too).
+ * Paths are absolute and `/`-separated.
+ */
+export interface ClaudeFs extends EngineFs {
+  /** The path with every symlink resolved; an `FsError` when it does not exist or loops. */
+  realpath(path: string): string | FsError;
+}
+
+/** Claude Code's memory types of the four standard levels (§19.1), lower-cased. */
+export type ClaudeMdLevel = 'managed' | 'user' | 'project' | 'local';
+
+/** The setting sources that switch levels on and off (§19.1 "可控的配置源开关"). */
+export interface SettingSources {
+  /** `userSettings`: the User level. */
+  readonly user: boolean;
+  /** `projectSettings`: CLAUDE.md, .claude/CLAUDE.md and rules of every folder. */
+  readonly project: boolean;
+  /** `localSettings`: CLAUDE.local.md of every folder. */
+  readonly local: boolean;
+}
+
+/** Everything one assembly depends on (clarifications "Inputs"). */
+export interface ClaudeMdInput {
+  /** The project's working directory (Claude Code's original cwd), absolute. */
+  readonly cwd: string;
+  /** The user's home: `~/.claude/…` and `@~/` includes. */
+  readonly home: string;
+  /** The managed-policy folder; Claude Code's default on Linux is `/etc/claude-code`. */
+  readonly managedDir?: string;
+  /** A file Claude would operate on, for conditional rules; relative paths are taken from `cwd`. */
+  readonly target?: string | null;
+  /** Which setting sources are on; all on by default. */
+  readonly settingSources?: Partial<SettingSources>;
+  /** `hasClaudeMdExternalIncludesApproved`; default `false`. */
+  readonly approveExternalIncludes?: boolean;
+}
+
+/** The inputs as the assembly used them, defaults filled in and paths normalised. */
+export interface ResolvedClaudeMdInput {
+  readonly cwd: string;
+  readonly home: string;
+  readonly managedDir: string;
+  readonly target: string | null;
+  readonly settingSources: SettingSources;
+  readonly approveExternalIncludes: boolean;
+}
+
+/** What became of one file (issue 8's list, in the words of the Timeline badges). */
+export type ClaudeMdStatus =
+  | 'loaded'
+  | 'conditional-matched'
+  | 'conditional-not-matched'
+  | 'excluded-by-setting'
+  | 'cycle'
+  | 'too-deep'
+  | 'external-not-approved'
+  | 'non-text'
+  | 'missing';
+
+/** All statuses; the first two put content into the assembled text. */
+export const CLAUDE_MD_STATUSES: readonly ClaudeMdStatus[] = [
+  'loaded',
+  'conditional-matched',
+  'conditional-not-matched',
+  'excluded-by-setting',
+  'cycle',
+  'too-deep',
+  'external-not-approved',
+  'non-text',
+  'missing',
+];
+
+/** Why a file was reached: the `InstructionsLoaded` hook's `load_reason` values (§19.10). */
+export type ClaudeMdLoadReason = 'session_start' | 'nested_traversal' | 'path_glob_match' | 'include';
+
+/** Which candidate of a folder a file is, or `include` for a file reached by `@path`. */
+export type ClaudeMdFileKind = 'claude-md' | 'dot-claude-md' | 'rule' | 'local-md' | 'include';
+
+/** Everything the assembly decided about one file, in load order. */
+export interface ClaudeMdFile {
+  /** Position in `files` (load order). */
+  readonly index: number;
+  /** The path as reached (not symlink-resolved), absolute. */
+  readonly path: string;
+  /** The resolved path when it differs from `path` (a symlink), else `null`. */
+  readonly realPath: string | null;
+  /** Short form for lists: relative to cwd, `~/…` under home, else absolute. */
+  readonly display: string;
+  readonly level: ClaudeMdLevel;
+  readonly kind: ClaudeMdFileKind;
+  readonly status: ClaudeMdStatus;
+  readonly reason: ClaudeMdLoadReason;
+  /** The including file for includes, else `null`. */
+  readonly parent: string | null;
+  /** 0 for a top file, +1 per include. */
+  readonly depth: number;
+  /** The directive as written (`@./docs/a.md#x`), for includes. */
+  readonly directive: string | null;
+  /** Characters (UTF-16 units) of the processed content; 0 when not read. */
+  readonly chars: number;
+  /** Bytes on disk; `null` when the file was not found. */
+  readonly bytes: number | null;
+  /** Set when the processed content exceeds `MAX_MEMORY_CHARACTER_COUNT` (§19.6). */
+  readonly warning: 'over-40k' | null;
+  /** Frontmatter `paths` after splitting, brace expansion and `/**` trimming; `null` = unconditional. */
+  readonly globs: readonly string[] | null;
+  /** Folder the globs are relative to, when the file has globs. */
+  readonly globBase: string | null;
+  /** The target path as tested against the globs (relative to `globBase`), when one was tested. */
+  readonly testedPath: string | null;
+  /** `true` when the processed content differs from the bytes on disk (§19.7 `contentDiffersFromDisk`). */
+  readonly differsFromDisk: boolean;
+  /** Span of the file's block (header + content) in `context`; `null` when it contributes none. */
+  readonly span: Span | null;
+  /** Span of the content only. */
+  readonly contentSpan: Span | null;
+  /** One sentence for the "why" column. */
+  readonly detail: string;
+}
+
+/** Stable diagnostic codes of the CLAUDE.md assembly. */
+export type ClaudeMdDiagnosticCode =
+  | 'cwd-missing'
+  | 'over-40k'
+  | 'frontmatter-parse-error'
+  | 'read-error'
+  | 'include-missing'
+  | 'include-too-deep'
+  | 'include-cycle'
+  | 'include-non-text'
+  | 'external-include-not-approved';
+
+/** A finding about the files, never thrown: collected. */
+export interface ClaudeMdDiagnostic {
+  readonly level: 'error' | 'warning' | 'info';
+  readonly code: ClaudeMdDiagnosticCode;
+  readonly message: string;
+  /** File the diagnostic is about (absolute), when there is one. */
+  readonly file?: string;
+}
+
+/** Totals over the files that contributed to `context`. */
+export interface ClaudeMdTotals {
+  readonly loaded: number;
+  readonly chars: number;
+  readonly bytes: number;
+  /** Files over the 40,000-character warning. */
+  readonly overWarning: number;
+}
+
+/** The result of one assembly. */
+export interface ClaudeMdReport {
+  readonly input: ResolvedClaudeMdInput;
+  /** The assembled text exactly as Claude Code injects it; `''` when nothing loaded. */
+  readonly context: string;
+  /** Every file reached, in load order. */
+  readonly files: readonly ClaudeMdFile[];
+  readonly totals: ClaudeMdTotals;
+  /** Candidate paths looked for and not found (CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md, rules folders). */
+  readonly searched: readonly string[];
+  readonly diagnostics: readonly ClaudeMdDiagnostic[];
+}
