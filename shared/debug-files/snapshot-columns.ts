@@ -1,0 +1,55 @@
+/**
+ * The History table's columns of one snapshot, from its parsed vars and manifest report.
+ * Either may be missing or unreadable; each column is `null` when nothing tells it.
+ */
+import type { SnapshotColumns } from './history-types';
+import type { ParsedManifestReport } from './parse-manifest-report';
+import type { ParsedVarsFile } from './parse-vars';
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string') return value === '' ? null : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+function sessionTypeOfVars(vars: Readonly<Record<string, unknown>>): string | null {
+  const session = vars.session;
+  const nested =
+    typeof session === 'object' && session !== null
+      ? (session as Record<string, unknown>).sessionType
+      : undefined;
+  return text(vars.sessionType) ?? text(nested);
+}
+
+/**
+ * Fills the columns. The session type comes from the report (the render's own choice), else
+ * from the vars (`sessionType`, `session.sessionType`); `contextBytes` from the context file's
+ * size, else the report's count; `truncated` from any cut folder or over-total section.
+ */
+export function snapshotColumns(
+  vars: ParsedVarsFile | null,
+  report: ParsedManifestReport | null,
+  contextFileBytes: number | null,
+): SnapshotColumns {
+  const v = vars?.vars ?? {};
+  const sections = report?.sections ?? null;
+  const loaded = sections
+    ? sections.filter((s) => s.used ?? (s.status === 'ok' ? (s.files ?? 1) > 0 : false)).length
+    : null;
+  const truncated = report
+    ? report.sections.some((s) => s.truncated === true || s.status === 'over-total') ||
+      (report.totals?.overTotal.length ?? 0) > 0
+    : null;
+  return {
+    sessionType: report?.sessionType ?? sessionTypeOfVars(v),
+    chatType: text(v.chatType),
+    channel: text(v.channel),
+    peer: text(v.peerName) ?? text(v.peerKey) ?? text(v.peerId),
+    peerKey: text(v.peerKey),
+    manifestFile: report?.manifestFile ?? null,
+    sectionsLoaded: loaded,
+    sectionsTotal: sections ? sections.length : null,
+    contextBytes: contextFileBytes ?? report?.contextBytes ?? null,
+    truncated,
+  };
+}
