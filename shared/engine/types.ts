@@ -85,7 +85,11 @@ export type DiagnosticCode =
   | 'config-parse-error'
   | 'read-error'
   | 'binary-file'
-  | 'file-too-large';
+  | 'file-too-large'
+  | 'unknown-var'
+  | 'zero-renders-empty'
+  | 'file-over-40k'
+  | 'folder-near-budget';
 
 /** A finding about the manifest, the files or the vars. Never thrown: collected. */
 export interface Diagnostic {
@@ -242,6 +246,8 @@ export interface SectionReport {
   readonly fieldOrigins: Readonly<Record<string, FieldOrigin>>;
   readonly needsInjection: boolean;
   readonly when: WhenReport;
+  /** Names of the vars the `when` reads (empty for `always` or an invalid condition). */
+  readonly whenVars: readonly string[];
   /** For `invalid`: which field and why. */
   readonly invalidReason: string | null;
   /** The path as written (`file` or `path`), and its loop child. */

@@ -1,0 +1,42 @@
+/**
+ * The `eck` command line: `npm run --silent eck -- <command> …`. Every command returns an
+ * exit status; errors are one line, never a stack trace.
+ */
+import { processIo, EXIT_FAILED, EXIT_USAGE, type CliIo } from './io';
+
+const USAGE = `usage: eck <command> [options]
+  render     --package-root DIR --home DIR --vars FILE [--session-type T] [--manifest F] [--override F] [--json] [--write-debug]
+  manifest   (same scenario options)  the merged manifest as JSON with each field's origin
+  lint       (same scenario options)  every diagnostic plus kit checks; exit 1 on any error
+  claude-md  --cwd DIR [--home DIR] [--managed DIR] [--target FILE] [--json]
+`;
+
+type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  render: async () => (await import('./render-command')).runRenderCommand,
+  manifest: async () => (await import('./manifest-command')).runManifestCommand,
+  lint: async () => (await import('./lint-command')).runLintCommand,
+  'claude-md': async () => (await import('./claude-md-command')).runClaudeMdCommand,
+};
+
+/** Dispatches to a command. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? io.stderr : io.stdout)(USAGE);
+    return name === undefined ? EXIT_USAGE : 0;
+  }
+  const load = COMMANDS[name];
+  if (!load) {
+    io.stderr(`eck: unknown command "${name}"\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  try {
+    return await (await load())(rest, io);
+  } catch (err) {
+    // A bug, not bad input: still one line, so scripts and users are not handed a stack trace.
+    io.stderr(`eck ${name}: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    return EXIT_FAILED;
+  }
+}

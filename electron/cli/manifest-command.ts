@@ -1,0 +1,47 @@
+/**
+ * `eck manifest`: the merged manifest of the scenario as JSON, every field with its value
+ * and its origin (base / override), plus what a `mode: replace` dropped.
+ */
+import { renderContext } from '../../shared/engine/render';
+import { createNodeFs } from '../services/node-fs';
+import { parseArgs } from './args';
+import { SCENARIO_OPTIONS, scenarioFromArgs } from './scenario-args';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+
+/** Runs `manifest`. */
+export async function runManifestCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, SCENARIO_OPTIONS);
+  if ('usageError' in args) {
+    io.stderr(`eck manifest: ${args.usageError}\n`);
+    return EXIT_USAGE;
+  }
+  const scenario = scenarioFromArgs(args);
+  if ('error' in scenario) {
+    io.stderr(`eck manifest: ${scenario.error}\n`);
+    return EXIT_FAILED;
+  }
+  const report = renderContext(scenario.input, createNodeFs());
+  const merged = report.merged;
+  if (!merged) {
+    io.stderr(`eck manifest: ${report.diagnostics[0]?.message ?? 'the manifest could not be read'}\n`);
+    return EXIT_FAILED;
+  }
+  const out = {
+    manifestFile: merged.file,
+    base: merged.basePath,
+    override: merged.overridePath,
+    overrideState: merged.overrideState,
+    mode: merged.mode,
+    totalMaxFiles: { value: merged.totalMaxFiles, origin: merged.limitOrigins.totalMaxFiles },
+    totalMaxBytes: { value: merged.totalMaxBytes, origin: merged.limitOrigins.totalMaxBytes },
+    droppedByReplace: merged.droppedByReplace,
+    sections: merged.sections.map((s) => ({
+      id: s.id,
+      origin: s.origin,
+      fields: Object.fromEntries(Object.entries(s.raw).map(([k, v]) => [k, { value: v, origin: s.fieldOrigins[k] ?? 'base' }])),
+    })),
+    diagnostics: report.diagnostics,
+  };
+  io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+  return EXIT_OK;
+}

@@ -1,0 +1,50 @@
+/**
+ * `eck render`: the context text, or with `--json` the whole RenderReport (conformance
+ * README: exit 0 rendered, 1 could not render, 2 usage error).
+ */
+import { renderContext } from '../../shared/engine/render';
+import { createNodeFs } from '../services/node-fs';
+import { parseArgs } from './args';
+import { SCENARIO_OPTIONS, scenarioFromArgs } from './scenario-args';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { formatDiagnostic } from './format-diagnostic';
+
+/** Runs `render`. */
+export async function runRenderCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { ...SCENARIO_OPTIONS, json: 'boolean', 'write-debug': 'boolean' });
+  if ('usageError' in args) {
+    io.stderr(`eck render: ${args.usageError}\n`);
+    return EXIT_USAGE;
+  }
+  if (args.positionals.length > 0) {
+    io.stderr(`eck render: unexpected argument ${args.positionals[0]}\n`);
+    return EXIT_USAGE;
+  }
+  const scenario = scenarioFromArgs(args);
+  if ('error' in scenario) {
+    io.stderr(`eck render: ${scenario.error}\n`);
+    return EXIT_FAILED;
+  }
+  const report = renderContext(scenario.input, createNodeFs());
+  if (!report.rendered) {
+    const fatal = report.diagnostics.find((d) => d.level === 'error');
+    io.stderr(`eck render: ${fatal?.message ?? 'the manifest could not be read'}\n`);
+    return EXIT_FAILED;
+  }
+  if (args.options['write-debug']) {
+    const { writeDebugSnapshot } = await import('./write-debug');
+    const written = writeDebugSnapshot(scenario.input, report);
+    if ('error' in written) {
+      io.stderr(`eck render: ${written.error}\n`);
+      return EXIT_FAILED;
+    }
+    io.stderr(`eck render: debug files written: ${written.files.join(', ')}\n`);
+  }
+  if (args.options.json) {
+    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    io.stdout(report.context);
+    for (const d of report.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
+  }
+  return EXIT_OK;
+}

@@ -1,0 +1,68 @@
+/**
+ * The options every engine command shares (`--package-root`, `--home`, `--vars`,
+ * `--session-type`, `--manifest`, `--override`), turned into a RenderInput.
+ */
+import fs from 'node:fs';
+import type { RenderInput } from '../../shared/engine/types';
+import { parseJsonText } from '../../shared/engine/json-text';
+import { resolveHome, resolvePackageRoot } from '../services/app-paths';
+import { toEnginePath } from '../services/node-fs';
+import { stringOption, type OptionSpec, type ParsedArgs } from './args';
+
+/** Options of the scenario. */
+export const SCENARIO_OPTIONS: OptionSpec = {
+  'package-root': 'string',
+  home: 'string',
+  vars: 'string',
+  'session-type': 'string',
+  manifest: 'string',
+  override: 'string',
+};
+
+/** Reads a JSON file; failures are one-line messages naming file, line and column. */
+export function readJsonFile(file: string): { value: unknown } | { error: string } {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { error: `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(err)}` };
+  }
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return { error: `${file}:${parsed.line}:${parsed.column}: ${parsed.message}` };
+  return { value: parsed.value };
+}
+
+/** Builds the render input from parsed options. */
+export function scenarioFromArgs(args: ParsedArgs): { input: RenderInput; homeSource: string } | { error: string } {
+  const varsFile = stringOption(args, 'vars');
+  let vars: unknown = {};
+  if (varsFile !== undefined) {
+    const read = readJsonFile(varsFile);
+    if ('error' in read) return { error: `cannot read vars: ${read.error}` };
+    vars = read.value;
+  }
+  let overrideText: string | undefined;
+  const overrideFile = stringOption(args, 'override');
+  if (overrideFile !== undefined) {
+    try {
+      overrideText = fs.readFileSync(overrideFile, 'utf8');
+    } catch (err) {
+      return { error: `cannot read override: ${overrideFile}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
+    }
+  }
+  const home = resolveHome(stringOption(args, 'home'));
+  const sessionType = stringOption(args, 'session-type');
+  const manifestFile = stringOption(args, 'manifest');
+  return {
+    homeSource: home.source,
+    input: {
+      packageRoot: toEnginePath(resolvePackageRoot(stringOption(args, 'package-root'))),
+      home: toEnginePath(home.home),
+      vars,
+      ...(sessionType !== undefined ? { sessionType } : {}),
+      ...(manifestFile !== undefined ? { manifestFile } : {}),
+      ...(overrideText !== undefined ? { overrideText } : {}),
+    },
+  };
+}

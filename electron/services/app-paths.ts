@@ -1,0 +1,32 @@
+/**
+ * Where the app's own folders are, and the default workspace (DESIGN.md, Concepts):
+ * package root = this app's root (it holds `kits/`); home = `$EVOLCORE_HOME`, else
+ * `~/.evolcore` when it exists, else the built-in demo home.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The app's root folder (the one with package.json and kits/). */
+export const APP_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The built-in demo `$EVOLCORE_HOME`. */
+export const DEMO_HOME = path.join(APP_ROOT, 'kits', 'demo-home');
+
+/** Where a default home came from, for messages ("using the demo home"). */
+export type HomeSource = 'given' | 'env' | 'user' | 'demo';
+
+/** Picks the home: given, else $EVOLCORE_HOME, else ~/.evolcore if present, else the demo. */
+export function resolveHome(given?: string, env: NodeJS.ProcessEnv = process.env): { home: string; source: HomeSource } {
+  if (given) return { home: path.resolve(given), source: 'given' };
+  if (env.EVOLCORE_HOME) return { home: path.resolve(env.EVOLCORE_HOME), source: 'env' };
+  const user = path.join(os.homedir(), '.evolcore');
+  if (fs.existsSync(user)) return { home: user, source: 'user' };
+  return { home: DEMO_HOME, source: 'demo' };
+}
+
+/** Picks the package root: given, else the app's own root. */
+export function resolvePackageRoot(given?: string): string {
+  return given ? path.resolve(given) : APP_ROOT;
+}

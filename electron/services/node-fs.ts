@@ -1,0 +1,63 @@
+/**
+ * The engine's file-system port over `node:fs`: synchronous, errors as values, paths as
+ * absolute `/`-separated strings (the engine is pure and never sees `node:fs`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DirEntry, EngineFs, EntryKind, FileStat, FsError } from '../../shared/engine/types';
+
+function toError(err: unknown, target: string): FsError {
+  const e = err as NodeJS.ErrnoException;
+  const code = typeof e?.code === 'string' ? e.code : 'EIO';
+  const what: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    ELOOP: 'too many levels of symbolic links (a symlink loop)',
+    ENOTDIR: 'not a directory',
+    EISDIR: 'is a directory',
+    EMFILE: 'too many open files',
+  };
+  return { error: code, message: `${what[code] ?? e?.message ?? String(err)}: ${target}` };
+}
+
+function kindOf(d: fs.Dirent | fs.Stats): EntryKind {
+  if (d.isSymbolicLink()) return 'symlink';
+  if (d.isFile()) return 'file';
+  if (d.isDirectory()) return 'directory';
+  return 'other';
+}
+
+/** Turns an OS path into the engine's form (`/`-separated; Windows drive paths keep `C:`). */
+export function toEnginePath(p: string): string {
+  return path.resolve(p).split(path.sep).join('/');
+}
+
+/** Creates the Node adapter. */
+export function createNodeFs(): EngineFs {
+  return {
+    stat(p: string): FileStat | FsError {
+      try {
+        const st = fs.statSync(p);
+        const kind = kindOf(st);
+        return { kind: kind === 'symlink' ? 'other' : kind, size: st.size, mtimeMs: st.mtimeMs };
+      } catch (err) {
+        return toError(err, p);
+      }
+    },
+    readText(p: string): string | FsError {
+      try {
+        return fs.readFileSync(p, 'utf8');
+      } catch (err) {
+        return toError(err, p);
+      }
+    },
+    list(p: string): readonly DirEntry[] | FsError {
+      try {
+        return fs.readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, kind: kindOf(d) }));
+      } catch (err) {
+        return toError(err, p);
+      }
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/** The assembly engine's public surface (pure: no node, no DOM). */
+export type * from './types';
+export { SECTION_STATUSES } from './types';
+export { renderContext, MAX_READ_BYTES } from './render';
+export { parseWhen, evaluateWhen, whenVarNames, type WhenSpec } from './when';
+export { derivePathVars, PATH_VAR_NAMES, DISPLAY_ALIASES } from './path-vars';
+export { expandPathTokens } from './path-tokens';
+export { renderTemplate, deleteBlankLines, substitution } from './template/render';
+export { matchesGlob } from './glob';
+export { displayPath, formatKb, totalNote, folderNote } from './output-format';
+export { mergeManifests, DEFAULT_TOTAL_MAX_BYTES, DEFAULT_TOTAL_MAX_FILES, DEPRECATED_SECTION_ID } from './merge';
+export { DEFAULT_MANIFEST_FILE } from './choose-manifest';
+export { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, DEFAULT_PATTERN } from './section-spec';
+export { parseJsonText, lineColumnAt } from './json-text';
+export { createMemoryFs, utf8Length, type MemoryTree } from './memory-fs';
+export { isTruthy } from './truthy';
+export { closestName, editDistance } from './closest';
+export * from './paths';

@@ -1,0 +1,46 @@
+/**
+ * JSON parsing that reports failures as values with a line and column, because every
+ * error message must name the file, line and column (DEVELOPERS.md, bad input).
+ */
+import type { Json } from './types';
+
+/** Outcome of parsing a JSON text. */
+export type JsonParseResult =
+  | { readonly ok: true; readonly value: Json }
+  | { readonly ok: false; readonly message: string; readonly line: number; readonly column: number };
+
+/** 1-based line and column of a UTF-16 offset in `text`. */
+export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(Math.max(offset, 0), text.length);
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}
+
+/**
+ * Parses JSON (a leading BOM is allowed, as editors on Windows write one). On failure the
+ * position is taken from the engine's message (`position N`, or `line L column C`), else the
+ * end of the text for an unexpected end.
+ */
+export function parseJsonText(text: string): JsonParseResult {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return { ok: true, value: JSON.parse(body) as Json };
+  } catch (err) {
+    const raw = err instanceof Error ? err.message : String(err);
+    const lc = /line (\d+) column (\d+)/.exec(raw);
+    const pos = /position (\d+)/.exec(raw);
+    let where: { line: number; column: number };
+    if (lc) where = { line: Number(lc[1]), column: Number(lc[2]) };
+    else if (pos) where = lineColumnAt(body, Number(pos[1]));
+    else where = lineColumnAt(body, body.length);
+    const message = raw.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+.*$/, '');
+    return { ok: false, message, ...where };
+  }
+}

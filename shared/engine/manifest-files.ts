@@ -1,0 +1,79 @@
+/**
+ * Reading the base and override manifest files of one render (clarifications §11): a base
+ * that is missing or not JSON is fatal; an override that is not JSON is ignored as a whole
+ * with an error naming file, line and column.
+ */
+import type { Diagnostic, EngineFs, Json, MergedManifest } from './types';
+import type { ManifestDoc } from './merge';
+import { parseJsonText } from './json-text';
+import { isPlainObject } from './truthy';
+import { isFsError, readIfExists } from './fs-util';
+
+/** The base manifest, or the fatal diagnostic that stops the render. */
+export function readBaseManifest(fs: EngineFs, path: string): { doc: ManifestDoc } | { fatal: Diagnostic } {
+  const text = readIfExists(fs, path);
+  if (text === null || isFsError(text)) {
+    const why = text === null ? 'not found' : text.message;
+    return { fatal: { level: 'error', code: 'base-missing', message: `base manifest ${path}: ${why}`, file: path } };
+  }
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) {
+    return {
+      fatal: {
+        level: 'error',
+        code: 'base-parse-error',
+        message: `${path}:${parsed.line}:${parsed.column}: ${parsed.message}`,
+        file: path,
+        line: parsed.line,
+        column: parsed.column,
+      },
+    };
+  }
+  if (!isPlainObject(parsed.value)) {
+    return { fatal: { level: 'error', code: 'base-parse-error', message: `${path}: a manifest must be a JSON object`, file: path } };
+  }
+  return { doc: { path, value: parsed.value as Record<string, Json> } };
+}
+
+/** The override (a draft text wins over the file); problems leave it out with a diagnostic. */
+export function readOverrideManifest(
+  fs: EngineFs,
+  path: string,
+  draftText: string | null | undefined,
+  diagnostics: Diagnostic[],
+): { doc: ManifestDoc; state: MergedManifest['overrideState'] } {
+  const absent = { doc: { path, value: null }, state: 'missing' as const };
+  let text: string | null;
+  let state: MergedManifest['overrideState'];
+  if (draftText !== undefined) {
+    if (draftText === null) return absent;
+    text = draftText;
+    state = 'draft';
+  } else {
+    const read = readIfExists(fs, path);
+    if (isFsError(read)) {
+      diagnostics.push({ level: 'error', code: 'override-read-error', message: `override ${path}: ${read.message}`, file: path });
+      return { doc: { path, value: null }, state: 'ignored' };
+    }
+    if (read === null) return absent;
+    text = read;
+    state = 'file';
+  }
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) {
+    diagnostics.push({
+      level: 'error',
+      code: 'override-parse-error',
+      message: `${path}:${parsed.line}:${parsed.column}: ${parsed.message}; the override is ignored`,
+      file: path,
+      line: parsed.line,
+      column: parsed.column,
+    });
+    return { doc: { path, value: null }, state: 'ignored' };
+  }
+  if (!isPlainObject(parsed.value)) {
+    diagnostics.push({ level: 'error', code: 'manifest-shape', message: `${path}: an override must be a JSON object; ignored`, file: path });
+    return { doc: { path, value: null }, state: 'ignored' };
+  }
+  return { doc: { path, value: parsed.value as Record<string, Json> }, state };
+}

@@ -1,0 +1,129 @@
+/**
+ * Kit checks beyond one render's diagnostics (issue 2, `eck lint`): unknown vars in `when`
+ * or templates, numeric vars that render empty when 0, files over 40,000 characters, folders
+ * close to their budget. Every valid section is checked, whatever the scenario's `when`.
+ */
+import type { Diagnostic, EngineFs, RenderReport } from '../engine/types';
+import { parseWhen, whenVarNames } from '../engine/when';
+import { expandPathTokens } from '../engine/path-tokens';
+import { dirnamePath, joinPath, resolvePath } from '../engine/paths';
+import { matchesGlob } from '../engine/glob';
+import { scanTemplate } from '../engine/template/scan';
+import { isFsError } from '../engine/fs-util';
+
+/** Claude Code warns at 40,000 characters per instruction file; ECK kits share that habit. */
+export const LARGE_FILE_CHARS = 40000;
+/** A folder at or above this share of a limit is "close to its budget". */
+export const NEAR_BUDGET_SHARE = 0.8;
+
+/** What the lint knows about vars (from the catalog, injected to keep this pure and testable). */
+export interface VarKnowledge {
+  isKnown(name: string): boolean;
+  isNumeric(name: string): boolean;
+  suggest(name: string): string | null;
+}
+
+/** Template var names outside `#each` bodies (inside them, names may be element fields). */
+function topLevelNames(source: string): { names: Set<string>; conditionals: Set<string> } {
+  const names = new Set<string>();
+  const conditionals = new Set<string>();
+  let depth = 0;
+  for (const t of scanTemplate(source)) {
+    if (t.kind === 'each-open') {
+      if (depth === 0) names.add(t.name);
+      depth++;
+    } else if (t.kind === 'each-close') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && t.kind === 'var' && t.name !== '.' && t.name !== '@index') names.add(t.name);
+    else if (depth === 0 && t.kind === 'cond-open') conditionals.add(t.key);
+  }
+  return { names, conditionals };
+}
+
+/** Runs the kit checks over the merged manifest of a report. */
+export function lintKit(report: RenderReport, fs: EngineFs, vars: VarKnowledge): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const merged = report.merged;
+  if (!merged) return out;
+  const given = new Set(Object.keys(report.vars));
+  const known = (n: string): boolean => vars.isKnown(n) || given.has(n);
+  const unknown = (name: string, where: string, section: string, file?: string): void => {
+    const near = vars.suggest(name);
+    out.push({
+      level: 'warning',
+      code: 'unknown-var',
+      message: `${where} reads "${name}", which is not a known var${near ? ` (did you mean "${near}"?)` : ''}`,
+      section,
+      ...(file ? { file } : {}),
+    });
+  };
+  const seenFiles = new Set<string>();
+  for (const section of merged.sections) {
+    const raw = section.raw;
+    const when = parseWhen(raw.when);
+    if (!('error' in when)) for (const n of whenVarNames(when)) if (!known(n)) unknown(n, '`when`', section.id);
+    const pathField = raw.type === 'directory' ? raw.path : raw.file;
+    if (typeof pathField !== 'string') continue;
+    // Resolve with the scenario's vars where possible; unresolved paths cannot be checked.
+    const expanded = expandPathTokens(pathField, report.vars);
+    if (expanded.path === null) continue;
+    const origin = section.fieldOrigins[raw.type === 'directory' ? 'path' : 'file'] ?? 'base';
+    const folder = dirnamePath(origin === 'override' ? merged.overridePath : merged.basePath);
+    const resolved = resolvePath(folder, expanded.path);
+    const files: string[] = [];
+    if (raw.type === 'directory') {
+      const entries = fs.list(resolved);
+      if (isFsError(entries)) continue;
+      const pattern = typeof raw.pattern === 'string' ? raw.pattern : '*.md';
+      files.push(...entries.filter((e) => e.kind !== 'directory' && matchesGlob(e.name, pattern)).map((e) => joinPath(resolved, e.name)));
+      const rs = report.sections.find((s) => s.id === section.id);
+      const maxFiles = typeof raw.maxFiles === 'number' ? raw.maxFiles : 20;
+      const maxBytes = typeof raw.maxBytes === 'number' ? raw.maxBytes : 40960;
+      let bytes = 0;
+      for (const f of files) {
+        const st = fs.stat(f);
+        if (!isFsError(st)) bytes += st.size;
+      }
+      const share = Math.max(files.length / Math.max(maxFiles, 1), bytes / Math.max(maxBytes, 1));
+      if (share >= NEAR_BUDGET_SHARE) {
+        out.push({
+          level: share > 1 ? 'warning' : 'info',
+          code: 'folder-near-budget',
+          message: `${rs?.displayPath ?? resolved}: ${files.length}/${maxFiles} files, ${bytes}/${maxBytes} bytes (${Math.round(share * 100)}% of its budget)`,
+          section: section.id,
+          file: resolved,
+        });
+      }
+    } else files.push(resolved);
+    const isTemplate = raw.needsInjection === true || raw.loop !== undefined;
+    for (const file of files) {
+      if (seenFiles.has(file)) continue;
+      seenFiles.add(file);
+      const text = fs.readText(file);
+      if (isFsError(text)) continue;
+      if (text.length > LARGE_FILE_CHARS) {
+        out.push({
+          level: 'warning',
+          code: 'file-over-40k',
+          message: `${file}: ${text.length} characters, over ${LARGE_FILE_CHARS}; large files crowd out the rest of the context`,
+          section: section.id,
+          file,
+        });
+      }
+      if (!isTemplate) continue;
+      const { names, conditionals } = topLevelNames(text);
+      for (const n of [...names, ...conditionals]) if (!known(n)) unknown(n, `template ${file}`, section.id, file);
+      for (const n of names) {
+        if (vars.isNumeric(n) && !conditionals.has(n)) {
+          out.push({
+            level: 'info',
+            code: 'zero-renders-empty',
+            message: `${file}: {{${n}}} is numeric and renders empty when it is 0 (only truthy values substitute); guard it with {{?${n}}}`,
+            section: section.id,
+            file,
+          });
+        }
+      }
+    }
+  }
+  return out;
+}
