@@ -9,3 +9,4 @@ export * from './api/methods';
 export * from './api/pushed-events';
 export * from './api/client';
 export * from './api/bridge';
+export * from './api/wire';

@@ -1,0 +1,21 @@
+/**
+ * The handlers of every InspectorApi method, over the open workspace.
+ *
+ * Later issues add their methods here (or in a sibling file spread into this table).
+ */
+import type { WorkspaceHost } from '../workspace/workspace-host';
+import type { HandlerTable } from './dispatch';
+
+/** The handler table of the API, bound to a workspace host. */
+export function createHandlers(host: WorkspaceHost): HandlerTable {
+  return {
+    getWorkspace: () => host.current.info(),
+    openWorkspace: (input) => host.open(input, true),
+    listAgents: () => host.current.info().agents,
+    getScenario: () => host.current.scenario,
+    setScenario: (scenario) => host.current.setScenario(scenario),
+    render: (scenario) => host.current.renderScenario(scenario),
+    getLastRender: () => host.current.lastRender,
+    getFile: ({ path }) => host.current.readFile(path),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The Node side of the inspector, assembled once per process: the event hub, the workspace
+ * host and the dispatcher. Electron's main.ts and `serve` both start here, so the two
+ * transports serve exactly the same API.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { renderContext } from '../../shared/engine';
+import type { EngineFs } from '../../shared/engine/types';
+import { createNodeFs } from '../services/node-fs';
+import type { DefaultsEnv, ResolvedWorkspace, WorkspaceChoice } from '../workspace/defaults';
+import type { RenderFn } from '../workspace/workspace';
+import { WorkspaceHost } from '../workspace/workspace-host';
+import type { Dispatch } from './dispatch';
+import { createDispatcher } from './dispatch';
+import type { EventHub } from './event-hub';
+import { createEventHub } from './event-hub';
+import { createHandlers } from './handlers';
+
+/** What the core needs to know about its process. */
+export interface CoreOptions {
+  /** The app's root (holds `kits/` and `dist/`). */
+  readonly appRoot: string;
+  /** The workspace to open first (`--home`, `--package-root`, the last one used). */
+  readonly choice: WorkspaceChoice;
+  readonly onOpened?: (resolved: ResolvedWorkspace) => void;
+  /** Where unexpected exceptions are logged; default stderr. */
+  readonly log?: (message: string) => void;
+  /** Test seams. */
+  readonly fs?: EngineFs;
+  readonly render?: RenderFn;
+  readonly env?: Partial<DefaultsEnv>;
+  readonly watch?: boolean;
+}
+
+/** The running core. */
+export interface InspectorCore {
+  readonly hub: EventHub;
+  readonly host: WorkspaceHost;
+  readonly dispatch: Dispatch;
+  close(): Promise<void>;
+}
+
+/** Builds the core and opens the first workspace. */
+export async function startInspectorCore(options: CoreOptions): Promise<InspectorCore> {
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const hub = createEventHub((error) => log(`event listener failed: ${String(error)}`));
+  const defaults: DefaultsEnv = {
+    appRoot: options.appRoot,
+    evolcoreHome: process.env['EVOLCORE_HOME'],
+    userHome: os.homedir(),
+    cwd: process.cwd(),
+    isDirectory: (dir) => {
+      try {
+        return fs.statSync(dir).isDirectory();
+      } catch {
+        return false;
+      }
+    },
+    ...options.env,
+  };
+  const host = new WorkspaceHost({
+    defaults,
+    fs: options.fs ?? createNodeFs(),
+    render: options.render ?? renderContext,
+    emit: hub.emit,
+    ...(options.watch === undefined ? {} : { watch: options.watch }),
+    ...(options.onOpened === undefined ? {} : { onOpened: options.onOpened }),
+  });
+  const dispatch = createDispatcher(createHandlers(host), {
+    onInternalError: (method, error) =>
+      log(`${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+  });
+  await host.open(options.choice);
+  return { hub, host, dispatch, close: () => host.close() };
+}

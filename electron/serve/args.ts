@@ -1,0 +1,51 @@
+/**
+ * Command-line options of `serve` (`npm run serve -- [--home DIR] [--package-root DIR]
+ * [--port N] [--no-open]`).
+ */
+import { parseArgs } from 'node:util';
+
+/** Parsed options. */
+export interface ServeArgs {
+  readonly home: string | undefined;
+  readonly packageRoot: string | undefined;
+  /** 0 = a free port. */
+  readonly port: number;
+  readonly open: boolean;
+  readonly help: boolean;
+}
+
+/** One-paragraph usage text. */
+export const SERVE_USAGE =
+  'usage: npm run serve -- [--home DIR] [--package-root DIR] [--port N] [--no-open]\n' +
+  '  --home DIR          $EVOLCORE_HOME to inspect (default: $EVOLCORE_HOME, ~/.evolcore, the demo home)\n' +
+  '  --package-root DIR  folder holding kits/ (default: this app)\n' +
+  '  --port N            port on 127.0.0.1 (default: a free one)\n' +
+  '  --no-open           do not open the system browser (also when CI is set)';
+
+/** Parses argv; throws an Error with a one-line message on bad options. */
+export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): ServeArgs {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      home: { type: 'string' },
+      'package-root': { type: 'string' },
+      port: { type: 'string' },
+      'no-open': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be an integer from 0 to 65535, not ${values.port ?? ''}`);
+  }
+  const ci = env['CI'] !== undefined && env['CI'] !== '' && env['CI'] !== 'false' && env['CI'] !== '0';
+  return {
+    home: values.home,
+    packageRoot: values['package-root'],
+    port,
+    open: !values['no-open'] && !ci,
+    help: values.help,
+  };
+}

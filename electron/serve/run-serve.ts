@@ -1,0 +1,55 @@
+/**
+ * Runs `serve`: starts the core and the server, prints the one line with the URL, opens the
+ * browser. Shared by `npm run serve` and the fallback of `npm start`.
+ */
+import path from 'node:path';
+import { startInspectorCore } from '../api/inspector-core';
+import type { ServeArgs } from './args';
+import { openBrowser } from './open-browser';
+import type { ServeServer } from './server';
+import { startServeServer } from './server';
+import { isRendererBuilt } from './static-files';
+import { createToken } from './token';
+
+/** Where `vite build` puts the renderer, under the app root. */
+export function rendererDistOf(appRoot: string): string {
+  return path.join(appRoot, 'dist', 'renderer');
+}
+
+/** Starts everything and prints `ECK Inspector at http://127.0.0.1:<port>/?token=<token>`. */
+export async function runServe(
+  appRoot: string,
+  args: ServeArgs,
+): Promise<{ server: ServeServer; stop: () => Promise<void> }> {
+  const log = (message: string): void => {
+    process.stderr.write(`${message}\n`);
+  };
+  const staticDir = rendererDistOf(appRoot);
+  if (!isRendererBuilt(staticDir)) {
+    log(
+      `ECK Inspector: the renderer is not built (${staticDir} is missing); run \`npm run build\` — the API works meanwhile.`,
+    );
+  }
+  const core = await startInspectorCore({
+    appRoot,
+    choice: { home: args.home, packageRoot: args.packageRoot },
+    log,
+  });
+  const server = await startServeServer({
+    dispatch: core.dispatch,
+    hub: core.hub,
+    staticDir,
+    token: createToken(),
+    port: args.port,
+  });
+  // Exactly one line on stdout: tools (and the e2e tests) read the URL from it.
+  process.stdout.write(`ECK Inspector at ${server.url}\n`);
+  if (args.open) openBrowser(server.url, log);
+  return {
+    server,
+    async stop() {
+      await server.close();
+      await core.close();
+    },
+  };
+}

@@ -1,0 +1,256 @@
+/**
+ * The `serve` transport: the built renderer and the API over HTTP + WebSocket, on 127.0.0.1
+ * only, behind a per-run token (issue 3, `serve` mode).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { RawData, WebSocket } from 'ws';
+import { WebSocketServer } from 'ws';
+import type { ResultMessage, ServerMessage } from '../../shared/api';
+import { HTTP_API_PREFIX, TOKEN_PARAM, WS_PATH, fail, invokeMessageSchema } from '../../shared/api';
+import type { Dispatch } from '../api/dispatch';
+import type { EventHub } from '../api/event-hub';
+import { contentSecurityPolicy } from './csp';
+import type { GuardContext } from './guard';
+import { checkRequest, checkUpgrade, tokenCookieName } from './guard';
+import { isRendererBuilt, resolveStatic } from './static-files';
+
+/** What the server serves. */
+export interface ServeOptions {
+  readonly dispatch: Dispatch;
+  readonly hub: EventHub;
+  /** The built renderer (`dist/renderer`). */
+  readonly staticDir: string;
+  readonly token: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+}
+
+/** A running server. */
+export interface ServeServer {
+  readonly port: number;
+  /** The URL to open, token included. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** The host `serve` binds: loopback only, never all interfaces. */
+export const SERVE_HOST = '127.0.0.1';
+
+/** Largest request body or WebSocket message accepted. */
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/** Starts the server; resolves once it listens. */
+export async function startServeServer(options: ServeOptions): Promise<ServeServer> {
+  const server = http.createServer();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, SERVE_HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const ctx: GuardContext = { token: options.token, port };
+
+  server.on('request', (req, res) => {
+    handleRequest(req, res, options, ctx).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, fail('internal', String(error)));
+      else res.destroy();
+    });
+  });
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = requestUrl(req, port);
+    const verdict = url.pathname === WS_PATH ? checkUpgrade(url, req.headers, ctx) : null;
+    if (verdict === null || !verdict.ok) {
+      const status = verdict === null ? 404 : verdict.status;
+      const reason = verdict === null ? 'no such endpoint' : verdict.reason;
+      socket.end(
+        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${reason}\n`,
+      );
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => attachSocket(ws, options));
+  });
+
+  return {
+    port,
+    url: `http://${SERVE_HOST}:${port}/?${TOKEN_PARAM}=${options.token}`,
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+    },
+  };
+}
+
+function requestUrl(req: http.IncomingMessage, port: number): URL {
+  // Parse against our own origin: the Host header is checked separately and never trusted here.
+  return new URL(req.url ?? '/', `http://${SERVE_HOST}:${port}`);
+}
+
+async function handleRequest(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  options: ServeOptions,
+  ctx: GuardContext,
+): Promise<void> {
+  const url = requestUrl(req, ctx.port);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  // The token rides in the page URL: never leak it in a Referer.
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  const verdict = checkRequest(url, req.headers, ctx);
+  if (!verdict.ok) {
+    sendJson(res, verdict.status, fail('unauthorized', verdict.reason));
+    return;
+  }
+  if (url.pathname.startsWith(HTTP_API_PREFIX)) {
+    await handleApi(req, res, url.pathname.slice(HTTP_API_PREFIX.length), options);
+    return;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    sendJson(res, 405, fail('invalid-message', `${req.method ?? ''} is not allowed here`));
+    return;
+  }
+  serveStatic(req, res, url, options, ctx);
+}
+
+async function handleApi(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  method: string,
+  options: ServeOptions,
+): Promise<void> {
+  if (req.method !== 'POST') {
+    sendJson(res, 405, fail('invalid-message', `use POST ${HTTP_API_PREFIX}${method} with a JSON body`));
+    return;
+  }
+  const body = await readBody(req);
+  if (body === null) {
+    sendJson(res, 413, fail('invalid-message', `body larger than ${MAX_MESSAGE_BYTES} bytes`));
+    return;
+  }
+  let input: unknown = undefined;
+  if (body.trim() !== '') {
+    try {
+      input = JSON.parse(body);
+    } catch (error) {
+      sendJson(res, 400, fail('invalid-message', `the body is not JSON: ${(error as Error).message}`));
+      return;
+    }
+  }
+  // API errors are values: the HTTP status stays 200 and the body says ok or not.
+  sendJson(res, 200, await options.dispatch(method, input));
+}
+
+function serveStatic(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: URL,
+  options: ServeOptions,
+  ctx: GuardContext,
+): void {
+  if (!isRendererBuilt(options.staticDir)) {
+    res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('The renderer is not built: run `npm run build`, then reload.\n');
+    return;
+  }
+  const file = resolveStatic(options.staticDir, url.pathname);
+  if (file === null) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('not found\n');
+    return;
+  }
+  const headers: Record<string, string> = { 'Content-Type': file.contentType };
+  if (file.isHtml) {
+    headers['Content-Security-Policy'] = contentSecurityPolicy([
+      `ws://127.0.0.1:${ctx.port}`,
+      `ws://localhost:${ctx.port}`,
+    ]);
+    headers['Cache-Control'] = 'no-store';
+    // Asset requests carry no query; the cookie lets them through. HttpOnly: scripts never see it.
+    headers['Set-Cookie'] =
+      `${tokenCookieName(ctx.port)}=${encodeURIComponent(ctx.token)}; HttpOnly; SameSite=Strict; Path=/`;
+  }
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  fs.createReadStream(file.absPath).pipe(res);
+}
+
+function attachSocket(ws: WebSocket, options: ServeOptions): void {
+  const send = (message: ServerMessage): void => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+  const unsubscribe = options.hub.subscribe((event, payload) => send({ type: 'event', event, payload }));
+  ws.on('close', unsubscribe);
+  ws.on('error', unsubscribe);
+  ws.on('message', (data: RawData) => {
+    void handleSocketMessage(data, options.dispatch).then(send);
+  });
+}
+
+async function handleSocketMessage(data: RawData, dispatch: Dispatch): Promise<ResultMessage> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(rawToString(data));
+  } catch (error) {
+    return {
+      type: 'result',
+      id: null,
+      result: fail('invalid-message', `not JSON: ${(error as Error).message}`),
+    };
+  }
+  const message = invokeMessageSchema.safeParse(raw);
+  if (!message.success) {
+    const id =
+      typeof raw === 'object' && raw !== null && typeof (raw as { id?: unknown }).id === 'number'
+        ? (raw as { id: number }).id
+        : null;
+    return {
+      type: 'result',
+      id,
+      result: fail('invalid-message', 'expected {"type":"invoke","id":<n>,"method":"…","input":…}'),
+    };
+  }
+  return {
+    type: 'result',
+    id: message.data.id,
+    result: await dispatch(message.data.method, message.data.input),
+  };
+}
+
+function rawToString(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+function readBody(req: http.IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_MESSAGE_BYTES) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
