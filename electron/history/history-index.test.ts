@@ -1,0 +1,202 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixtureReport } from '../../shared/debug-files/test-fixtures/report';
+import { writeDebugFiles } from '../debug/write-debug-files';
+import { HistoryIndex, historyDirFor, openHistory } from './history-index';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'eck-history-'));
+});
+afterEach(() => {
+  chmodSync(dir, 0o755);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const at = (h: number, m: number, s: number): Date => new Date(2026, 11, 1, h, m, s);
+const describeZh = (): string => '';
+
+function put(name: string, text: string): void {
+  writeFileSync(join(dir, name), text);
+}
+
+describe('HistoryIndex listing', () => {
+  it('groups the files of the writer into snapshots, oldest first, with context sizes', () => {
+    writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(10, 0, 1));
+    writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, 0));
+    writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, 0));
+    const listing = openHistory(dir).listing();
+    expect(listing.error).toBeNull();
+    expect(listing.snapshots.map((s) => s.key)).toEqual([
+      '2026-12-01-09-00-00',
+      '2026-12-01-09-00-00-2',
+      '2026-12-01-10-00-01',
+    ]);
+    const first = listing.snapshots[0];
+    expect(first?.files.context?.bytes).toBe(Buffer.byteLength(fixtureReport().context));
+    expect(first?.files.vars?.bytes).toBeNull(); // not stated by the first list
+    expect(first?.parseState).toBe('pending');
+  });
+
+  it('keeps snapshots with missing parts, and foreign names apart', () => {
+    put('vars-2026-12-01-09-00-00.json', '{}');
+    put('manifest-2026-12-01-09-00-01.md', '| id | status |\n|---|---|\n| a | ok |');
+    put('README.txt', 'hello');
+    mkdirSync(join(dir, 'old'));
+    const listing = openHistory(dir, { sizes: 'all' }).listing();
+    expect(listing.snapshots.map((s) => [s.key, s.missing])).toEqual([
+      ['2026-12-01-09-00-00', ['context', 'fragments', 'manifest']],
+      ['2026-12-01-09-00-01', ['vars', 'context', 'fragments']],
+    ]);
+    expect(listing.foreign.map((f) => [f.name, f.kind, f.bytes]).sort()).toEqual([
+      ['README.txt', 'file', 5],
+      ['old', 'directory', null],
+    ]);
+  });
+
+  it('reports a missing folder as a value', () => {
+    const listing = new HistoryIndex(join(dir, 'nope')).refresh();
+    expect(listing).toMatchObject({
+      snapshots: [],
+      foreign: [],
+      error: expect.stringMatching(/^folder not found/),
+    });
+  });
+
+  it('opens a home by its data/eck-debug folder, and any other folder as it is', () => {
+    const home = join(dir, 'home');
+    mkdirSync(join(home, 'data', 'eck-debug'), { recursive: true });
+    expect(historyDirFor(home)).toBe(join(home, 'data', 'eck-debug'));
+    expect(historyDirFor(dir)).toBe(dir);
+  });
+});
+
+describe('HistoryIndex background pass', () => {
+  it('fills the columns, marks malformed files, and never breaks the list', async () => {
+    writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, 0));
+    put('vars-2026-12-01-09-00-05.json', '{ "chatType": ');
+    put('context-2026-12-01-09-00-05.md', 'ctx');
+    put('manifest-2026-12-01-09-00-06.md', 'nothing to see');
+    const index = openHistory(dir);
+    const progress: number[] = [];
+    const filled = await index.parseInBackground({ chunkSize: 1, onProgress: (p) => progress.push(p.done) });
+    expect(filled).toBe(3);
+    expect(progress).toEqual([1, 2, 3]);
+    const [good, badVars, badReport] = index.listing().snapshots;
+    expect(good).toMatchObject({
+      parseState: 'done',
+      error: null,
+      columns: {
+        sessionType: 'main',
+        chatType: 'private',
+        channel: 'aun',
+        peer: 'Alice',
+        sectionsLoaded: 2,
+        sectionsTotal: 7,
+        truncated: true,
+      },
+    });
+    expect(good?.files.vars?.bytes).toBeGreaterThan(0);
+    expect(badVars?.error).toMatch(/^vars-2026-12-01-09-00-05\.json: 1:\d+: malformed JSON/);
+    expect(badVars?.columns.contextBytes).toBe(3);
+    expect(badReport?.error).toMatch(/no section found/);
+    expect(index.listing().snapshots).toHaveLength(3);
+  });
+
+  it('marks an unreadable file', async () => {
+    if (process.getuid?.() === 0) return; // root reads everything
+    put('vars-2026-12-01-09-00-00.json', '{}');
+    chmodSync(join(dir, 'vars-2026-12-01-09-00-00.json'), 0o000);
+    const index = openHistory(dir);
+    await index.parseInBackground();
+    expect(index.listing().snapshots[0]?.error).toMatch(/EACCES/);
+  });
+
+  it('stops when the folder is listed again', async () => {
+    for (let i = 0; i < 10; i++) writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, i));
+    const index = openHistory(dir);
+    const pass = index.parseInBackground({ chunkSize: 2, onProgress: () => index.refresh() });
+    expect(await pass).toBe(2);
+    expect(index.listing().snapshots.every((s) => s.parseState === 'pending')).toBe(true);
+  });
+});
+
+describe('HistoryIndex incremental updates', () => {
+  it('adds and removes files as the watcher reports them', async () => {
+    const index = openHistory(dir);
+    const written = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, 0));
+    for (const file of written.files) index.applyChange(file.slice(dir.length + 1), 'add');
+    expect(index.listing().snapshots.map((s) => [s.key, s.missing.length])).toEqual([[written.key, 0]]);
+    expect(index.applyChange('.eck-tmp-1-1-vars', 'add')).toEqual({
+      key: null,
+      snapshot: null,
+      foreign: false,
+    });
+    put('notes.md', 'x');
+    expect(index.applyChange('notes.md', 'add').foreign).toBe(true);
+    expect(index.listing().foreign.map((f) => f.name)).toEqual(['notes.md']);
+
+    const older = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(8, 0, 0));
+    index.applyChange(`vars-${older.key}.json`, 'add');
+    expect(index.listing().snapshots.map((s) => s.key)).toEqual([older.key, written.key]);
+
+    await index.parseInBackground();
+    unlinkSync(join(dir, `context-${written.key}.md`));
+    const change = index.applyChange(`context-${written.key}.md`, 'unlink');
+    expect(change.snapshot?.missing).toEqual(['context']);
+    for (const kind of ['vars', 'fragments', 'manifest'])
+      index.applyChange(`${kind}-${written.key}.${kind === 'vars' ? 'json' : 'md'}`, 'unlink');
+    expect(index.listing().snapshots.map((s) => s.key)).toEqual([older.key]);
+    index.applyChange('notes.md', 'unlink');
+    expect(index.listing().foreign).toEqual([]);
+  });
+
+  it('treats an add of a vanished file as an unlink', () => {
+    const index = openHistory(dir);
+    expect(index.applyChange('vars-2026-12-01-09-00-00.json', 'add')).toEqual({
+      key: '2026-12-01-09-00-00',
+      snapshot: null,
+      foreign: false,
+    });
+  });
+});
+
+describe('HistoryIndex file reads and cleaning', () => {
+  it('reads contents lazily, and errors as values', async () => {
+    const written = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, 0));
+    put('notes.md', 'raw');
+    const index = openHistory(dir);
+    expect(await index.readSnapshotFile(written.key, 'context')).toMatchObject({
+      ok: true,
+      text: fixtureReport().context,
+    });
+    expect(await index.readSnapshotFile('2020-01-01-00-00-00', 'vars')).toMatchObject({ ok: false });
+    expect(await index.readListedFile('notes.md')).toMatchObject({ ok: true, text: 'raw', bytes: 3 });
+    expect(await index.readListedFile('../etc/passwd')).toMatchObject({ ok: false });
+    unlinkSync(written.files[1] as string);
+    expect(await index.readSnapshotFile(written.key, 'context')).toMatchObject({
+      ok: false,
+      error: /was removed/,
+    });
+  });
+
+  it('says what it would delete, and deletes only when confirmed', async () => {
+    const old = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(1, 0, 0));
+    const fresh = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(20, 0, 0));
+    put('notes.md', 'keep me');
+    const index = openHistory(dir);
+    const now = at(21, 0, 0).getTime();
+    const dry = await index.cleanOlderThan(10, { now });
+    expect(dry).toMatchObject({ count: 1, snapshots: [old.key], deleted: false });
+    expect(dry.files).toHaveLength(4);
+    expect(old.files.every((f) => existsSync(f))).toBe(true);
+    const done = await index.cleanOlderThan(10, { now, confirm: true });
+    expect(done).toMatchObject({ count: 1, deleted: true, failed: [] });
+    expect(old.files.some((f) => existsSync(f))).toBe(false);
+    expect(fresh.files.every((f) => existsSync(f))).toBe(true);
+    expect(existsSync(join(dir, 'notes.md'))).toBe(true);
+    expect(index.listing().snapshots.map((s) => s.key)).toEqual([fresh.key]);
+  });
+});

@@ -1,0 +1,358 @@
+/**
+ * The history index over one eck-debug folder (issue 7, Node side).
+ *
+ * The first list costs one `readdir` (withFileTypes) plus, by default, one `stat` per context
+ * file (the "context bytes" column); the other sizes and every content are read later: by the
+ * background pass (vars + manifest report → columns) or on demand (`readSnapshotFile`).
+ * The folder watcher belongs to the app shell; it feeds `applyChange`.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { readFile, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { Dirent } from 'node:fs';
+import type { ForeignEntry, HistoryListing, SnapshotSummary } from '../../shared/debug-files/history-types';
+import { isDebugTempName, parseDebugFileName } from '../../shared/debug-files/names';
+import type { DebugFileKind } from '../../shared/debug-files/names';
+import {
+  compareSnapshots,
+  groupDebugEntries,
+  newSnapshot,
+  withFile,
+  withoutFile,
+} from '../../shared/debug-files/snapshot-group';
+import type { FolderEntry } from '../../shared/debug-files/snapshot-group';
+import { parseSnapshot } from './parse-snapshot';
+
+/** Which sizes the first listing states with a `stat` (the rest stay `null` until needed). */
+export type ListingSizes = 'none' | 'context' | 'all';
+
+/** Options of an index. */
+export interface HistoryIndexOptions {
+  /** Default `context`: the one size the table shows, at one stat per snapshot. */
+  readonly sizes?: ListingSizes;
+}
+
+/** What `applyChange` did. */
+export interface HistoryChange {
+  /** The snapshot touched, `null` for a foreign or ignored name. */
+  readonly key: string | null;
+  /** The snapshot after the change; `null` when it lost its last file (or for a foreign name). */
+  readonly snapshot: SnapshotSummary | null;
+  /** The name went to (or left) the foreign list. */
+  readonly foreign: boolean;
+}
+
+/** A file's content, or why it could not be read. */
+export type SnapshotFileRead =
+  | { readonly ok: true; readonly name: string; readonly text: string; readonly bytes: number }
+  | { readonly ok: false; readonly name: string | null; readonly error: string };
+
+/** Progress of the background pass. */
+export interface ParseProgress {
+  /** Snapshots filled in this chunk. */
+  readonly updated: readonly SnapshotSummary[];
+  readonly done: number;
+  readonly total: number;
+}
+
+/** Options of the background pass. */
+export interface BackgroundParseOptions {
+  /** Snapshots read at once; between chunks the event loop runs (default 32). */
+  readonly chunkSize?: number;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ParseProgress) => void;
+}
+
+/** What `cleanOlderThan` found, and did when confirmed. */
+export interface CleanResult {
+  /** Snapshots older than the limit. */
+  readonly count: number;
+  readonly snapshots: readonly string[];
+  /** Their files, by name (foreign files are never cleaned). */
+  readonly files: readonly string[];
+  /** `true` only when called with `confirm: true`. */
+  readonly deleted: boolean;
+  /** Files that could not be deleted, with the reason. */
+  readonly failed: readonly { readonly name: string; readonly error: string }[];
+}
+
+function errnoCode(err: unknown): string {
+  return typeof err === 'object' && err !== null && 'code' in err
+    ? String((err as { code: unknown }).code)
+    : 'EIO';
+}
+
+function folderErrorMessage(dir: string, err: unknown): string {
+  const code = errnoCode(err);
+  if (code === 'ENOENT') return `folder not found: ${dir}`;
+  if (code === 'ENOTDIR') return `not a folder: ${dir}`;
+  if (code === 'EACCES' || code === 'EPERM') return `no permission to read the folder: ${dir}`;
+  return `cannot list ${dir}: ${code}`;
+}
+
+function kindOfDirent(entry: Dirent): ForeignEntry['kind'] {
+  if (entry.isFile()) return 'file';
+  if (entry.isDirectory()) return 'directory';
+  if (entry.isSymbolicLink()) return 'symlink';
+  return 'other';
+}
+
+function sizeOrNull(path: string): number | null {
+  try {
+    return statSync(path).size;
+  } catch {
+    return null; // Removed since the listing; the watcher will tell.
+  }
+}
+
+/** The index of one folder. Any folder may be opened, not only the home's own eck-debug. */
+export class HistoryIndex {
+  /** The folder indexed. */
+  readonly dir: string;
+  private readonly sizes: ListingSizes;
+  private readonly snapshots = new Map<string, SnapshotSummary>();
+  private readonly foreign = new Map<string, ForeignEntry>();
+  private order: string[] | null = [];
+  private folderError: string | null = null;
+  /** Bumped by `refresh`, so a pass over an older listing stops instead of writing stale rows. */
+  private generation = 0;
+  private running: Promise<number> | null = null;
+
+  constructor(dir: string, options: HistoryIndexOptions = {}) {
+    this.dir = dir;
+    this.sizes = options.sizes ?? 'context';
+  }
+
+  /** Lists the folder again and regroups it; every snapshot goes back to `pending`. */
+  refresh(): HistoryListing {
+    this.generation++;
+    this.snapshots.clear();
+    this.foreign.clear();
+    this.folderError = null;
+    let dirents: Dirent[];
+    try {
+      dirents = readdirSync(this.dir, { withFileTypes: true });
+    } catch (err) {
+      this.folderError = folderErrorMessage(this.dir, err);
+      this.order = [];
+      return this.listing();
+    }
+    const entries: FolderEntry[] = new Array<FolderEntry>(dirents.length);
+    for (let i = 0; i < dirents.length; i++) {
+      const d = dirents[i] as Dirent;
+      const kind = kindOfDirent(d);
+      const statIt = this.sizes === 'all' || (this.sizes === 'context' && d.name.startsWith('context-'));
+      entries[i] = {
+        name: d.name,
+        kind,
+        bytes: statIt && kind !== 'directory' ? sizeOrNull(join(this.dir, d.name)) : null,
+      };
+    }
+    const grouped = groupDebugEntries(entries);
+    for (const s of grouped.snapshots) this.snapshots.set(s.key, s);
+    for (const f of grouped.foreign) this.foreign.set(f.name, f);
+    this.order = grouped.snapshots.map((s) => s.key);
+    return this.listing();
+  }
+
+  /** The current state: snapshots oldest first, foreign entries, and a folder error if any. */
+  listing(): HistoryListing {
+    if (this.order === null) {
+      this.order = [...this.snapshots.values()].sort(compareSnapshots).map((s) => s.key);
+    }
+    const snapshots: SnapshotSummary[] = [];
+    for (const key of this.order) {
+      const s = this.snapshots.get(key);
+      if (s) snapshots.push(s);
+    }
+    return { dir: this.dir, snapshots, foreign: [...this.foreign.values()], error: this.folderError };
+  }
+
+  /** One snapshot by key. */
+  snapshot(key: string): SnapshotSummary | undefined {
+    return this.snapshots.get(key);
+  }
+
+  /**
+   * Applies one watcher event. An `add` of a name already known is a change (the file was
+   * rewritten): its snapshot is parsed again. Costs one `stat` for an add, none for an unlink.
+   */
+  applyChange(name: string, change: 'add' | 'unlink'): HistoryChange {
+    if (isDebugTempName(name) || name.includes('/') || name.includes('\\')) {
+      return { key: null, snapshot: null, foreign: false };
+    }
+    const parsed = parseDebugFileName(name);
+    if (change === 'unlink') {
+      if (this.foreign.delete(name) || !parsed) return { key: null, snapshot: null, foreign: true };
+      return this.removeFile(parsed.key, parsed.kind);
+    }
+    let kind: ForeignEntry['kind'];
+    let bytes: number | null;
+    try {
+      const st = statSync(join(this.dir, name));
+      kind = st.isFile() ? 'file' : st.isDirectory() ? 'directory' : 'other';
+      bytes = kind === 'directory' ? null : st.size;
+    } catch {
+      // Gone before we looked: the same as an unlink.
+      return this.applyChange(name, 'unlink');
+    }
+    if (!parsed || kind !== 'file') {
+      this.foreign.set(name, { name, kind, bytes });
+      return { key: null, snapshot: null, foreign: true };
+    }
+    const current = this.snapshots.get(parsed.key);
+    const next = current
+      ? withFile(current, parsed.kind, { name, bytes })
+      : newSnapshot(parsed, { name, bytes });
+    this.snapshots.set(parsed.key, next);
+    if (!current) this.insertKey(next);
+    return { key: parsed.key, snapshot: next, foreign: false };
+  }
+
+  private removeFile(key: string, kind: DebugFileKind): HistoryChange {
+    const current = this.snapshots.get(key);
+    if (!current) return { key, snapshot: null, foreign: false };
+    if (current.files[kind] === undefined) return { key, snapshot: current, foreign: false };
+    const next = withoutFile(current, kind);
+    if (next) this.snapshots.set(key, next);
+    else {
+      this.snapshots.delete(key);
+      const at = this.order?.indexOf(key) ?? -1;
+      if (at >= 0) this.order?.splice(at, 1);
+    }
+    return { key, snapshot: next, foreign: false };
+  }
+
+  /** Keeps the order without a full sort in the usual case: a new snapshot is the newest. */
+  private insertKey(snapshot: SnapshotSummary): void {
+    if (this.order === null) return;
+    const lastKey = this.order[this.order.length - 1];
+    const last = lastKey === undefined ? undefined : this.snapshots.get(lastKey);
+    if (!last || compareSnapshots(last, snapshot) < 0) this.order.push(snapshot.key);
+    else this.order = null;
+  }
+
+  /** Reads one file of a snapshot, on demand. Errors come back as values. */
+  async readSnapshotFile(key: string, kind: DebugFileKind): Promise<SnapshotFileRead> {
+    const file = this.snapshots.get(key)?.files[kind];
+    if (!file) return { ok: false, name: null, error: `snapshot ${key} has no ${kind} file` };
+    return this.readByName(file.name);
+  }
+
+  /** Reads any listed entry by name (a foreign file too: the raw file is always shown). */
+  async readListedFile(name: string): Promise<SnapshotFileRead> {
+    const parsed = parseDebugFileName(name);
+    const listed =
+      this.foreign.has(name) || (parsed && this.snapshots.get(parsed.key)?.files[parsed.kind]?.name === name);
+    if (!listed) return { ok: false, name, error: `not in the listing: ${name}` };
+    return this.readByName(name);
+  }
+
+  private async readByName(name: string): Promise<SnapshotFileRead> {
+    try {
+      const buffer = await readFile(join(this.dir, name));
+      return { ok: true, name, text: buffer.toString('utf8'), bytes: buffer.length };
+    } catch (err) {
+      const code = errnoCode(err);
+      return { ok: false, name, error: code === 'ENOENT' ? `${name} was removed` : `${name}: ${code}` };
+    }
+  }
+
+  /**
+   * Fills the columns of every pending snapshot, newest first (the rows a user sees first),
+   * in chunks with a turn of the event loop between them, so the list stays responsive.
+   * Snapshots changed while being read are read again. One pass at a time: a second call joins
+   * the running one. Resolves with the number of snapshots filled.
+   */
+  parseInBackground(options: BackgroundParseOptions = {}): Promise<number> {
+    this.running ??= this.runPass(options).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private pendingNewestFirst(): SnapshotSummary[] {
+    const pending = [...this.snapshots.values()].filter((s) => s.parseState === 'pending');
+    return pending.sort((a, b) => compareSnapshots(b, a));
+  }
+
+  private async runPass(options: BackgroundParseOptions): Promise<number> {
+    const chunkSize = Math.max(1, options.chunkSize ?? 32);
+    const generation = this.generation;
+    let filled = 0;
+    for (let pending = this.pendingNewestFirst(); pending.length; pending = this.pendingNewestFirst()) {
+      const total = pending.length;
+      let done = 0;
+      for (let i = 0; i < pending.length; i += chunkSize) {
+        if (options.signal?.aborted || generation !== this.generation) return filled;
+        const chunk = pending.slice(i, i + chunkSize);
+        const results = await Promise.all(chunk.map((s) => parseSnapshot(this.dir, s)));
+        if (generation !== this.generation) return filled;
+        const updated: SnapshotSummary[] = [];
+        results.forEach((result, j) => {
+          // Only if nothing changed it meanwhile; a changed one is still pending for the next round.
+          if (this.snapshots.get(result.key) !== chunk[j]) return;
+          this.snapshots.set(result.key, result);
+          updated.push(result);
+        });
+        filled += updated.length;
+        done += chunk.length;
+        options.onProgress?.({ updated, done, total });
+        await yieldToLoop();
+      }
+    }
+    return filled;
+  }
+
+  /**
+   * The snapshots whose timestamp is more than `hours` before `now`, as evolcore's
+   * `cleanEckDebug` keeps 24 hours. Deletes nothing unless `confirm: true` (issue 7: never
+   * delete by itself; ask first and say how many).
+   */
+  async cleanOlderThan(
+    hours: number,
+    options: { readonly confirm?: boolean; readonly now?: number } = {},
+  ): Promise<CleanResult> {
+    const limit = (options.now ?? Date.now()) - hours * 3_600_000;
+    const old = this.listing().snapshots.filter((s) => s.time < limit);
+    const files = old.flatMap((s) => Object.values(s.files).map((f) => f.name));
+    const base = { count: old.length, snapshots: old.map((s) => s.key), files };
+    if (!options.confirm) return { ...base, deleted: false, failed: [] };
+    const failed: { name: string; error: string }[] = [];
+    for (const name of files) {
+      try {
+        await unlink(join(this.dir, name));
+      } catch (err) {
+        const code = errnoCode(err);
+        if (code !== 'ENOENT') {
+          failed.push({ name, error: code });
+          continue;
+        }
+      }
+      this.applyChange(name, 'unlink');
+    }
+    return { ...base, deleted: true, failed };
+  }
+}
+
+/**
+ * The folder to index for a path a user picked: a home (or anything holding `data/eck-debug/`)
+ * means its eck-debug folder; any other folder is taken as it is (a colleague's copy).
+ */
+export function historyDirFor(path: string): string {
+  const nested = join(path, 'data', 'eck-debug');
+  try {
+    if (statSync(nested).isDirectory()) return nested;
+  } catch {
+    // No such subfolder: the path itself is the history.
+  }
+  return path;
+}
+
+/** Opens and lists a folder of snapshots (see `historyDirFor`). */
+export function openHistory(path: string, options: HistoryIndexOptions = {}): HistoryIndex {
+  const index = new HistoryIndex(historyDirFor(path), options);
+  index.refresh();
+  return index;
+}

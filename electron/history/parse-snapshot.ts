@@ -1,0 +1,82 @@
+/**
+ * The background pass's work on one snapshot: read its vars and manifest report, state the sizes
+ * the first listing skipped, and fill its table columns (issue 7). Failures become the
+ * snapshot's `error`; nothing here throws for a bad file.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describeFailure, parseManifestReport, parseVarsFile } from '../../shared/debug-files/parse';
+import type { ParsedManifestReport, ParsedVarsFile, ParseResult } from '../../shared/debug-files/parse';
+import { snapshotColumns } from '../../shared/debug-files/snapshot-columns';
+import type { SnapshotFile, SnapshotSummary } from '../../shared/debug-files/history-types';
+import type { DebugFileKind } from '../../shared/debug-files/names';
+
+function messageOf(err: unknown): string {
+  if (typeof err === 'object' && err !== null && 'code' in err) {
+    const code = String((err as { code: unknown }).code);
+    return code === 'ENOENT' ? 'file vanished' : code;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Reads one file of the snapshot; its size comes with the content, so no extra stat. */
+async function readPart(
+  dir: string,
+  file: SnapshotFile,
+): Promise<{ text: string; bytes: number } | { error: string }> {
+  try {
+    const buffer = await readFile(join(dir, file.name));
+    return { text: buffer.toString('utf8'), bytes: buffer.length };
+  } catch (err) {
+    return { error: messageOf(err) };
+  }
+}
+
+async function sizeOf(dir: string, file: SnapshotFile | undefined): Promise<SnapshotFile | undefined> {
+  if (!file || file.bytes !== null) return file;
+  try {
+    return { ...file, bytes: (await stat(join(dir, file.name))).size };
+  } catch {
+    return file; // Gone since the listing: the watcher's unlink will drop it.
+  }
+}
+
+async function parsePart<T>(
+  dir: string,
+  file: SnapshotFile | undefined,
+  parse: (text: string) => ParseResult<T>,
+  errors: string[],
+): Promise<{ value: T | null; file: SnapshotFile | undefined }> {
+  if (!file) return { value: null, file };
+  const read = await readPart(dir, file);
+  if ('error' in read) {
+    errors.push(`${file.name}: ${read.error}`);
+    return { value: null, file };
+  }
+  const result = parse(read.text);
+  if (!result.ok) errors.push(`${file.name}: ${describeFailure(result)}`);
+  return { value: result.ok ? result.value : null, file: { ...file, bytes: read.bytes } };
+}
+
+/** The snapshot with its columns filled, sizes stated and `parseState: 'done'`. */
+export async function parseSnapshot(dir: string, snapshot: SnapshotSummary): Promise<SnapshotSummary> {
+  const errors: string[] = [];
+  const [vars, manifest, context, fragments] = await Promise.all([
+    parsePart<ParsedVarsFile>(dir, snapshot.files.vars, parseVarsFile, errors),
+    parsePart<ParsedManifestReport>(dir, snapshot.files.manifest, parseManifestReport, errors),
+    sizeOf(dir, snapshot.files.context),
+    sizeOf(dir, snapshot.files.fragments),
+  ]);
+  const files: Partial<Record<DebugFileKind, SnapshotFile>> = {};
+  if (vars.file) files.vars = vars.file;
+  if (context) files.context = context;
+  if (fragments) files.fragments = fragments;
+  if (manifest.file) files.manifest = manifest.file;
+  return {
+    ...snapshot,
+    files,
+    columns: snapshotColumns(vars.value, manifest.value, context?.bytes ?? null),
+    parseState: 'done',
+    error: errors.length ? errors.join('; ') : null,
+  };
+}
