@@ -111,20 +111,34 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
       ...extra,
     });
   };
-  const diag = (level: ClaudeMdDiagnostic['level'], code: ClaudeMdDiagnostic['code'], message: string, file: string) =>
-    diagnostics.push({ level, code, message, file });
+  const diag = (
+    level: ClaudeMdDiagnostic['level'],
+    code: ClaudeMdDiagnostic['code'],
+    message: string,
+    file: string,
+  ) => diagnostics.push({ level, code, message, file });
 
   /** `processMemoryFile`: one file, then its includes depth-first (clarifications "Includes"). */
   const processFile = (v: Visit): void => {
     const key = comparisonKey(v.path);
     if (processed.has(key)) {
       push(v, 'cycle', 'Already loaded earlier: an include cycle or the same file reached twice.');
-      if (v.kind === 'include') diag('info', 'include-cycle', `Skipped ${v.directive}: already loaded.`, v.path);
+      if (v.kind === 'include')
+        diag('info', 'include-cycle', `Skipped ${v.directive}: already loaded.`, v.path);
       return;
     }
     if (v.depth >= MAX_INCLUDE_DEPTH) {
-      push(v, 'too-deep', `Include depth ${v.depth}: at most ${MAX_INCLUDE_DEPTH - 1} levels of includes load.`);
-      diag('warning', 'include-too-deep', `Skipped ${v.directive}: include depth ${v.depth} is too deep.`, v.path);
+      push(
+        v,
+        'too-deep',
+        `Include depth ${v.depth}: at most ${MAX_INCLUDE_DEPTH - 1} levels of includes load.`,
+      );
+      diag(
+        'warning',
+        'include-too-deep',
+        `Skipped ${v.directive}: include depth ${v.depth} is too deep.`,
+        v.path,
+      );
       return;
     }
     const stat = fs.stat(v.path);
@@ -149,7 +163,12 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
     const parsed = parseMemoryFileContent(raw, v.path, home);
     if (parsed.frontmatterError) {
       const e = parsed.frontmatterError;
-      diag('warning', 'frontmatter-parse-error', `Frontmatter line ${e.line}: ${e.message}; read as empty.`, v.path);
+      diag(
+        'warning',
+        'frontmatter-parse-error',
+        `Frontmatter line ${e.line}: ${e.message}; read as empty.`,
+        v.path,
+      );
     }
     const globs = v.globBase !== null ? parsed.globs : null;
     let status: ClaudeMdStatus = 'loaded';
@@ -160,7 +179,12 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
       const test = testTarget(globs, v.globBase!, target);
       testedPath = test.tested;
       if (!test.matched) {
-        push(v, 'conditional-not-matched', test.detail, { bytes: stat.size, globs, globBase: v.globBase, testedPath });
+        push(v, 'conditional-not-matched', test.detail, {
+          bytes: stat.size,
+          globs,
+          globBase: v.globBase,
+          testedPath,
+        });
         return;
       }
       status = 'conditional-matched';
@@ -175,7 +199,12 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
     const chars = parsed.content.length;
     const warning = chars > MAX_MEMORY_CHARACTER_COUNT ? 'over-40k' : null;
     if (warning) {
-      diag('warning', 'over-40k', `${display(v.path)} is ${chars} characters (over ${MAX_MEMORY_CHARACTER_COUNT}).`, v.path);
+      diag(
+        'warning',
+        'over-40k',
+        `${display(v.path)} is ${chars} characters (over ${MAX_MEMORY_CHARACTER_COUNT}).`,
+        v.path,
+      );
     }
     if (parsed.content === '') detail += ' Empty after processing: no block.';
     push({ ...v, reason }, status, detail, {
@@ -202,15 +231,28 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
         globBase: null,
       };
       if (!v.includeExternal && !isInside(cwd, inc.resolved)) {
-        push(child, 'external-not-approved', 'Outside the working directory, and external includes are not approved.');
-        diag('warning', 'external-include-not-approved', `External include ${inc.directive} not approved.`, inc.resolved);
+        push(
+          child,
+          'external-not-approved',
+          'Outside the working directory, and external includes are not approved.',
+        );
+        diag(
+          'warning',
+          'external-include-not-approved',
+          `External include ${inc.directive} not approved.`,
+          inc.resolved,
+        );
         continue;
       }
       processFile(child);
     }
   };
 
-  const visitTop = (v: Omit<Visit, 'depth' | 'parent' | 'directive' | 'globBase'>, enabled: boolean, source: string) => {
+  const visitTop = (
+    v: Omit<Visit, 'depth' | 'parent' | 'directive' | 'globBase'>,
+    enabled: boolean,
+    source: string,
+  ) => {
     const stat = fs.stat(v.path);
     if ('error' in stat || stat.kind !== 'file') {
       searched.push(v.path);
@@ -232,7 +274,17 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
     const listing = listRuleFiles(fs, rulesDir);
     if (!listing.exists) searched.push(rulesDir);
     for (const path of listing.files) {
-      const visit: Visit = { path, level, kind: 'rule', reason, depth: 0, parent: null, directive: null, includeExternal, globBase };
+      const visit: Visit = {
+        path,
+        level,
+        kind: 'rule',
+        reason,
+        depth: 0,
+        parent: null,
+        directive: null,
+        includeExternal,
+        globBase,
+      };
       if (enabled) processFile(visit);
       else push(visit, 'excluded-by-setting', `${source} is off.`);
     }
@@ -240,7 +292,11 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
   const visitFolder = (dir: string, reason: ClaudeMdLoadReason) => {
     const project = { level: 'project', reason, includeExternal: approved } as const;
     visitTop({ ...project, path: join(dir, 'CLAUDE.md'), kind: 'claude-md' }, on.project, 'projectSettings');
-    visitTop({ ...project, path: join(dir, '.claude/CLAUDE.md'), kind: 'dot-claude-md' }, on.project, 'projectSettings');
+    visitTop(
+      { ...project, path: join(dir, '.claude/CLAUDE.md'), kind: 'dot-claude-md' },
+      on.project,
+      'projectSettings',
+    );
     visitRules(join(dir, '.claude/rules'), 'project', reason, dir, approved, on.project, 'projectSettings');
     const local = { level: 'local', reason, includeExternal: approved, kind: 'local-md' } as const;
     visitTop({ ...local, path: join(dir, 'CLAUDE.local.md') }, on.local, 'localSettings');
@@ -271,7 +327,7 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
   const built = buildContext(drafts);
   const files = drafts.map(({ content: _content, ...rest }, index): ClaudeMdFile => {
     const spans = built.spans[index] ?? null;
-    return { ...rest, index, span: spans?.span ?? null, contentSpan: spans?.contentSpan ?? null };
+    return { index, ...rest, span: spans?.span ?? null, contentSpan: spans?.contentSpan ?? null };
   });
   const contributing = files.filter((f) => f.span !== null);
   return {
@@ -305,7 +361,12 @@ function testTarget(
   target: string | null,
 ): { matched: boolean; tested: string | null; detail: string } {
   const list = globs.join(', ');
-  if (!target) return { matched: false, tested: null, detail: `Conditional rule (paths: ${list}); no target file given.` };
+  if (!target)
+    return {
+      matched: false,
+      tested: null,
+      detail: `Conditional rule (paths: ${list}); no target file given.`,
+    };
   const rel = relative(base, target);
   if (!rel || rel.startsWith('..') || isAbsolute(rel)) {
     return { matched: false, tested: null, detail: `Target is outside ${base}; paths: ${list}.` };

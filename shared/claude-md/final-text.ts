@@ -49,7 +49,10 @@ export function buildContext(entries: readonly TextEntry[]): BuiltContext {
     const contentStart = context.length;
     // `content` is the processed content trimmed at both ends (clarifications "Output").
     context += entry.content.trim();
-    return { span: { start, end: context.length }, contentSpan: { start: contentStart, end: context.length } };
+    return {
+      span: { start, end: context.length },
+      contentSpan: { start: contentStart, end: context.length },
+    };
   });
   return any ? { context, spans } : { context: '', spans: entries.map(() => null) };
 }

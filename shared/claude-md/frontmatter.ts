@@ -34,7 +34,12 @@ export function parseFrontmatter(raw: string): ParsedFrontmatter {
     if (retry.ok) parsed = retry;
   }
   if (!parsed.ok) {
-    return { content, hadFrontmatter: true, paths: null, error: { message: parsed.message, line: parsed.line + 1 } };
+    return {
+      content,
+      hadFrontmatter: true,
+      paths: null,
+      error: { message: parsed.message, line: parsed.line + 1 },
+    };
   }
   const value = parsed.value['paths'];
   return { content, hadFrontmatter: true, paths: value == null ? null : pathsFromValue(value), error: null };

@@ -5,7 +5,7 @@
  * Rules (gitignore(5)): `#` comments and blank patterns skipped; `!` negates; a pattern with a
  * slash at the start or in the middle is anchored to the base folder, otherwise it matches at
  * any depth; a trailing `/` matches folders only; `*` and `?` stay within a segment; `**`
- * spans segments; a pattern that matches a folder matches everything inside it, and a file
+ * spans segments; letters match case-insensitively (the package's default); a pattern that matches a folder matches everything inside it, and a file
  * inside an excluded folder cannot be re-included.
  */
 
@@ -52,7 +52,8 @@ export function compileRule(pattern: string): Rule | null {
   if (p === '') return null;
   const body = globToRegex(p);
   const prefix = anchored || p.startsWith('**/') ? '' : '(?:.*/)?';
-  return { negate, dirOnly, regex: new RegExp(`^${prefix}${body}$`) };
+  // `ignore()` matches case-insensitively by default, and Claude Code uses the default.
+  return { negate, dirOnly, regex: new RegExp(`^${prefix}${body}$`, 'i') };
 }
 
 /** Translates glob syntax to a regex body. */
@@ -90,8 +91,7 @@ function globToRegex(glob: string): string {
       const close = glob.indexOf(']', i + 2);
       if (close < 0) out += '\\[';
       else {
-        let cls = glob.slice(i + 1, close);
-        if (cls.startsWith('!')) cls = '^' + cls.slice(1);
+        const cls = glob.slice(i + 1, close);
         out += `[${cls.replace(/\\/g, '\\\\')}]`;
         i = close + 1;
         continue;

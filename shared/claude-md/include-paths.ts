@@ -55,7 +55,7 @@ export function extractIncludes(content: string, fromDir: string, home: string):
     }
   };
   for (const block of scanBlocks(normalizeLineEndings(content))) {
-    if (block.kind === 'code' || block.kind === 'blank') continue;
+    if (block.kind === 'code' || block.kind === 'blank' || block.kind === 'html') continue;
     if (block.kind === 'html-comment') {
       if (isClosedComment(block.raw)) scan(block.raw.replace(COMMENT_SPAN, ''));
       continue;
@@ -66,7 +66,7 @@ export function extractIncludes(content: string, fromDir: string, home: string):
 }
 
 /**
- * The pieces of a text block outside code spans and closed inline comments, as marked's
+ * The pieces of a text block outside code spans, closed inline comments and link destinations, as marked's
  * inline lexer would give them as separate text tokens (so `^` in the regex starts each).
  */
 export function inlineTextPieces(text: string): string[] {
@@ -84,6 +84,20 @@ export function inlineTextPieces(text: string): string[] {
       }
       pieces.push(text.slice(start, i));
       i = close + run;
+      start = i;
+      continue;
+    }
+    if (text[i] === '[' && /^\[[^\]]*\]\(/.test(text.slice(i))) {
+      // A link's text is a token of its own.
+      pieces.push(text.slice(start, i));
+      start = ++i;
+      continue;
+    }
+    if (text[i] === ']' && text[i + 1] === '(') {
+      // `](url)`: the destination is not text.
+      const close = text.indexOf(')', i + 2);
+      pieces.push(text.slice(start, i));
+      i = close < 0 ? i + 1 : close + 1;
       start = i;
       continue;
     }

@@ -1,7 +1,8 @@
 /**
  * A small block scanner standing in for the marked lexer (`gfm: false`) that Claude Code runs
  * over memory files (§19.2 "路径提取", §19.4). It only tells apart what the two consumers need:
- * code (fenced or indented), top-level HTML comment blocks, and everything else as text.
+ * code (fenced or indented), HTML comment blocks, other HTML blocks (whose text marked never
+ * hands to the include scan), and everything else as text.
  * Concatenating the blocks' `raw` gives the input back.
  *
  * The comment block follows marked's rule `^ {0,3}<!--(?:-?>|[\s\S]*?(?:-->|$))[^\n]*\n*`: it
@@ -10,12 +11,14 @@
  */
 
 /** What a block is, for include extraction and comment stripping. */
-export type MarkdownBlockKind = 'text' | 'blank' | 'code' | 'html-comment';
+export type MarkdownBlockKind = 'text' | 'blank' | 'code' | 'html-comment' | 'html';
 
 /** A run of the input. */
 export interface MarkdownBlock {
   readonly kind: MarkdownBlockKind;
   readonly raw: string;
+  /** `true` for a block inside a list item: not a top-level token, so never stripped (§19.4). */
+  readonly nested?: boolean;
 }
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
@@ -24,12 +27,24 @@ const INDENTED = /^(?: {4}|\t)/;
 const BLANK = /^[ \t]*$/;
 const COMMENT_START = /^ {0,3}<!--/;
 const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+const LIST_MARKER = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]+|$)/;
+// CommonMark 4.6 HTML block starts: type 1 (raw text tags), type 6 (block tags), type 7 (any lone tag).
+const HTML_RAW_START = /^ {0,3}<(script|pre|style|textarea)(?:[\s>]|$)/i;
+const HTML_BLOCK_TAG =
+  /^ {0,3}<\/?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|meta|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?:[\s/>]|$)/i;
+const HTML_LONE_TAG =
+  /^ {0,3}(?:<[a-zA-Z][\w-]*(?:\s+[a-zA-Z_:][\w.:-]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>|<\/[a-zA-Z][\w-]*\s*>)[ \t]*$/;
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 
 /** Splits `src` (line endings already `\n`) into blocks, in order. */
 export function scanBlocks(src: string): MarkdownBlock[] {
   const blocks: MarkdownBlock[] = [];
   let pos = 0;
   let inParagraph = false;
+  // Inside a list item, indented lines belong to the item (CommonMark 5.2): its comments and
+  // fences are nested blocks, and a line without indent continues it lazily until a blank line.
+  let inList = false;
+  let afterBlank = false;
   const lineAt = (at: number): { text: string; end: number } => {
     const nl = src.indexOf('\n', at);
     return nl < 0 ? { text: src.slice(at), end: src.length } : { text: src.slice(at, nl), end: nl + 1 };
@@ -44,21 +59,37 @@ export function scanBlocks(src: string): MarkdownBlock[] {
     if (BLANK.test(line.text)) {
       pushText('blank', src.slice(pos, line.end));
       inParagraph = false;
+      afterBlank = true;
+      pos = line.end;
+      continue;
+    }
+    const wasAfterBlank = afterBlank;
+    afterBlank = false;
+    const isMarker = LIST_MARKER.test(line.text) && !THEMATIC_BREAK.test(line.text);
+    if (inList && !isMarker && !/^[ \t]/.test(line.text) && wasAfterBlank) inList = false;
+    if (inList || isMarker) {
+      inList = true;
+      const inner = line.text.replace(LIST_MARKER, '').trimStart();
+      if (!isMarker && inner.startsWith('<!--')) {
+        const end = commentEnd(src, src.indexOf('<!--', pos));
+        blocks.push({ kind: 'html-comment', raw: src.slice(pos, end), nested: true });
+        pos = end;
+        continue;
+      }
+      const nestedFence = FENCE_OPEN.exec(inner);
+      if (nestedFence) {
+        const end = fenceEnd(src, line.end, nestedFence[1]!, true);
+        blocks.push({ kind: 'code', raw: src.slice(pos, end), nested: true });
+        pos = end;
+        continue;
+      }
+      pushText('text', src.slice(pos, line.end));
       pos = line.end;
       continue;
     }
     const fence = FENCE_OPEN.exec(line.text);
     if (fence && !(fence[1]!.startsWith('`') && fence[2]!.includes('`'))) {
-      const marker = fence[1]!;
-      let end = line.end;
-      // An unclosed fence runs to the end of the input (CommonMark 4.5, marked alike).
-      let closed = false;
-      while (end < src.length && !closed) {
-        const next = lineAt(end);
-        const close = FENCE_CLOSE.exec(next.text);
-        closed = close !== null && close[1]![0] === marker[0] && close[1]!.length >= marker.length;
-        end = next.end;
-      }
+      const end = fenceEnd(src, line.end, fence[1]!, false);
       blocks.push({ kind: 'code', raw: src.slice(pos, end) });
       inParagraph = false;
       pos = end;
@@ -77,18 +108,28 @@ export function scanBlocks(src: string): MarkdownBlock[] {
       continue;
     }
     if (COMMENT_START.test(line.text)) {
-      const open = src.indexOf('<!--', pos);
-      let close: number;
-      if (src.startsWith('>', open + 4)) close = open + 5;
-      else if (src.startsWith('->', open + 4)) close = open + 6;
-      else {
-        const found = src.indexOf('-->', open + 4);
-        close = found < 0 ? src.length : found + 3;
-      }
-      let end = lineAt(close).end;
-      if (close === src.length) end = src.length;
-      while (src[end] === '\n') end++;
+      const end = commentEnd(src, src.indexOf('<!--', pos));
       blocks.push({ kind: 'html-comment', raw: src.slice(pos, end) });
+      inParagraph = false;
+      pos = end;
+      continue;
+    }
+    const rawTag = HTML_RAW_START.exec(line.text);
+    if (rawTag) {
+      const closer = new RegExp(`</${rawTag[1]}>`, 'i').exec(src.slice(pos));
+      const closeAt = closer ? pos + closer.index + closer[0].length : src.length;
+      const nl = src.indexOf('\n', closeAt);
+      const end = nl < 0 ? src.length : nl + 1;
+      blocks.push({ kind: 'html', raw: src.slice(pos, end) });
+      inParagraph = false;
+      pos = end;
+      continue;
+    }
+    if (HTML_BLOCK_TAG.test(line.text) || (!inParagraph && HTML_LONE_TAG.test(line.text))) {
+      // Types 6 and 7 end at a blank line.
+      let end = line.end;
+      while (end < src.length && !BLANK.test(lineAt(end).text)) end = lineAt(end).end;
+      blocks.push({ kind: 'html', raw: src.slice(pos, end) });
       inParagraph = false;
       pos = end;
       continue;
@@ -98,6 +139,35 @@ export function scanBlocks(src: string): MarkdownBlock[] {
     pos = line.end;
   }
   return blocks;
+}
+
+/** End of a comment block opened at `open`: past `-->` (or the input), its line and blank lines. */
+function commentEnd(src: string, open: number): number {
+  let close: number;
+  if (src.startsWith('>', open + 4)) close = open + 5;
+  else if (src.startsWith('->', open + 4)) close = open + 6;
+  else {
+    const found = src.indexOf('-->', open + 4);
+    close = found < 0 ? src.length : found + 3;
+  }
+  const nl = src.indexOf('\n', close);
+  let end = nl < 0 ? src.length : nl + 1;
+  while (src[end] === '\n') end++;
+  return end;
+}
+
+/** End of a fenced block whose opening line ends at `from`; unclosed runs to the end (CommonMark 4.5). */
+function fenceEnd(src: string, from: number, marker: string, indentedClose: boolean): number {
+  let end = from;
+  while (end < src.length) {
+    const nl = src.indexOf('\n', end);
+    const lineEnd = nl < 0 ? src.length : nl + 1;
+    const text = src.slice(end, nl < 0 ? src.length : nl);
+    const close = FENCE_CLOSE.exec(indentedClose ? text.trimStart() : text);
+    end = lineEnd;
+    if (close && close[1]![0] === marker[0] && close[1]!.length >= marker.length) break;
+  }
+  return end;
 }
 
 /** Whether an HTML block is a closed comment: the only kind stripped (§19.4 rules 1 and 2). */

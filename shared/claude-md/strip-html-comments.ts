@@ -20,7 +20,7 @@ export function stripHtmlComments(content: string): StripResult {
   let result = '';
   let stripped = false;
   for (const block of scanBlocks(normalizeLineEndings(content))) {
-    if (block.kind === 'html-comment' && isClosedComment(block.raw)) {
+    if (block.kind === 'html-comment' && !block.nested && isClosedComment(block.raw)) {
       stripped = true;
       const residue = block.raw.replace(COMMENT_SPAN, '');
       // A residue of whitespace only is dropped with the comment (§19.4 rule 3 keeps real text).

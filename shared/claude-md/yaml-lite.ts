@@ -149,7 +149,9 @@ function splitFlow(inner: string, line: number): string[] {
 function parseScalar(text: string, line: number): YamlValue {
   if (text.startsWith('"')) {
     if (text.length < 2 || !text.endsWith('"')) throw lineError('unclosed double quote', line);
-    return text.slice(1, -1).replace(/\\(["\\/nt])/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
+    return text
+      .slice(1, -1)
+      .replace(/\\(["\\/nt])/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c));
   }
   if (text.startsWith("'")) {
     if (text.length < 2 || !text.endsWith("'")) throw lineError('unclosed single quote', line);

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { expandBraces, parseFrontmatter } from './frontmatter';
+import { matchesGitignore } from './gitignore-match';
+
+describe('parseFrontmatter (§19.3)', () => {
+  it('removes the block and reads a comma list', () => {
+    const parsed = parseFrontmatter('---\npaths: src/**/*.ts, tests/**/*.test.ts\n---\n# Body\n');
+    expect(parsed.content).toBe('# Body\n');
+    expect(parsed.paths).toEqual(['src/**/*.ts', 'tests/**/*.test.ts']);
+  });
+
+  it('reads a YAML list and a flow list', () => {
+    expect(parseFrontmatter('---\npaths:\n  - src/**/*.ts\n  - "lib/**"\n---\n').paths).toEqual([
+      'src/**/*.ts',
+      'lib',
+    ]);
+    expect(parseFrontmatter('---\npaths: [a.ts, b.ts]\n---\n').paths).toEqual(['a.ts', 'b.ts']);
+  });
+
+  it('expands braces, also nested in a comma list', () => {
+    expect(parseFrontmatter('---\npaths: src/*.{ts,tsx}, docs\n---\n').paths).toEqual([
+      'src/*.ts',
+      'src/*.tsx',
+      'docs',
+    ]);
+    expect(expandBraces('{a,b}/{c,d}')).toEqual(['a/c', 'a/d', 'b/c', 'b/d']);
+  });
+
+  it('retries with quoted values when the first parse fails', () => {
+    const parsed = parseFrontmatter('---\npaths: **/*.{ts,tsx}\n---\nBody');
+    expect(parsed.error).toBeNull();
+    expect(parsed.paths).toEqual(['**/*.ts', '**/*.tsx']);
+  });
+
+  it('drops a trailing /** and treats all-** as unconditional', () => {
+    expect(parseFrontmatter('---\npaths: src/api/**\n---\n').paths).toEqual(['src/api']);
+    expect(parseFrontmatter('---\npaths: "**"\n---\n').paths).toBeNull();
+    expect(parseFrontmatter('---\npaths: ""\n---\n').paths).toBeNull();
+  });
+
+  it('reports a frontmatter that fails twice and treats it as empty', () => {
+    const parsed = parseFrontmatter('---\npaths:\n  - **/*.ts\n---\nBody');
+    expect(parsed.paths).toBeNull();
+    expect(parsed.error?.line).toBe(3);
+    expect(parsed.content).toBe('Body');
+  });
+
+  it('leaves a file without frontmatter alone', () => {
+    expect(parseFrontmatter('# T\n---\n')).toMatchObject({ content: '# T\n---\n', hadFrontmatter: false });
+    expect(parseFrontmatter('---\r\nx: 1\r\n---\r\nB').content).toBe('B');
+  });
+});
+
+describe('matchesGitignore (the ignore package semantics)', () => {
+  it.each([
+    [['src/**/*.ts'], 'src/a/b.ts', true],
+    [['src/**/*.ts'], 'src/b.ts', true],
+    [['src/**/*.ts'], 'lib/b.ts', false],
+    [['*.ts'], 'deep/down/x.ts', true],
+    [['src/*.ts'], 'src/x/y.ts', false],
+    [['src'], 'src/x/y.ts', true],
+    [['/src'], 'a/src/y.ts', false],
+    [['docs/'], 'docs/a.md', true],
+    [['docs/'], 'docs', false],
+    [['**/*.test.ts'], 'a/b/c.test.ts', true],
+    [['*.ts', '!*.d.ts'], 'a.d.ts', false],
+    [['src', '!src/keep.ts'], 'src/keep.ts', true],
+    [['a?.md'], 'ab.md', true],
+    [['[ab].md'], 'c.md', false],
+  ])('%j on %s → %s', (globs, path, expected) => {
+    expect(matchesGitignore(globs, path)).toBe(expected);
+  });
+});

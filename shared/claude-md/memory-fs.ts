@@ -1,0 +1,109 @@
+/**
+ * An in-memory `ClaudeFs` with symlinks, for tests and demos (STYLE.md habit 4: the engine
+ * takes a file-reading interface, so fixtures can be small trees in memory).
+ */
+
+import type { ClaudeFs, DirEntry, FileStat, FsError } from './types';
+import { dirname, isAbsolute, join, normalize, rootOf } from './posix-path';
+
+/** A symlink in a tree: its target as written (relative targets resolve from the link's folder). */
+export interface MemoryLink {
+  readonly symlink: string;
+}
+
+/** A tree: absolute path → file text, symlink, or `null` for an empty folder. */
+export type MemoryTree = Readonly<Record<string, string | MemoryLink | null>>;
+
+const MAX_HOPS = 40;
+
+/** Builds a `ClaudeFs` over `tree`; folders of every entry exist implicitly. */
+export function createMemoryFs(tree: MemoryTree): ClaudeFs {
+  const files = new Map<string, string>();
+  const links = new Map<string, string>();
+  const dirs = new Set<string>();
+  const addParents = (path: string): void => {
+    for (let d = dirname(path); !dirs.has(d); d = dirname(d)) {
+      dirs.add(d);
+      if (d === rootOf(d)) break;
+    }
+  };
+  for (const [rawPath, value] of Object.entries(tree)) {
+    const path = normalize(rawPath);
+    addParents(path);
+    if (value === null) dirs.add(path);
+    else if (typeof value === 'string') files.set(path, value);
+    else links.set(path, value.symlink);
+  }
+
+  /** Resolves every link on the way, the last component included. */
+  const real = (path: string, hops = 0): string | FsError => {
+    if (hops > MAX_HOPS) return { error: 'ELOOP', message: `ELOOP: too many symbolic links, ${path}` };
+    const norm = normalize(path);
+    const root = rootOf(norm);
+    let current = root;
+    for (const part of norm.slice(root.length).split('/').filter(Boolean)) {
+      const next = join(current, part);
+      const link = links.get(next);
+      if (link === undefined) {
+        current = next;
+        continue;
+      }
+      const resolved = real(isAbsolute(link) ? link : join(current, link), hops + 1);
+      if (typeof resolved !== 'string') return resolved;
+      current = resolved;
+    }
+    return current;
+  };
+  const enoent = (path: string): FsError => ({
+    error: 'ENOENT',
+    message: `ENOENT: no such file or directory, ${path}`,
+  });
+
+  return {
+    stat(path): FileStat | FsError {
+      const r = real(path);
+      if (typeof r !== 'string') return r;
+      const text = files.get(r);
+      if (text !== undefined) return { kind: 'file', size: utf8Length(text), mtimeMs: 0 };
+      if (dirs.has(r)) return { kind: 'directory', size: 0, mtimeMs: 0 };
+      return enoent(path);
+    },
+    readText(path): string | FsError {
+      const r = real(path);
+      if (typeof r !== 'string') return r;
+      const text = files.get(r);
+      if (text !== undefined) return text;
+      return dirs.has(r)
+        ? { error: 'EISDIR', message: `EISDIR: illegal operation on a directory, ${path}` }
+        : enoent(path);
+    },
+    list(path): readonly DirEntry[] | FsError {
+      const r = real(path);
+      if (typeof r !== 'string') return r;
+      if (!dirs.has(r))
+        return files.has(r) ? { error: 'ENOTDIR', message: `ENOTDIR: ${path}` } : enoent(path);
+      const entries: DirEntry[] = [];
+      const childOf = (p: string): string | null =>
+        dirname(p) === r && p !== r ? p.slice(p.lastIndexOf('/') + 1) : null;
+      for (const p of files.keys()) if (childOf(p)) entries.push({ name: childOf(p)!, kind: 'file' });
+      for (const p of links.keys()) if (childOf(p)) entries.push({ name: childOf(p)!, kind: 'symlink' });
+      for (const p of dirs) if (childOf(p)) entries.push({ name: childOf(p)!, kind: 'directory' });
+      return entries;
+    },
+    realpath(path): string | FsError {
+      const r = real(path);
+      if (typeof r !== 'string') return r;
+      return files.has(r) || dirs.has(r) ? r : enoent(path);
+    },
+  };
+}
+
+/** UTF-8 byte length without `TextEncoder` (not in the shared layer's lib). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
