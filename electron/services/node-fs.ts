@@ -21,9 +21,10 @@ function toError(err: unknown, target: string): FsError {
   return { error: code, message: `${what[code] ?? e?.message ?? String(err)}: ${target}` };
 }
 
+// isFile first: in a folder of 100,000 files that is one call per entry, not two.
 function kindOf(d: fs.Dirent | fs.Stats): EntryKind {
-  if (d.isSymbolicLink()) return 'symlink';
   if (d.isFile()) return 'file';
+  if (d.isSymbolicLink()) return 'symlink';
   if (d.isDirectory()) return 'directory';
   return 'other';
 }

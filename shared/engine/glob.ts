@@ -4,8 +4,6 @@
  * file's name only.
  */
 
-const cache = new Map<string, RegExp>();
-
 function escapeLiteral(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
@@ -59,17 +57,34 @@ function splitTop(s: string): string[] {
   return parts;
 }
 
-/** Compiles a pattern to an anchored RegExp (cached: the same few patterns repeat). */
+/** Compiles a pattern to an anchored RegExp. */
 export function compileGlob(pattern: string): RegExp {
-  let re = cache.get(pattern);
-  if (!re) {
-    re = new RegExp(`^${translate(pattern)}$`, 's');
-    cache.set(pattern, re);
+  return new RegExp(`^${translate(pattern)}$`, 's');
+}
+
+/** `*.md`-style patterns (the default and by far the most common): a suffix test, no RegExp. */
+const SUFFIX_ONLY = /^\*[^*{}/]*$/;
+
+const matchers = new Map<string, (name: string) => boolean>();
+
+/** A cached matcher for a pattern (a folder of 100,000 names tests the same pattern 100,000 times). */
+export function globMatcher(pattern: string): (name: string) => boolean {
+  let m = matchers.get(pattern);
+  if (!m) {
+    if (SUFFIX_ONLY.test(pattern)) {
+      const suffix = pattern.slice(1);
+      m = (name) => name.endsWith(suffix);
+    } else {
+      const re = compileGlob(pattern);
+      m = (name) => re.test(name);
+    }
+    if (matchers.size > 200) matchers.clear();
+    matchers.set(pattern, m);
   }
-  return re;
+  return m;
 }
 
 /** True when a file name matches the pattern. */
 export function matchesGlob(name: string, pattern: string): boolean {
-  return compileGlob(pattern).test(name);
+  return globMatcher(pattern)(name);
 }

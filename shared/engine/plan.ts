@@ -18,7 +18,7 @@ import { checkSection, type ValidSection } from './section-spec';
 import { evaluateWhen } from './when';
 import { expandPathTokens } from './path-tokens';
 import { dirnamePath, joinPath, resolvePath } from './paths';
-import { matchesGlob } from './glob';
+import { globMatcher } from './glob';
 import { isFsError } from './fs-util';
 
 /** How many not-loaded files of a folder are listed by name and size. */
@@ -163,7 +163,8 @@ function planDirectory(ctx: PlanContext, spec: ValidSection, located: Omit<Secti
     if (!missing) ctx.diagnostics.push({ level: 'error', code: 'read-error', message: `${dir}: ${entries.message}`, section: spec.id, file: dir });
     return { ...located, status: 'not-exist', missingPath: dir, readError: missing ? null : entries.message };
   }
-  const candidates = entries.filter((e) => (e.kind === 'file' || e.kind === 'symlink') && matchesGlob(e.name, spec.pattern)).sort(byCodeUnit);
+  const matches = globMatcher(spec.pattern);
+  const candidates = entries.filter((e) => (e.kind === 'file' || e.kind === 'symlink') && matches(e.name)).sort(byCodeUnit);
 
   // Symlinks are followed (§5): only those that lead to a regular file count.
   const sizeOf = (entry: DirEntry, path: string): number | null => {

@@ -1,0 +1,22 @@
+/** The vars the benches render with: a private chat with the owner, where every default section loads. */
+export const PRIVATE_OWNER_VARS = {
+  selfAid: 'nova.aid.pub',
+  selfName: 'Nova',
+  hasPersona: true,
+  hasWorkingMemory: true,
+  peerId: 'alice.aid.pub',
+  peerKey: 'aun#alice.aid.pub',
+  peerName: 'Alice',
+  peerRole: 'owner',
+  peerType: 'human',
+  chatType: 'private',
+  channel: 'aun',
+  clientType: 'desktop',
+  capabilities: { imageInput: true, imageOutput: false, fileSend: true },
+  sessionId: 's-bench',
+  project: 'evolcore',
+  chatMode: 'interactive',
+  baseAgent: 'claude-code',
+  baseAgentName: 'Claude Code',
+  baseAgentModel: 'claude-sonnet-4',
+} as const;

@@ -1,0 +1,18 @@
+/**
+ * `npm run bench`: every performance goal as JSON — medians, each with a baseline measured
+ * in the same run and the ratio (timings on this 2-core machine are noisy; ratios are not).
+ */
+import { benchEngine } from './engine-bench';
+
+async function main(): Promise<void> {
+  const results: unknown[] = [...benchEngine()];
+  try {
+    const { benchHistory } = await import('./history-bench');
+    results.push(await benchHistory());
+  } catch (err) {
+    results.push({ name: 'history-index-50k', error: err instanceof Error ? err.message : String(err) });
+  }
+  process.stdout.write(`${JSON.stringify({ node: process.version, date: new Date().toISOString(), results }, null, 2)}\n`);
+}
+
+void main();
