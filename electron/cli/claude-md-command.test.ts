@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClaudeMdReport } from '../../shared/claude-md/types';
+import { MEMORY_INSTRUCTION_PROMPT } from '../../shared/claude-md/final-text';
+import { toEnginePath } from '../services/node-fs';
+import { runClaudeMdCommand } from './claude-md-command';
+
+let root: string;
+let project: string;
+let home: string;
+let managed: string;
+
+function write(rel: string, text: string): void {
+  const file = path.join(root, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runClaudeMdCommand(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s) });
+  return { code, out, err };
+}
+
+const base = (): string[] => ['--cwd', project, '--home', home, '--managed', managed];
+
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-claude-md-'));
+  project = path.join(root, 'project');
+  home = path.join(root, 'home');
+  managed = path.join(root, 'managed');
+  write('home/.claude/CLAUDE.md', 'Prefer short answers.\n');
+  write('project/CLAUDE.md', '# Project\n\n<!-- maintainers only -->\nSee @docs/a.md and @docs/link.md\n');
+  write('project/docs/a.md', 'A doc.\n');
+  write('project/docs/real.md', 'Real, with a way back: @docs/real.md\n');
+  fs.symlinkSync('real.md', path.join(project, 'docs/link.md'));
+  // A rules folder that links to its own parent: listed once, no loop.
+  write('project/.claude/rules/testing.md', '---\npaths: "**/*.test.ts"\n---\nTest rule.\n');
+  fs.symlinkSync('..', path.join(project, '.claude/rules/loop'));
+  write('project/CLAUDE.local.md', 'x'.repeat(40001));
+});
+
+afterAll(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('eck claude-md', () => {
+  it('prints the assembled text on stdout and warnings on stderr', async () => {
+    const { code, out, err } = await run(...base());
+    expect(code).toBe(0);
+    const p = toEnginePath(project);
+    expect(
+      out.startsWith(`${MEMORY_INSTRUCTION_PROMPT}\n\nContents of ${toEnginePath(home)}/.claude/CLAUDE.md`),
+    ).toBe(true);
+    expect(out).toContain(
+      `Contents of ${p}/CLAUDE.md (project instructions, checked into the codebase):\n\n# Project\n\nSee @docs/a.md`,
+    );
+    expect(out).not.toContain('maintainers only');
+    expect(out).not.toContain('Test rule.');
+    expect(err).toMatch(/^warning \[over-40k\] CLAUDE\.local\.md is 40001 characters/m);
+    expect(out).not.toContain('over-40k');
+  });
+
+  it('reports every file with --json, a real symlink cycle included', async () => {
+    const { code, out } = await run(...base(), '--json');
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as ClaudeMdReport;
+    const p = toEnginePath(project);
+    expect(report.files.map((f) => [f.display, f.status])).toEqual([
+      ['~/.claude/CLAUDE.md', 'loaded'],
+      ['CLAUDE.md', 'loaded'],
+      ['docs/a.md', 'loaded'],
+      ['docs/link.md', 'loaded'],
+      ['docs/docs/real.md', 'missing'],
+      ['.claude/rules/testing.md', 'conditional-not-matched'],
+      ['CLAUDE.local.md', 'loaded'],
+    ]);
+    expect(report.files[3]).toMatchObject({ realPath: `${p}/docs/real.md`, parent: `${p}/CLAUDE.md` });
+  });
+
+  it('marks the resolved path of a symlink as processed', async () => {
+    write('project/docs/real.md', 'Real, back by its real name: @real.md\n');
+    const { out } = await run(...base(), '--json');
+    const report = JSON.parse(out) as ClaudeMdReport;
+    expect(report.files.find((f) => f.display === 'docs/real.md')?.status).toBe('cycle');
+  });
+
+  it('takes --target relative to --cwd and --setting-sources like Claude Code', async () => {
+    const { out } = await run(
+      ...base(),
+      '--target',
+      'src/x.test.ts',
+      '--setting-sources',
+      'project',
+      '--json',
+    );
+    const report = JSON.parse(out) as ClaudeMdReport;
+    const statuses = Object.fromEntries(report.files.map((f) => [f.display, f.status]));
+    expect(statuses['.claude/rules/testing.md']).toBe('conditional-matched');
+    expect(statuses['~/.claude/CLAUDE.md']).toBe('excluded-by-setting');
+    expect(statuses['CLAUDE.local.md']).toBe('excluded-by-setting');
+    expect(report.context).toContain('Test rule.');
+  });
+
+  it('exits 1 with one line when the working directory is missing', async () => {
+    const { code, err, out } = await run(
+      '--cwd',
+      path.join(root, 'nope'),
+      '--home',
+      home,
+      '--managed',
+      managed,
+    );
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    expect(err.trim().split('\n')).toHaveLength(1);
+    expect(err).toContain('does not exist');
+  });
+
+  it.each([
+    [[], '--cwd is required'],
+    [['--cwd'], '--cwd needs a value'],
+    [['--cwd', '.', '--bogus'], 'unknown option --bogus'],
+    [['--cwd', '.', 'extra'], 'unexpected argument extra'],
+    [
+      ['--cwd', '.', '--setting-sources', 'user,policy'],
+      'unknown setting source "policy" (use user, project, local)',
+    ],
+  ])('exits 2 on a usage error: %j', async (argv, message) => {
+    const { code, err } = await run(...argv);
+    expect(code).toBe(2);
+    expect(err).toBe(`eck claude-md: ${message}\n`);
+  });
+});
