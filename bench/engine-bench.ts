@@ -17,7 +17,13 @@ function readAll(files: readonly string[]): void {
   for (const f of files) fs.readFileSync(f, 'utf8');
 }
 
-function result(name: string, ms: number, baselineMs: number, baseline: string, target?: { text: string; ok: boolean }): BenchResult {
+function result(
+  name: string,
+  ms: number,
+  baselineMs: number,
+  baseline: string,
+  target?: { text: string; ok: boolean },
+): BenchResult {
   return {
     name,
     medianMs: round(ms),
@@ -32,8 +38,15 @@ function result(name: string, ms: number, baselineMs: number, baseline: string, 
 function scratchKit(root: string, sections: readonly object[], top: object = {}): RenderInput {
   fs.mkdirSync(path.join(root, 'pkg', 'kits'), { recursive: true });
   fs.mkdirSync(path.join(root, 'home'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'pkg', 'kits', 'eck_manifest.json'), JSON.stringify({ $schema_version: 1, ...top, sections }));
-  return { packageRoot: toEnginePath(path.join(root, 'pkg')), home: toEnginePath(path.join(root, 'home')), vars: {} };
+  fs.writeFileSync(
+    path.join(root, 'pkg', 'kits', 'eck_manifest.json'),
+    JSON.stringify({ $schema_version: 1, ...top, sections }),
+  );
+  return {
+    packageRoot: toEnginePath(path.join(root, 'pkg')),
+    home: toEnginePath(path.join(root, 'home')),
+    vars: {},
+  };
 }
 
 /** Runs every engine bench. */
@@ -43,13 +56,20 @@ export function benchEngine(): BenchResult[] {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-bench-'));
   try {
     // 1. The default kit in the private-chat-with-owner scenario (every section loads).
-    const kitInput: RenderInput = { packageRoot: toEnginePath(APP_ROOT), home: toEnginePath(DEMO_HOME), vars: PRIVATE_OWNER_VARS };
+    const kitInput: RenderInput = {
+      packageRoot: toEnginePath(APP_ROOT),
+      home: toEnginePath(DEMO_HOME),
+      vars: PRIVATE_OWNER_VARS,
+    };
     const kitReport = renderContext(kitInput, nodeFs);
     const kitFiles = kitReport.sections.flatMap((s) => s.files.map((f) => f.path));
     const kitMs = medianMs(() => renderContext(kitInput, nodeFs), 300, 30);
     const kitBase = medianMs(() => readAll(kitFiles), 300, 30);
     out.push({
-      ...result('default-kit-render', kitMs, kitBase, `readFileSync of the same ${kitFiles.length} files`, { text: 'under 2 ms', ok: kitMs < 2 }),
+      ...result('default-kit-render', kitMs, kitBase, `readFileSync of the same ${kitFiles.length} files`, {
+        text: 'under 2 ms',
+        ok: kitMs < 2,
+      }),
       files: kitFiles.length,
       bytes: kitReport.totals.bytes,
     });
@@ -62,7 +82,14 @@ export function benchEngine(): BenchResult[] {
       const file = path.join(many, 'pkg', 'kits', 'docs', `s${i}.md`);
       fs.writeFileSync(file, `# section ${i}\n\n${'内容 '.repeat(20)}\n`);
       manyFiles.push(file);
-      return { id: `s${i}`, type: 'file', file: `$KITS_DOCS/s${i}.md`, order: i, needsInjection: i % 2 === 0, when: 'always' };
+      return {
+        id: `s${i}`,
+        type: 'file',
+        file: `$KITS_DOCS/s${i}.md`,
+        order: i,
+        needsInjection: i % 2 === 0,
+        when: 'always',
+      };
     });
     const manyInput = scratchKit(many, sections, { totalMaxFiles: 5000, totalMaxBytes: 100_000_000 });
     const manyMs = medianMs(() => renderContext(manyInput, nodeFs), 30, 3);
@@ -73,11 +100,30 @@ export function benchEngine(): BenchResult[] {
     const big = path.join(tmp, 'big');
     const bigDir = path.join(big, 'pkg', 'kits', 'rules');
     fs.mkdirSync(bigDir, { recursive: true });
-    for (let i = 0; i < 100_000; i++) fs.writeFileSync(path.join(bigDir, `${String(i).padStart(6, '0')}.md`), 'x\n');
-    const bigInput = scratchKit(big, [{ id: 'rules', type: 'directory', path: '$KITS_RULES', order: 1, needsInjection: false, when: 'always', maxFiles: 20 }]);
+    for (let i = 0; i < 100_000; i++)
+      fs.writeFileSync(path.join(bigDir, `${String(i).padStart(6, '0')}.md`), 'x\n');
+    const bigInput = scratchKit(big, [
+      {
+        id: 'rules',
+        type: 'directory',
+        path: '$KITS_RULES',
+        order: 1,
+        needsInjection: false,
+        when: 'always',
+        maxFiles: 20,
+      },
+    ]);
     const bigMs = medianMs(() => renderContext(bigInput, nodeFs), 15, 2);
     const bigBase = medianMs(() => fs.readdirSync(bigDir, { withFileTypes: true }), 15, 2);
-    out.push(result('folder-100000-files-maxFiles-20', bigMs, bigBase, 'one readdirSync(withFileTypes) of the folder', { text: 'within 2x of one listing', ok: bigMs / bigBase <= 2 }));
+    out.push(
+      result(
+        'folder-100000-files-maxFiles-20',
+        bigMs,
+        bigBase,
+        'one readdirSync(withFileTypes) of the folder',
+        { text: 'within 2x of one listing', ok: bigMs / bigBase <= 2 },
+      ),
+    );
 
     // 4. 10 MB of loaded files (ten 1 MB files in one folder).
     const mb = path.join(tmp, 'mb');
@@ -91,12 +137,27 @@ export function benchEngine(): BenchResult[] {
     }
     const mbInput = scratchKit(
       mb,
-      [{ id: 'rules', type: 'directory', path: '$KITS_RULES', order: 1, needsInjection: false, when: 'always', maxBytes: 20 * 1024 * 1024 }],
+      [
+        {
+          id: 'rules',
+          type: 'directory',
+          path: '$KITS_RULES',
+          order: 1,
+          needsInjection: false,
+          when: 'always',
+          maxBytes: 20 * 1024 * 1024,
+        },
+      ],
       { totalMaxBytes: 20 * 1024 * 1024 },
     );
     const mbMs = medianMs(() => renderContext(mbInput, nodeFs), 15, 2);
     const mbBase = medianMs(() => readAll(mbFiles), 15, 2);
-    out.push(result('loaded-10MB', mbMs, mbBase, 'readFileSync of the same 10 x 1 MB files', { text: 'within 2x of reading it', ok: mbMs / mbBase <= 2 }));
+    out.push(
+      result('loaded-10MB', mbMs, mbBase, 'readFileSync of the same 10 x 1 MB files', {
+        text: 'within 2x of reading it',
+        ok: mbMs / mbBase <= 2,
+      }),
+    );
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }

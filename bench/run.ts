@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   } catch (err) {
     results.push({ name: 'history-index-50k', error: err instanceof Error ? err.message : String(err) });
   }
-  process.stdout.write(`${JSON.stringify({ node: process.version, date: new Date().toISOString(), results }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ node: process.version, date: new Date().toISOString(), results }, null, 2)}\n`,
+  );
 }
 
 void main();

@@ -32,7 +32,8 @@ export function parseArgs(argv: readonly string[], spec: OptionSpec): ParsedArgs
       continue;
     }
     const value = eq >= 0 ? word.slice(eq + 1) : argv[++i];
-    if (value === undefined || (eq < 0 && value.startsWith('--'))) return { usageError: `--${name} needs a value` };
+    if (value === undefined || (eq < 0 && value.startsWith('--')))
+      return { usageError: `--${name} needs a value` };
     options[name] = value;
   }
   return { options, positionals };

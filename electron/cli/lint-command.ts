@@ -25,8 +25,12 @@ export async function runLintCommand(argv: readonly string[], io: CliIo): Promis
   }
   const fs = createNodeFs();
   const report = renderContext(scenario.input, fs);
-  const findings = [...report.diagnostics, ...(report.rendered ? lintKit(report, fs, catalogVarKnowledge) : [])];
-  if (args.options.json) io.stdout(`${JSON.stringify({ manifestFile: report.manifestFile, diagnostics: findings }, null, 2)}\n`);
+  const findings = [
+    ...report.diagnostics,
+    ...(report.rendered ? lintKit(report, fs, catalogVarKnowledge) : []),
+  ];
+  if (args.options.json)
+    io.stdout(`${JSON.stringify({ manifestFile: report.manifestFile, diagnostics: findings }, null, 2)}\n`);
   else {
     for (const d of findings) io.stdout(`${formatDiagnostic(d)}\n`);
     const errors = findings.filter((d) => d.level === 'error').length;

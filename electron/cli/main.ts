@@ -2,7 +2,7 @@
  * The `eck` command line: `npm run --silent eck -- <command> …`. Every command returns an
  * exit status; errors are one line, never a stack trace.
  */
-import { processIo, EXIT_FAILED, EXIT_USAGE, type CliIo } from './io';
+import { EXIT_FAILED, EXIT_USAGE, type CliIo } from './io';
 
 const USAGE = `usage: eck <command> [options]
   render     --package-root DIR --home DIR --vars FILE [--session-type T] [--manifest F] [--override F] [--json] [--write-debug]
@@ -33,7 +33,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT_USAGE;
   }
   try {
-    return await (await load())(rest, io);
+    return await (
+      await load()
+    )(rest, io);
   } catch (err) {
     // A bug, not bad input: still one line, so scripts and users are not handed a stack trace.
     io.stderr(`eck ${name}: internal error: ${err instanceof Error ? err.message : String(err)}\n`);

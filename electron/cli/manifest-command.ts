@@ -38,7 +38,9 @@ export async function runManifestCommand(argv: readonly string[], io: CliIo): Pr
     sections: merged.sections.map((s) => ({
       id: s.id,
       origin: s.origin,
-      fields: Object.fromEntries(Object.entries(s.raw).map(([k, v]) => [k, { value: v, origin: s.fieldOrigins[k] ?? 'base' }])),
+      fields: Object.fromEntries(
+        Object.entries(s.raw).map(([k, v]) => [k, { value: v, origin: s.fieldOrigins[k] ?? 'base' }]),
+      ),
     })),
     diagnostics: report.diagnostics,
   };

@@ -26,7 +26,9 @@ export function readJsonFile(file: string): { value: unknown } | { error: string
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    return { error: `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(err)}` };
+    return {
+      error: `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(err)}`,
+    };
   }
   const parsed = parseJsonText(text);
   if (!parsed.ok) return { error: `${file}:${parsed.line}:${parsed.column}: ${parsed.message}` };
@@ -34,7 +36,9 @@ export function readJsonFile(file: string): { value: unknown } | { error: string
 }
 
 /** Builds the render input from parsed options. */
-export function scenarioFromArgs(args: ParsedArgs): { input: RenderInput; homeSource: string } | { error: string } {
+export function scenarioFromArgs(
+  args: ParsedArgs,
+): { input: RenderInput; homeSource: string } | { error: string } {
   const varsFile = stringOption(args, 'vars');
   let vars: unknown = {};
   if (varsFile !== undefined) {
@@ -48,7 +52,9 @@ export function scenarioFromArgs(args: ParsedArgs): { input: RenderInput; homeSo
     try {
       overrideText = fs.readFileSync(overrideFile, 'utf8');
     } catch (err) {
-      return { error: `cannot read override: ${overrideFile}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
+      return {
+        error: `cannot read override: ${overrideFile}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+      };
     }
   }
   const home = resolveHome(stringOption(args, 'home'));

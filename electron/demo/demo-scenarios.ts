@@ -23,13 +23,24 @@ const visitor = (): Scenario => {
   return {
     ...s,
     presetId: null,
-    vars: { ...s.vars, peerId: 'bob.aid.pub', peerKey: 'aun#bob.aid.pub', peerName: 'Bob', peerRole: 'visitor', clientType: 'mobile' },
+    vars: {
+      ...s.vars,
+      peerId: 'bob.aid.pub',
+      peerKey: 'aun#bob.aid.pub',
+      peerName: 'Bob',
+      peerRole: 'visitor',
+      clientType: 'mobile',
+    },
   };
 };
 
 const ownerInGroup = (): Scenario => {
   const s = preset('group-member');
-  return { ...s, presetId: null, vars: { ...s.vars, peerId: 'ou_alice', peerName: 'Alice', peerRole: 'owner' } };
+  return {
+    ...s,
+    presetId: null,
+    vars: { ...s.vars, peerId: 'ou_alice', peerName: 'Alice', peerRole: 'owner' },
+  };
 };
 
 const batch = (n: number): Scenario => ({

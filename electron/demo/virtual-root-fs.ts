@@ -11,7 +11,8 @@ import { isPathWithin } from '../../shared/engine/paths';
 export function createVirtualRootFs(inner: EngineFs, roots: Readonly<Record<string, string>>): EngineFs {
   const entries = Object.entries(roots).sort((a, b) => b[0].length - a[0].length);
   const real = (p: string): string => {
-    for (const [virtual, target] of entries) if (isPathWithin(p, virtual)) return target + p.slice(virtual.length);
+    for (const [virtual, target] of entries)
+      if (isPathWithin(p, virtual)) return target + p.slice(virtual.length);
     return p;
   };
   return {

@@ -18,7 +18,10 @@ export const DEMO_HOME = path.join(APP_ROOT, 'kits', 'demo-home');
 export type HomeSource = 'given' | 'env' | 'user' | 'demo';
 
 /** Picks the home: given, else $EVOLCORE_HOME, else ~/.evolcore if present, else the demo. */
-export function resolveHome(given?: string, env: NodeJS.ProcessEnv = process.env): { home: string; source: HomeSource } {
+export function resolveHome(
+  given?: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { home: string; source: HomeSource } {
   if (given) return { home: path.resolve(given), source: 'given' };
   if (env.EVOLCORE_HOME) return { home: path.resolve(env.EVOLCORE_HOME), source: 'env' };
   const user = path.join(os.homedir(), '.evolcore');

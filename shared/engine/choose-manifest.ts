@@ -24,20 +24,34 @@ export function chooseManifest(
   const levels: { source: ManifestChoice['source']; path: string | null }[] = [
     {
       source: 'relation',
-      path: isTruthy(vars.RELATIONS_DIR) && isTruthy(vars.peerKey) ? joinPath(String(vars.RELATIONS_DIR), String(vars.peerKey), 'config.json') : null,
+      path:
+        isTruthy(vars.RELATIONS_DIR) && isTruthy(vars.peerKey)
+          ? joinPath(String(vars.RELATIONS_DIR), String(vars.peerKey), 'config.json')
+          : null,
     },
     {
       source: 'venue',
-      path: isTruthy(vars.VENUES_DIR) && isTruthy(vars.groupId) ? joinPath(String(vars.VENUES_DIR), String(vars.groupId), 'config.json') : null,
+      path:
+        isTruthy(vars.VENUES_DIR) && isTruthy(vars.groupId)
+          ? joinPath(String(vars.VENUES_DIR), String(vars.groupId), 'config.json')
+          : null,
     },
-    { source: 'agent', path: isTruthy(vars.AGENT_DIR) ? joinPath(String(vars.AGENT_DIR), 'config.json') : null },
+    {
+      source: 'agent',
+      path: isTruthy(vars.AGENT_DIR) ? joinPath(String(vars.AGENT_DIR), 'config.json') : null,
+    },
   ];
   for (const level of levels) {
     if (!level.path) continue;
     const text = readIfExists(fs, level.path);
     if (text === null) continue;
     if (isFsError(text)) {
-      diagnostics.push({ level: 'warning', code: 'read-error', message: `${level.path}: ${text.message}`, file: level.path });
+      diagnostics.push({
+        level: 'warning',
+        code: 'read-error',
+        message: `${level.path}: ${text.message}`,
+        file: level.path,
+      });
       continue;
     }
     const parsed = parseJsonText(text);
@@ -54,7 +68,8 @@ export function chooseManifest(
     }
     const map = isPlainObject(parsed.value) ? parsed.value.sessionManifests : undefined;
     const file = isPlainObject(map) ? map[sessionType] : undefined;
-    if (typeof file === 'string' && file !== '') return { file, sessionType, source: level.source, configPath: level.path };
+    if (typeof file === 'string' && file !== '')
+      return { file, sessionType, source: level.source, configPath: level.path };
   }
   return { file: DEFAULT_MANIFEST_FILE, sessionType, source: 'default', configPath: null };
 }

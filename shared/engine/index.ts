@@ -8,7 +8,12 @@ export { expandPathTokens } from './path-tokens';
 export { renderTemplate, deleteBlankLines, substitution } from './template/render';
 export { matchesGlob } from './glob';
 export { displayPath, formatKb, totalNote, folderNote } from './output-format';
-export { mergeManifests, DEFAULT_TOTAL_MAX_BYTES, DEFAULT_TOTAL_MAX_FILES, DEPRECATED_SECTION_ID } from './merge';
+export {
+  mergeManifests,
+  DEFAULT_TOTAL_MAX_BYTES,
+  DEFAULT_TOTAL_MAX_FILES,
+  DEPRECATED_SECTION_ID,
+} from './merge';
 export { DEFAULT_MANIFEST_FILE } from './choose-manifest';
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, DEFAULT_PATTERN } from './section-spec';
 export { parseJsonText, lineColumnAt } from './json-text';

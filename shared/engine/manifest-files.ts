@@ -14,7 +14,9 @@ export function readBaseManifest(fs: EngineFs, path: string): { doc: ManifestDoc
   const text = readIfExists(fs, path);
   if (text === null || isFsError(text)) {
     const why = text === null ? 'not found' : text.message;
-    return { fatal: { level: 'error', code: 'base-missing', message: `base manifest ${path}: ${why}`, file: path } };
+    return {
+      fatal: { level: 'error', code: 'base-missing', message: `base manifest ${path}: ${why}`, file: path },
+    };
   }
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
@@ -30,7 +32,14 @@ export function readBaseManifest(fs: EngineFs, path: string): { doc: ManifestDoc
     };
   }
   if (!isPlainObject(parsed.value)) {
-    return { fatal: { level: 'error', code: 'base-parse-error', message: `${path}: a manifest must be a JSON object`, file: path } };
+    return {
+      fatal: {
+        level: 'error',
+        code: 'base-parse-error',
+        message: `${path}: a manifest must be a JSON object`,
+        file: path,
+      },
+    };
   }
   return { doc: { path, value: parsed.value as Record<string, Json> } };
 }
@@ -52,7 +61,12 @@ export function readOverrideManifest(
   } else {
     const read = readIfExists(fs, path);
     if (isFsError(read)) {
-      diagnostics.push({ level: 'error', code: 'override-read-error', message: `override ${path}: ${read.message}`, file: path });
+      diagnostics.push({
+        level: 'error',
+        code: 'override-read-error',
+        message: `override ${path}: ${read.message}`,
+        file: path,
+      });
       return { doc: { path, value: null }, state: 'ignored' };
     }
     if (read === null) return absent;
@@ -72,7 +86,12 @@ export function readOverrideManifest(
     return { doc: { path, value: null }, state: 'ignored' };
   }
   if (!isPlainObject(parsed.value)) {
-    diagnostics.push({ level: 'error', code: 'manifest-shape', message: `${path}: an override must be a JSON object; ignored`, file: path });
+    diagnostics.push({
+      level: 'error',
+      code: 'manifest-shape',
+      message: `${path}: an override must be a JSON object; ignored`,
+      file: path,
+    });
     return { doc: { path, value: null }, state: 'ignored' };
   }
   return { doc: { path, value: parsed.value as Record<string, Json> }, state };

@@ -8,7 +8,10 @@ import { dirnamePath, normalizePath } from './paths';
 /** A file tree: absolute path → text content. A `null` value marks an empty folder. */
 export type MemoryTree = Readonly<Record<string, string | null>>;
 
-const enoent = (path: string): FsError => ({ error: 'ENOENT', message: `no such file or directory: ${path}` });
+const enoent = (path: string): FsError => ({
+  error: 'ENOENT',
+  message: `no such file or directory: ${path}`,
+});
 
 /** UTF-8 byte length without TextEncoder (the pure layer has no DOM or node types). */
 export function utf8Length(text: string): number {
@@ -26,7 +29,9 @@ export function utf8Length(text: string): number {
 }
 
 /** Builds an EngineFs over a tree; `reads` counts readText calls per path (for tests). */
-export function createMemoryFs(tree: MemoryTree): EngineFs & { readonly reads: Map<string, number>; readonly lists: Map<string, number> } {
+export function createMemoryFs(
+  tree: MemoryTree,
+): EngineFs & { readonly reads: Map<string, number>; readonly lists: Map<string, number> } {
   const files = new Map<string, string>();
   const dirs = new Map<string, Map<string, DirEntry>>();
   const addDir = (dir: string): Map<string, DirEntry> => {

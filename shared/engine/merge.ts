@@ -3,7 +3,15 @@
  * `mode: replace` takes the override's sections alone; otherwise a shallow patch by id,
  * new ids appended, then a stable sort by `order`. Every field keeps its origin.
  */
-import type { Diagnostic, FieldOrigin, Json, MergedManifest, MergedSection, RawSection, SectionOrigin } from './types';
+import type {
+  Diagnostic,
+  FieldOrigin,
+  Json,
+  MergedManifest,
+  MergedSection,
+  RawSection,
+  SectionOrigin,
+} from './types';
 import { isPlainObject } from './truthy';
 import { closestName } from './closest';
 
@@ -25,7 +33,12 @@ function sectionsOf(doc: ManifestDoc, diagnostics: Diagnostic[]): RawSection[] {
   const list = doc.value.sections;
   if (list === undefined) return [];
   if (!Array.isArray(list)) {
-    diagnostics.push({ level: 'error', code: 'manifest-shape', message: `${doc.path}: "sections" must be a list`, file: doc.path });
+    diagnostics.push({
+      level: 'error',
+      code: 'manifest-shape',
+      message: `${doc.path}: "sections" must be a list`,
+      file: doc.path,
+    });
     return [];
   }
   const out: RawSection[] = [];
@@ -45,7 +58,8 @@ function sectionsOf(doc: ManifestDoc, diagnostics: Diagnostic[]): RawSection[] {
 const allFields = (raw: RawSection, origin: FieldOrigin): Record<string, FieldOrigin> =>
   Object.fromEntries(Object.keys(raw).map((k) => [k, origin]));
 
-const idOf = (raw: RawSection): string => (typeof raw.id === 'string' ? raw.id : raw.id === undefined ? '' : String(raw.id));
+const idOf = (raw: RawSection): string =>
+  typeof raw.id === 'string' ? raw.id : raw.id === undefined ? '' : String(raw.id);
 
 function limit(
   name: 'totalMaxFiles' | 'totalMaxBytes',
@@ -82,7 +96,11 @@ export function mergeManifests(
   const baseSections = sectionsOf(base, diagnostics);
   const overrideSections = override ? sectionsOf(override, diagnostics) : [];
   const mode = override?.value?.mode === 'replace' ? 'replace' : 'patch';
-  if (override?.value?.mode !== undefined && override.value.mode !== 'replace' && override.value.mode !== 'patch') {
+  if (
+    override?.value?.mode !== undefined &&
+    override.value.mode !== 'replace' &&
+    override.value.mode !== 'patch'
+  ) {
     diagnostics.push({
       level: 'warning',
       code: 'invalid-field',
@@ -108,7 +126,13 @@ export function mergeManifests(
     const seen = new Set<string>();
     for (const id of baseIds) {
       if (id !== '' && seen.has(id)) {
-        diagnostics.push({ level: 'warning', code: 'duplicate-id', message: `${base.path}: section id "${id}" appears more than once`, section: id, file: base.path });
+        diagnostics.push({
+          level: 'warning',
+          code: 'duplicate-id',
+          message: `${base.path}: section id "${id}" appears more than once`,
+          section: id,
+          file: base.path,
+        });
       }
       seen.add(id);
     }
@@ -141,7 +165,10 @@ export function mergeManifests(
         continue;
       }
       if (raw.type === undefined) {
-        const near = closestName(id, baseIds.filter((b) => b !== ''));
+        const near = closestName(
+          id,
+          baseIds.filter((b) => b !== ''),
+        );
         diagnostics.push({
           level: 'warning',
           code: 'unknown-override-id',
@@ -162,7 +189,8 @@ export function mergeManifests(
     index,
   }));
   // Stable sort by order ascending; a non-numeric order sorts last (it is invalid anyway).
-  const key = (s: MergedSection): number => (typeof s.raw.order === 'number' && Number.isFinite(s.raw.order) ? s.raw.order : Infinity);
+  const key = (s: MergedSection): number =>
+    typeof s.raw.order === 'number' && Number.isFinite(s.raw.order) ? s.raw.order : Infinity;
   sections.sort((a, b) => key(a) - key(b) || a.index - b.index);
 
   const files = limit('totalMaxFiles', base, override, DEFAULT_TOTAL_MAX_FILES, diagnostics);

@@ -8,7 +8,8 @@ import { isPathWithin, normalizePath } from './paths';
 /** Text before the first block. */
 export const CONTEXT_PREFIX = '<system-reminder>\nEvolCore Context Kit documents are shown below.\n\n';
 /** Text after the last block. */
-export const CONTEXT_SUFFIX = '\n\nIMPORTANT: Use this context when it affects the current interaction.\n</system-reminder>';
+export const CONTEXT_SUFFIX =
+  '\n\nIMPORTANT: Use this context when it affects the current interaction.\n</system-reminder>';
 /** Between blocks: one blank line. */
 export const BLOCK_SEPARATOR = '\n\n';
 
@@ -37,7 +38,13 @@ export function blockHeader(display: string, label: string): string {
 }
 
 /** The note after a folder cut by its own limits (§5). */
-export function folderNote(dirDisplay: string, reason: 'files' | 'bytes', notLoaded: number, maxFiles: number, maxBytes: number): string {
+export function folderNote(
+  dirDisplay: string,
+  reason: 'files' | 'bytes',
+  notLoaded: number,
+  maxFiles: number,
+  maxBytes: number,
+): string {
   const limit = reason === 'files' ? `达文件数上限 ${maxFiles} 个` : `达字节上限 ${maxBytes} 字节`;
   return `[注意] 目录 ${dirDisplay} 未完整加载：${notLoaded} 个文件未加载（${limit}）。`;
 }

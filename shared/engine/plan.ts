@@ -96,10 +96,15 @@ export function planSection(ctx: PlanContext, merged: MergedSection): SectionPla
       message: `section "${merged.id || '(no id)'}": ${checked.reason}`,
       section: merged.id,
     });
-    return { ...base(merged, { expression, result: null, reads: [] }), status: 'invalid', invalidReason: checked.reason };
+    return {
+      ...base(merged, { expression, result: null, reads: [] }),
+      status: 'invalid',
+      invalidReason: checked.reason,
+    };
   }
   const spec = checked.spec;
-  if (!spec.enabled) return { ...base(merged, { expression, result: null, reads: [] }), spec, status: 'disabled' };
+  if (!spec.enabled)
+    return { ...base(merged, { expression, result: null, reads: [] }), spec, status: 'disabled' };
   const evaluated = evaluateWhen(spec.when, ctx.vars);
   const when: WhenReport = { expression, result: evaluated.result, reads: evaluated.reads };
   if (!evaluated.result) return { ...base(merged, when), spec, status: 'when-false' };
@@ -119,7 +124,8 @@ export function planSection(ctx: PlanContext, merged: MergedSection): SectionPla
     return { ...base(merged, when), spec, status: 'unresolved-vars', unresolved };
   }
   // A path still relative after expansion resolves against its manifest's folder (§2).
-  const folderOf = (origin: 'base' | 'override'): string => dirnamePath(origin === 'override' ? ctx.overridePath : ctx.basePath);
+  const folderOf = (origin: 'base' | 'override'): string =>
+    dirnamePath(origin === 'override' ? ctx.overridePath : ctx.basePath);
   const resolvedPath = resolvePath(folderOf(spec.pathOrigin), main.path);
   const resolvedChildPath = child?.path != null ? resolvePath(folderOf(spec.loopOrigin), child.path) : null;
   const located = { ...base(merged, when), spec, resolvedPath, resolvedChildPath };
@@ -135,15 +141,28 @@ export function planSection(ctx: PlanContext, merged: MergedSection): SectionPla
     : [[resolvedPath, 'file']];
   for (const [path, role] of targets) {
     const failed = ctx.unreadable.get(path);
-    if (failed !== undefined) return { ...located, status: 'not-exist', missingPath: path, readError: failed };
+    if (failed !== undefined)
+      return { ...located, status: 'not-exist', missingPath: path, readError: failed };
     const st = ctx.fs.stat(path);
     if (isFsError(st)) {
       const missing = st.error === 'ENOENT' || st.error === 'ENOTDIR';
-      if (!missing) ctx.diagnostics.push({ level: 'error', code: 'read-error', message: `${path}: ${st.message}`, section: spec.id, file: path });
+      if (!missing)
+        ctx.diagnostics.push({
+          level: 'error',
+          code: 'read-error',
+          message: `${path}: ${st.message}`,
+          section: spec.id,
+          file: path,
+        });
       return { ...located, status: 'not-exist', missingPath: path, readError: missing ? null : st.message };
     }
     if (st.kind !== 'file') {
-      return { ...located, status: 'not-exist', missingPath: path, readError: `${path} is a ${st.kind}, not a file` };
+      return {
+        ...located,
+        status: 'not-exist',
+        missingPath: path,
+        readError: `${path} is a ${st.kind}, not a file`,
+      };
     }
     files.push({ path, size: st.size, role });
   }
@@ -151,7 +170,11 @@ export function planSection(ctx: PlanContext, merged: MergedSection): SectionPla
 }
 
 /** Walks a folder: name order, per-folder limits, the at-least-one-file rule (§5). */
-function planDirectory(ctx: PlanContext, spec: ValidSection, located: Omit<SectionPlan, 'status'>): SectionPlan {
+function planDirectory(
+  ctx: PlanContext,
+  spec: ValidSection,
+  located: Omit<SectionPlan, 'status'>,
+): SectionPlan {
   const dir = located.resolvedPath as string;
   let entries = ctx.listings.get(dir);
   if (!entries) {
@@ -160,18 +183,33 @@ function planDirectory(ctx: PlanContext, spec: ValidSection, located: Omit<Secti
   }
   if (isFsError(entries)) {
     const missing = entries.error === 'ENOENT' || entries.error === 'ENOTDIR';
-    if (!missing) ctx.diagnostics.push({ level: 'error', code: 'read-error', message: `${dir}: ${entries.message}`, section: spec.id, file: dir });
+    if (!missing)
+      ctx.diagnostics.push({
+        level: 'error',
+        code: 'read-error',
+        message: `${dir}: ${entries.message}`,
+        section: spec.id,
+        file: dir,
+      });
     return { ...located, status: 'not-exist', missingPath: dir, readError: missing ? null : entries.message };
   }
   const matches = globMatcher(spec.pattern);
-  const candidates = entries.filter((e) => (e.kind === 'file' || e.kind === 'symlink') && matches(e.name)).sort(byCodeUnit);
+  const candidates = entries
+    .filter((e) => (e.kind === 'file' || e.kind === 'symlink') && matches(e.name))
+    .sort(byCodeUnit);
 
   // Symlinks are followed (§5): only those that lead to a regular file count.
   const sizeOf = (entry: DirEntry, path: string): number | null => {
     if (ctx.unreadable.has(path)) return null;
     const st = ctx.fs.stat(path);
     if (isFsError(st)) {
-      ctx.diagnostics.push({ level: 'warning', code: 'read-error', message: `${path}: ${st.message}; skipped`, section: spec.id, file: path });
+      ctx.diagnostics.push({
+        level: 'warning',
+        code: 'read-error',
+        message: `${path}: ${st.message}; skipped`,
+        section: spec.id,
+        file: path,
+      });
       return null;
     }
     return st.kind === 'file' ? st.size : null;
@@ -212,7 +250,8 @@ function planDirectory(ctx: PlanContext, spec: ValidSection, located: Omit<Secti
       size = st.size;
     }
     notLoaded++;
-    if (notLoadedFiles.length < NOT_LOADED_LISTED) notLoadedFiles.push({ name: entry.name, path, bytes: size });
+    if (notLoadedFiles.length < NOT_LOADED_LISTED)
+      notLoadedFiles.push({ name: entry.name, path, bytes: size });
   }
   if (notLoaded === 0) return { ...located, status: 'ok', files };
   return { ...located, status: 'ok', files, truncation: { reason: stop.reason, notLoaded, notLoadedFiles } };

@@ -57,7 +57,13 @@ interface SectionOutput {
   readonly reads: Set<string>;
 }
 
-function collectTemplate(result: TemplateResult, file: string, out: SectionOutput, plan: SectionPlan, diagnostics: Diagnostic[]): void {
+function collectTemplate(
+  result: TemplateResult,
+  file: string,
+  out: SectionOutput,
+  plan: SectionPlan,
+  diagnostics: Diagnostic[],
+): void {
   out.trace.push(...result.trace);
   for (const r of result.reads) out.reads.add(r);
   for (const u of result.unclosed) {
@@ -76,7 +82,12 @@ function collectTemplate(result: TemplateResult, file: string, out: SectionOutpu
 /** A placeholder no file or var will contain, replaced literally after the wrapper renders. */
 const LOOP_PLACEHOLDER = '\u0000\u{10FFFD}ECK-LOOP\u{10FFFD}\u0000';
 
-function renderSection(plan: SectionPlan, texts: ReadonlyMap<string, string>, vars: Vars, diagnostics: Diagnostic[]): SectionOutput {
+function renderSection(
+  plan: SectionPlan,
+  texts: ReadonlyMap<string, string>,
+  vars: Vars,
+  diagnostics: Diagnostic[],
+): SectionOutput {
   const out: SectionOutput = { contents: [], trace: [], reads: new Set() };
   const spec = plan.spec;
   if (!spec) return out;
@@ -92,10 +103,15 @@ function renderSection(plan: SectionPlan, texts: ReadonlyMap<string, string>, va
       return r.text;
     });
     const loopText = parts.join(spec.loop.separator);
-    const w = renderTemplate(textOf(wrapper), vars, { file: wrapper.path, loopPlaceholder: LOOP_PLACEHOLDER });
+    const w = renderTemplate(textOf(wrapper), vars, {
+      file: wrapper.path,
+      loopPlaceholder: LOOP_PLACEHOLDER,
+    });
     collectTemplate(w, wrapper.path, out, plan, diagnostics);
     // The loop result goes in literally (never parsed again); no placeholder → appended (§10).
-    const content = w.text.includes(LOOP_PLACEHOLDER) ? w.text.split(LOOP_PLACEHOLDER).join(loopText) : `${w.text}\n${loopText}`;
+    const content = w.text.includes(LOOP_PLACEHOLDER)
+      ? w.text.split(LOOP_PLACEHOLDER).join(loopText)
+      : `${w.text}\n${loopText}`;
     out.contents.push({ file: wrapper, content });
     return out;
   }
@@ -126,14 +142,26 @@ function readAdmitted(
       if (texts.has(f.path) || unreadable.has(f.path)) continue;
       if (f.size > MAX_READ_BYTES) {
         const message = `${f.path} is ${f.size} bytes, over the inspector's ${MAX_READ_BYTES}-byte read limit; not read`;
-        diagnostics.push({ level: 'error', code: 'file-too-large', message, section: plan.merged.id, file: f.path });
+        diagnostics.push({
+          level: 'error',
+          code: 'file-too-large',
+          message,
+          section: plan.merged.id,
+          file: f.path,
+        });
         unreadable.set(f.path, message);
         failed = true;
         continue;
       }
       const text = fs.readText(f.path);
       if (isFsError(text)) {
-        diagnostics.push({ level: 'error', code: 'read-error', message: `${f.path}: ${text.message}`, section: plan.merged.id, file: f.path });
+        diagnostics.push({
+          level: 'error',
+          code: 'read-error',
+          message: `${f.path}: ${text.message}`,
+          section: plan.merged.id,
+          file: f.path,
+        });
         unreadable.set(f.path, text.message);
         failed = true;
         continue;
@@ -212,7 +240,15 @@ export function renderContext(input: RenderInput, fs: EngineFs): RenderReport {
   let passDiagnostics: Diagnostic[];
   for (;;) {
     passDiagnostics = [];
-    const ctx: PlanContext = { fs, vars, basePath, overridePath, diagnostics: passDiagnostics, unreadable, listings };
+    const ctx: PlanContext = {
+      fs,
+      vars,
+      basePath,
+      overridePath,
+      diagnostics: passDiagnostics,
+      unreadable,
+      listings,
+    };
     plans = merged.sections.map((s) => planSection(ctx, s));
     cut = applyTotalGate(plans, merged.totalMaxFiles, merged.totalMaxBytes);
     if (!readAdmitted(fs, plans, texts, unreadable, diagnostics)) break;
@@ -244,13 +280,20 @@ function assemble(
     }
     if (plan.truncation) {
       const t = plan.truncation;
-      const note = folderNote(displayPath(plan.resolvedPath as string, pathVarValues), t.reason, t.notLoaded, plan.spec.maxFiles, plan.spec.maxBytes);
+      const note = folderNote(
+        displayPath(plan.resolvedPath as string, pathVarValues),
+        t.reason,
+        t.notLoaded,
+        plan.spec.maxFiles,
+        plan.spec.maxBytes,
+      );
       notes.set(plan, { ...t, maxFiles: plan.spec.maxFiles, maxBytes: plan.spec.maxBytes, note });
       blocks.push({ plan, file: null, header: '', content: note });
     }
   }
   const overTotal = plans.filter((p) => p.status === 'over-total').map((p) => p.merged.id);
-  const overNote = overTotal.length > 0 ? totalNote(merged.totalMaxFiles, merged.totalMaxBytes, overTotal) : null;
+  const overNote =
+    overTotal.length > 0 ? totalNote(merged.totalMaxFiles, merged.totalMaxBytes, overTotal) : null;
   if (overNote) blocks.push({ plan: null, file: null, header: '', content: overNote });
 
   // Join blocks, recording every block's span.

@@ -39,8 +39,7 @@ export interface ValidSection {
 
 /** Outcome of checking one merged section. */
 export type CheckedSection =
-  | { readonly valid: true; readonly spec: ValidSection }
-  | { readonly valid: false; readonly reason: string };
+  { readonly valid: true; readonly spec: ValidSection } | { readonly valid: false; readonly reason: string };
 
 const isNumber = (v: Json | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -51,18 +50,26 @@ export function checkSection(section: MergedSection, diagnostics: Diagnostic[]):
   const warn = (code: Diagnostic['code'], message: string): void => {
     diagnostics.push({ level: 'warning', code, message, section: id });
   };
-  if (typeof raw.id !== 'string' || raw.id === '') return { valid: false, reason: '`id` is missing or not a string' };
+  if (typeof raw.id !== 'string' || raw.id === '')
+    return { valid: false, reason: '`id` is missing or not a string' };
   if (raw.type === undefined) return { valid: false, reason: '`type` is missing' };
   if (raw.type !== 'file' && raw.type !== 'directory') {
-    return { valid: false, reason: `\`type\` must be "file" or "directory", got ${JSON.stringify(raw.type)}` };
+    return {
+      valid: false,
+      reason: `\`type\` must be "file" or "directory", got ${JSON.stringify(raw.type)}`,
+    };
   }
   const pathField = raw.type === 'file' ? 'file' : 'path';
   const rawPath = raw[pathField];
   if (typeof rawPath !== 'string' || rawPath === '') {
-    return { valid: false, reason: `\`${pathField}\` is ${rawPath === undefined ? 'missing' : 'not a non-empty string'} (type ${raw.type})` };
+    return {
+      valid: false,
+      reason: `\`${pathField}\` is ${rawPath === undefined ? 'missing' : 'not a non-empty string'} (type ${raw.type})`,
+    };
   }
   if (raw.order === undefined) return { valid: false, reason: '`order` is missing' };
-  if (!isNumber(raw.order)) return { valid: false, reason: `\`order\` must be a number, got ${JSON.stringify(raw.order)}` };
+  if (!isNumber(raw.order))
+    return { valid: false, reason: `\`order\` must be a number, got ${JSON.stringify(raw.order)}` };
   const when = parseWhen(raw.when);
   if ('error' in when) return { valid: false, reason: when.error };
 
@@ -71,11 +78,21 @@ export function checkSection(section: MergedSection, diagnostics: Diagnostic[]):
     const l = raw.loop;
     if (raw.type !== 'file') {
       warn('invalid-field', '`loop` is only read on file sections; ignored on a directory');
-    } else if (!isPlainObject(l) || typeof l.forEach !== 'string' || typeof l.childFile !== 'string' || l.childFile === '') {
+    } else if (
+      !isPlainObject(l) ||
+      typeof l.forEach !== 'string' ||
+      typeof l.childFile !== 'string' ||
+      l.childFile === ''
+    ) {
       return { valid: false, reason: '`loop` needs `forEach` (a var name) and `childFile` (a path)' };
     } else {
-      if (l.separator !== undefined && typeof l.separator !== 'string') warn('invalid-field', '`loop.separator` must be a string; "\\n" used');
-      loop = { forEach: l.forEach, childFile: l.childFile, separator: typeof l.separator === 'string' ? l.separator : '\n' };
+      if (l.separator !== undefined && typeof l.separator !== 'string')
+        warn('invalid-field', '`loop.separator` must be a string; "\\n" used');
+      loop = {
+        forEach: l.forEach,
+        childFile: l.childFile,
+        separator: typeof l.separator === 'string' ? l.separator : '\n',
+      };
     }
   }
 
@@ -88,7 +105,10 @@ export function checkSection(section: MergedSection, diagnostics: Diagnostic[]):
       section: id,
     });
   } else if (typeof raw.needsInjection !== 'boolean') {
-    warn('invalid-field', `\`needsInjection\` should be true or false, got ${JSON.stringify(raw.needsInjection)}; read by truthiness`);
+    warn(
+      'invalid-field',
+      `\`needsInjection\` should be true or false, got ${JSON.stringify(raw.needsInjection)}; read by truthiness`,
+    );
     needsInjection = Boolean(raw.needsInjection);
   } else needsInjection = raw.needsInjection;
   if (loop && !needsInjection) {
@@ -101,13 +121,19 @@ export function checkSection(section: MergedSection, diagnostics: Diagnostic[]):
   }
 
   if (raw.enabled !== undefined && typeof raw.enabled !== 'boolean') {
-    warn('invalid-field', `\`enabled\` should be true or false, got ${JSON.stringify(raw.enabled)}; only false disables`);
+    warn(
+      'invalid-field',
+      `\`enabled\` should be true or false, got ${JSON.stringify(raw.enabled)}; only false disables`,
+    );
   }
   const numberOr = (name: 'maxFiles' | 'maxBytes', fallback: number): number => {
     const v = raw[name];
     if (v === undefined) return fallback;
     if (isNumber(v) && v >= 0) return v;
-    warn('invalid-field', `\`${name}\` must be a non-negative number, got ${JSON.stringify(v)}; default ${fallback} used`);
+    warn(
+      'invalid-field',
+      `\`${name}\` must be a non-negative number, got ${JSON.stringify(v)}; default ${fallback} used`,
+    );
     return fallback;
   };
   let pattern = DEFAULT_PATTERN;

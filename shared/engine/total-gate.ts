@@ -7,7 +7,11 @@ import type { OverTotal } from './types';
 import type { SectionPlan } from './plan';
 
 /** Applies the gate to the plans (mutating their status); returns each cut section's reason. */
-export function applyTotalGate(plans: readonly SectionPlan[], maxFiles: number, maxBytes: number): Map<SectionPlan, OverTotal> {
+export function applyTotalGate(
+  plans: readonly SectionPlan[],
+  maxFiles: number,
+  maxBytes: number,
+): Map<SectionPlan, OverTotal> {
   const cut = new Map<SectionPlan, OverTotal>();
   let files = 0;
   let bytes = 0;
@@ -19,7 +23,14 @@ export function applyTotalGate(plans: readonly SectionPlan[], maxFiles: number, 
     const overFiles = files + ownFiles > maxFiles;
     const overBytes = bytes + ownBytes > maxBytes;
     if (tripped || overFiles || overBytes) {
-      const limit: OverTotal['limit'] = overFiles && overBytes ? 'both' : overFiles ? 'files' : overBytes ? 'bytes' : (tripped as OverTotal['limit']);
+      const limit: OverTotal['limit'] =
+        overFiles && overBytes
+          ? 'both'
+          : overFiles
+            ? 'files'
+            : overBytes
+              ? 'bytes'
+              : (tripped as OverTotal['limit']);
       tripped ??= limit;
       plan.status = 'over-total';
       cut.set(plan, {

@@ -106,7 +106,8 @@ export interface Diagnostic {
 }
 
 /** Status of a section, checked in this order (§4). */
-export type SectionStatus = 'invalid' | 'disabled' | 'when-false' | 'unresolved-vars' | 'not-exist' | 'over-total' | 'ok';
+export type SectionStatus =
+  'invalid' | 'disabled' | 'when-false' | 'unresolved-vars' | 'not-exist' | 'over-total' | 'ok';
 
 /** All statuses in their documented order of checking. */
 export const SECTION_STATUSES: readonly SectionStatus[] = [
@@ -156,7 +157,10 @@ export interface MergedManifest {
   readonly droppedByReplace: readonly string[];
   readonly totalMaxFiles: number;
   readonly totalMaxBytes: number;
-  readonly limitOrigins: { readonly totalMaxFiles: FieldOrigin | 'default'; readonly totalMaxBytes: FieldOrigin | 'default' };
+  readonly limitOrigins: {
+    readonly totalMaxFiles: FieldOrigin | 'default';
+    readonly totalMaxBytes: FieldOrigin | 'default';
+  };
 }
 
 /** The outcome of a `when` (for the UI's "why"). */

@@ -18,7 +18,9 @@ const OPERATORS = ['eq', 'neq', 'in', 'nin', 'any', 'all'] as const;
 export function parseWhen(raw: Json | undefined): WhenSpec | { readonly error: string } {
   if (raw === undefined) return { error: '`when` is missing' };
   if (typeof raw === 'string') {
-    return raw === 'always' ? { kind: 'always' } : { error: `\`when\` string must be "always", got ${JSON.stringify(raw)}` };
+    return raw === 'always'
+      ? { kind: 'always' }
+      : { error: `\`when\` string must be "always", got ${JSON.stringify(raw)}` };
   }
   if (!isPlainObject(raw)) return { error: '`when` must be "always" or a condition object' };
   const present = OPERATORS.filter((op) => Object.hasOwn(raw, op));
@@ -75,7 +77,8 @@ export function evaluateWhen(spec: WhenSpec, vars: Vars): { result: boolean; rea
     case 'all': {
       const reads = spec.names.map((n) => read(vars, n));
       // any:[] is false, all:[] is true (decision §3): Array.some / Array.every.
-      const result = spec.kind === 'any' ? reads.some((r) => isTruthy(r.value)) : reads.every((r) => isTruthy(r.value));
+      const result =
+        spec.kind === 'any' ? reads.some((r) => isTruthy(r.value)) : reads.every((r) => isTruthy(r.value));
       return { result, reads };
     }
   }

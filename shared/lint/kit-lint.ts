@@ -60,7 +60,8 @@ export function lintKit(report: RenderReport, fs: EngineFs, vars: VarKnowledge):
   for (const section of merged.sections) {
     const raw = section.raw;
     const when = parseWhen(raw.when);
-    if (!('error' in when)) for (const n of whenVarNames(when)) if (!known(n)) unknown(n, '`when`', section.id);
+    if (!('error' in when))
+      for (const n of whenVarNames(when)) if (!known(n)) unknown(n, '`when`', section.id);
     const pathField = raw.type === 'directory' ? raw.path : raw.file;
     if (typeof pathField !== 'string') continue;
     // Resolve with the scenario's vars where possible; unresolved paths cannot be checked.
@@ -74,7 +75,11 @@ export function lintKit(report: RenderReport, fs: EngineFs, vars: VarKnowledge):
       const entries = fs.list(resolved);
       if (isFsError(entries)) continue;
       const pattern = typeof raw.pattern === 'string' ? raw.pattern : '*.md';
-      files.push(...entries.filter((e) => e.kind !== 'directory' && matchesGlob(e.name, pattern)).map((e) => joinPath(resolved, e.name)));
+      files.push(
+        ...entries
+          .filter((e) => e.kind !== 'directory' && matchesGlob(e.name, pattern))
+          .map((e) => joinPath(resolved, e.name)),
+      );
       const rs = report.sections.find((s) => s.id === section.id);
       const maxFiles = typeof raw.maxFiles === 'number' ? raw.maxFiles : 20;
       const maxBytes = typeof raw.maxBytes === 'number' ? raw.maxBytes : 40960;
@@ -111,7 +116,8 @@ export function lintKit(report: RenderReport, fs: EngineFs, vars: VarKnowledge):
       }
       if (!isTemplate) continue;
       const { names, conditionals } = topLevelNames(text);
-      for (const n of [...names, ...conditionals]) if (!known(n)) unknown(n, `template ${file}`, section.id, file);
+      for (const n of [...names, ...conditionals])
+        if (!known(n)) unknown(n, `template ${file}`, section.id, file);
       for (const n of names) {
         if (vars.isNumeric(n) && !conditionals.has(n)) {
           out.push({

@@ -108,7 +108,10 @@ export function renderTemplate(source: string, vars: Vars, options: TemplateOpti
         case 'var':
           if (node.name !== '.' && node.name !== '@index') reads.add(node.name);
           // {{@index}} always renders, even 1 for the first element (decision §9).
-          out += node.name === '@index' ? String(lookup(frames, node.name) ?? '') : substitution(lookup(frames, node.name));
+          out +=
+            node.name === '@index'
+              ? String(lookup(frames, node.name) ?? '')
+              : substitution(lookup(frames, node.name));
           break;
         case 'loop':
           out += options.loopPlaceholder ?? node.raw;

@@ -20,7 +20,12 @@ export type Node =
       readonly offset: number;
       readonly children: readonly Node[];
     }
-  | { readonly kind: 'each'; readonly name: string; readonly offset: number; readonly children: readonly Node[] };
+  | {
+      readonly kind: 'each';
+      readonly name: string;
+      readonly offset: number;
+      readonly children: readonly Node[];
+    };
 
 /** A tree plus the openings that were never closed. */
 export interface TemplateTree {
