@@ -135,3 +135,54 @@ describe('eck claude-md', () => {
     expect(err).toBe(`eck claude-md: ${message}\n`);
   });
 });
+
+describe('the e2e fixture project (e2e/fixtures/claude-md-project/README.md)', () => {
+  const fixture = path.resolve(__dirname, '../../e2e/fixtures/claude-md-project');
+  const args = [
+    '--cwd',
+    `${fixture}/project`,
+    '--home',
+    `${fixture}/home`,
+    '--managed',
+    `${fixture}/managed`,
+  ];
+
+  /** Rows inside the fixture only: folders above it are whatever the checkout sits in. */
+  async function table(...extra: string[]): Promise<string[]> {
+    const { code, out } = await run(...args, ...extra, '--json');
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as ClaudeMdReport;
+    const f = toEnginePath(fixture);
+    return report.files
+      .filter((row) => row.path.startsWith(`${f}/`))
+      .map((row) => `${row.level} ${row.status} ${row.reason} ${row.path.slice(f.length + 1)}`);
+  }
+
+  const session = [
+    'managed loaded session_start managed/CLAUDE.md',
+    'user loaded session_start home/.claude/CLAUDE.md',
+    'user loaded include home/.claude/snippets/tone.md',
+    'user loaded session_start home/.claude/rules/commits.md',
+    'project loaded session_start project/CLAUDE.md',
+    'project loaded include project/docs/conventions.md',
+    'project non-text include project/docs/diagram.png',
+    'project external-not-approved include shared-notes.md',
+    'project loaded session_start project/.claude/CLAUDE.md',
+    'project conditional-not-matched path_glob_match project/.claude/rules/frontend/styles.md',
+    'project loaded session_start project/.claude/rules/general.md',
+    'project conditional-not-matched path_glob_match project/.claude/rules/testing.md',
+    'local loaded session_start project/CLAUDE.local.md',
+  ];
+
+  it('loads the documented files at session start', async () => {
+    expect(await table()).toEqual(session);
+  });
+
+  it('adds the nested folder and the matched rule for a target', async () => {
+    expect(await table('--target', 'packages/app/src/App.tsx')).toEqual([
+      ...session,
+      'project loaded nested_traversal project/packages/app/CLAUDE.md',
+      'project conditional-matched path_glob_match project/packages/app/.claude/rules/react.md',
+    ]);
+  });
+});

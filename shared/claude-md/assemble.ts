@@ -178,8 +178,10 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
     if (globs) {
       const test = testTarget(globs, v.globBase!, target);
       testedPath = test.tested;
+      // A conditional rule is only ever loaded by a path match, so that is its reason either way.
+      reason = 'path_glob_match';
       if (!test.matched) {
-        push(v, 'conditional-not-matched', test.detail, {
+        push({ ...v, reason }, 'conditional-not-matched', test.detail, {
           bytes: stat.size,
           globs,
           globBase: v.globBase,
@@ -188,7 +190,6 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
         return;
       }
       status = 'conditional-matched';
-      reason = 'path_glob_match';
       detail = test.detail;
     }
     // Mark the path as reached, then its resolved path (§19.2 "符号链接处理").
