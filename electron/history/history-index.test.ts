@@ -1,4 +1,13 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -106,12 +115,20 @@ describe('HistoryIndex background pass', () => {
   });
 
   it('marks an unreadable file', async () => {
-    if (process.getuid?.() === 0) return; // root reads everything
-    put('vars-2026-12-01-09-00-00.json', '{}');
-    chmodSync(join(dir, 'vars-2026-12-01-09-00-00.json'), 0o000);
+    // A link to a folder reads as EISDIR; a chmod 000 file would not stop root (tests may run as root).
+    mkdirSync(join(dir, 'sub'));
+    symlinkSync(join(dir, 'sub'), join(dir, 'vars-2026-12-01-09-00-00.json'));
+    put('manifest-2026-12-01-09-00-00.md', '| id | status |\n|---|---|\n| a | ok |');
+    if (process.getuid?.() !== 0) {
+      put('vars-2026-12-01-09-00-01.json', '{}');
+      chmodSync(join(dir, 'vars-2026-12-01-09-00-01.json'), 0o000);
+    }
     const index = openHistory(dir);
     await index.parseInBackground();
-    expect(index.listing().snapshots[0]?.error).toMatch(/EACCES/);
+    const [linked, locked] = index.listing().snapshots;
+    expect(linked?.error).toMatch(/EISDIR/);
+    expect(linked?.columns.sectionsTotal).toBe(1);
+    if (locked) expect(locked.error).toMatch(/EACCES/);
   });
 
   it('stops when the folder is listed again', async () => {

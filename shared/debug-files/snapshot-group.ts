@@ -3,8 +3,15 @@
  * appears or goes. Names only: no content is read here (issue 7: names and sizes at once,
  * contents lazily).
  */
-import { DEBUG_FILE_KINDS, compareKeyParts, isDebugTempName, parseDebugFileName } from './names';
-import type { DebugFileKind, ParsedDebugFileName } from './names';
+import {
+  DEBUG_FILE_KINDS,
+  compareKeyParts,
+  isDebugTempName,
+  parseDebugFileName,
+  parseSnapshotKey,
+  splitDebugFileName,
+} from './names';
+import type { DebugFileKind, ParsedDebugFileName, SnapshotKeyParts } from './names';
 import { EMPTY_COLUMNS } from './history-types';
 import type { ForeignEntry, SnapshotFile, SnapshotSummary } from './history-types';
 
@@ -79,33 +86,37 @@ export function compareSnapshots(a: SnapshotSummary, b: SnapshotSummary): number
  * The debug writer's temp files are skipped: they are never a snapshot and vanish at once.
  */
 export function groupDebugEntries(entries: Iterable<FolderEntry>): GroupedEntries {
+  // Four files share a key: the key is parsed (digits, a Date) once per snapshot, not per file.
   const byKey = new Map<
     string,
-    { parsed: ParsedDebugFileName; files: Partial<Record<DebugFileKind, SnapshotFile>> }
+    { parts: SnapshotKeyParts; files: Partial<Record<DebugFileKind, SnapshotFile>> }
   >();
+  const badKeys = new Set<string>();
   const foreign: ForeignEntry[] = [];
   for (const entry of entries) {
-    if (isDebugTempName(entry.name)) continue;
-    const parsed = snapshotFileOf(entry);
     const bytes = entry.bytes ?? null;
-    if (!parsed) {
-      foreign.push({ name: entry.name, kind: entry.kind, bytes });
+    const split = entry.kind === 'file' || entry.kind === 'symlink' ? splitDebugFileName(entry.name) : null;
+    let group = split ? byKey.get(split.key) : undefined;
+    if (split && !group && !badKeys.has(split.key)) {
+      const parts = parseSnapshotKey(split.key);
+      if (parts) {
+        group = { parts, files: {} };
+        byKey.set(split.key, group);
+      } else badKeys.add(split.key);
+    }
+    if (!split || !group) {
+      if (!isDebugTempName(entry.name)) foreign.push({ name: entry.name, kind: entry.kind, bytes });
       continue;
     }
-    let group = byKey.get(parsed.key);
-    if (!group) {
-      group = { parsed, files: {} };
-      byKey.set(parsed.key, group);
-    }
-    group.files[parsed.kind] = { name: entry.name, bytes };
+    group.files[split.kind] = { name: entry.name, bytes };
   }
   const snapshots: SnapshotSummary[] = [];
-  for (const { parsed, files } of byKey.values()) {
+  for (const [key, { parts, files }] of byKey) {
     snapshots.push({
-      key: parsed.key,
-      timestamp: parsed.timestamp,
-      suffix: parsed.suffix,
-      time: parsed.time,
+      key,
+      timestamp: parts.timestamp,
+      suffix: parts.suffix,
+      time: parts.time,
       files,
       missing: missingKinds(files),
       columns: EMPTY_COLUMNS,
