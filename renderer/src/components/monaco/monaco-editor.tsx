@@ -1,0 +1,173 @@
+/**
+ * A Monaco editor pane: read-only viewer or editor of one text, with markers (diagnostics at
+ * line and column) and decorations (e.g. kept / dropped template blocks). Loads Monaco lazily.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type * as Monaco from 'monaco-editor';
+import { loadMonaco, monacoTheme, type MonacoApi } from './load-monaco';
+
+/** A problem to show in the text. */
+export interface EditorMarker {
+  readonly line: number;
+  readonly column: number;
+  readonly endLine?: number;
+  readonly endColumn?: number;
+  readonly message: string;
+  readonly severity: 'error' | 'warning' | 'info';
+}
+
+/** A range to highlight, with a CSS class (defined by the caller's stylesheet). */
+export interface EditorDecoration {
+  readonly startLine: number;
+  readonly endLine: number;
+  readonly className: string;
+  readonly hover?: string;
+  /** A class for the glyph margin (e.g. a kept / dropped mark). */
+  readonly glyphClassName?: string;
+}
+
+/** Props of the editor pane. */
+export interface MonacoEditorProps {
+  readonly value: string;
+  readonly language: 'json' | 'markdown' | 'plaintext';
+  /** A model URI (e.g. `inmemory://vars.json`); JSON schemas are matched against it. */
+  readonly uri?: string;
+  readonly readOnly?: boolean;
+  readonly dark?: boolean;
+  readonly onChange?: (value: string) => void;
+  readonly markers?: readonly EditorMarker[];
+  readonly decorations?: readonly EditorDecoration[];
+  /** A line to reveal and highlight when it changes. */
+  readonly revealLine?: number;
+  /** Called once the editor exists (to register schemas, actions…). */
+  readonly onReady?: (monaco: MonacoApi, editor: Monaco.editor.IStandaloneCodeEditor) => void;
+  readonly height?: number | string;
+  readonly ariaLabel?: string;
+  readonly testId?: string;
+}
+
+const SEVERITY = { error: 8, warning: 4, info: 2 } as const;
+
+/** The editor pane. */
+export function MonacoEditor(props: MonacoEditorProps): React.JSX.Element {
+  const host = useRef<HTMLDivElement | null>(null);
+  const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
+  const monacoRef = useRef<MonacoApi | null>(null);
+  const decorationIds = useRef<string[]>([]);
+  const onChange = useRef(props.onChange);
+  useEffect(() => {
+    onChange.current = props.onChange;
+  }, [props.onChange]);
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  useEffect(() => {
+    let disposed = false;
+    let editor: Monaco.editor.IStandaloneCodeEditor | null = null;
+    let model: Monaco.editor.ITextModel | null = null;
+    loadMonaco().then(
+      (monaco) => {
+        if (disposed || !host.current) return;
+        monacoRef.current = monaco;
+        const uri = props.uri ? monaco.Uri.parse(props.uri) : undefined;
+        monaco.editor.getModel(uri ?? monaco.Uri.parse('inmemory://none'))?.dispose();
+        model = monaco.editor.createModel(props.value, props.language, uri);
+        editor = monaco.editor.create(host.current, {
+          model,
+          readOnly: props.readOnly ?? false,
+          automaticLayout: true,
+          minimap: { enabled: false },
+          scrollBeyondLastLine: false,
+          wordWrap: 'on',
+          glyphMargin: true,
+          fontSize: 13,
+          theme: monacoTheme(props.dark ?? false),
+          ariaLabel: props.ariaLabel ?? '',
+        });
+        editor.onDidChangeModelContent(() => onChange.current?.(editor?.getValue() ?? ''));
+        editorRef.current = editor;
+        props.onReady?.(monaco, editor);
+        setReady(true);
+      },
+      (err: unknown) => setFailed(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      disposed = true;
+      editor?.dispose();
+      model?.dispose();
+      editorRef.current = null;
+    };
+    // The editor is created once per mount; value and options are synced by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.language, props.uri]);
+
+  // Outside changes (a re-render, a file change on disk) replace the text, keeping the cursor.
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!editor || editor.getValue() === props.value) return;
+    const position = editor.getPosition();
+    editor.getModel()?.setValue(props.value);
+    if (position) editor.setPosition(position);
+  }, [props.value, ready]);
+
+  useEffect(() => {
+    editorRef.current?.updateOptions({ readOnly: props.readOnly ?? false });
+    monacoRef.current?.editor.setTheme(monacoTheme(props.dark ?? false));
+  }, [props.readOnly, props.dark, ready]);
+
+  useEffect(() => {
+    const monaco = monacoRef.current;
+    const model = editorRef.current?.getModel();
+    if (!monaco || !model) return;
+    monaco.editor.setModelMarkers(
+      model,
+      'eck',
+      (props.markers ?? []).map((m) => ({
+        startLineNumber: m.line,
+        startColumn: m.column,
+        endLineNumber: m.endLine ?? m.line,
+        endColumn: m.endColumn ?? m.column + 1,
+        message: m.message,
+        severity: SEVERITY[m.severity],
+      })),
+    );
+  }, [props.markers, ready, props.value]);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    const monaco = monacoRef.current;
+    if (!editor || !monaco) return;
+    decorationIds.current = editor.deltaDecorations(
+      decorationIds.current,
+      (props.decorations ?? []).map((d) => ({
+        range: new monaco.Range(d.startLine, 1, d.endLine, 1),
+        options: {
+          isWholeLine: true,
+          className: d.className,
+          ...(d.glyphClassName ? { glyphMarginClassName: d.glyphClassName } : {}),
+          ...(d.hover ? { hoverMessage: { value: d.hover } } : {}),
+        },
+      })),
+    );
+  }, [props.decorations, ready, props.value]);
+
+  useEffect(() => {
+    if (props.revealLine && editorRef.current) {
+      editorRef.current.revealLineInCenter(props.revealLine);
+      editorRef.current.setPosition({ lineNumber: props.revealLine, column: 1 });
+    }
+  }, [props.revealLine, ready]);
+
+  return (
+    <div
+      className="monaco-pane"
+      data-testid={props.testId}
+      data-ready={ready ? 'true' : 'false'}
+      style={{ height: props.height ?? 320 }}
+    >
+      {failed ? <pre className="monaco-failed">{failed}</pre> : null}
+      {!ready && !failed ? <pre className="monaco-loading">{props.value}</pre> : null}
+      <div ref={host} style={{ height: '100%', display: ready ? 'block' : 'none' }} />
+    </div>
+  );
+}
