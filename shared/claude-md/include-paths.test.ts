@@ -17,6 +17,9 @@ describe('extractIncludes (§19.2 syntax)', () => {
     ['@a.md twice @a.md', ['/p/a.md']],
     ['@#tag and @@x and @/', []],
     ['- item @list.md', ['/p/list.md']],
+    ['**@bold.md** and [see @link.md](https://x.y/@no)', ['/p/bold.md', '/p/link.md']],
+    ['<span>@tagged.md</span>', ['/p/tagged.md']],
+    ['@docs/*.md and *.ts', ['/p/docs/*.md']],
   ])('%j → %j', (content, expected) => {
     expect(paths(content)).toEqual(expected);
   });

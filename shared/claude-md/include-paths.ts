@@ -66,49 +66,64 @@ export function extractIncludes(content: string, fromDir: string, home: string):
 }
 
 /**
- * The pieces of a text block outside code spans, closed inline comments and link destinations, as marked's
- * inline lexer would give them as separate text tokens (so `^` in the regex starts each).
+ * The pieces of a text block that marked's inline lexer would hand over as separate text
+ * tokens (so the regex's `^` starts each): code spans, closed inline comments, inline tags,
+ * link destinations are dropped; link brackets and emphasis delimiters split the text.
  */
 export function inlineTextPieces(text: string): string[] {
   const pieces: string[] = [];
+  const closers = new Set<number>();
   let start = 0;
   let i = 0;
+  const cut = (to: number): void => {
+    pieces.push(text.slice(start, i));
+    start = i = to;
+  };
   while (i < text.length) {
-    if (text[i] === '`') {
-      let run = 1;
-      while (text[i + run] === '`') run++;
-      const close = findBacktickRun(text, i + run, run);
-      if (close < 0) {
-        i += run;
-        continue;
-      }
-      pieces.push(text.slice(start, i));
-      i = close + run;
-      start = i;
+    const c = text[i]!;
+    if (c === '`') {
+      const run = runLength(text, i);
+      const close = findRun(text, i + run, '`', run);
+      if (close < 0) i += run;
+      else cut(close + run);
       continue;
     }
-    if (text[i] === '[' && /^\[[^\]]*\]\(/.test(text.slice(i))) {
-      // A link's text is a token of its own.
-      pieces.push(text.slice(start, i));
-      start = ++i;
-      continue;
-    }
-    if (text[i] === ']' && text[i + 1] === '(') {
-      // `](url)`: the destination is not text.
-      const close = text.indexOf(')', i + 2);
-      pieces.push(text.slice(start, i));
-      i = close < 0 ? i + 1 : close + 1;
-      start = i;
-      continue;
-    }
-    if (text.startsWith('<!--', i)) {
-      const close = text.indexOf('-->', i + 4);
+    if (c === '<') {
+      const close = text.startsWith('<!--', i) ? text.indexOf('-->', i + 4) : -1;
       if (close >= 0) {
-        pieces.push(text.slice(start, i));
-        i = close + 3;
-        start = i;
+        cut(close + 3);
         continue;
       }
+      const tag = INLINE_TAG.exec(text.slice(i));
+      if (tag) {
+        cut(i + tag[0].length);
+        continue;
+      }
+    }
+    if (c === '[' && /^\[[^\]]*\]\(/.test(text.slice(i))) {
+      cut(i + 1);
+      continue;
+    }
+    if (c === ']' && text[i + 1] === '(') {
+      const close = text.indexOf(')', i + 2);
+      cut(close < 0 ? i + 1 : close + 1);
+      continue;
+    }
+    if (c === '*' || c === '_') {
+      const run = runLength(text, i);
+      if (closers.has(i)) {
+        closers.delete(i);
+        cut(i + run);
+        continue;
+      }
+      const close = emphasisCloser(text, i, run);
+      if (close >= 0) {
+        closers.add(close);
+        cut(i + run);
+        continue;
+      }
+      i += run;
+      continue;
     }
     i++;
   }
@@ -116,16 +131,47 @@ export function inlineTextPieces(text: string): string[] {
   return pieces.filter((p) => p !== '');
 }
 
-/** Index of the next run of exactly `length` backticks at or after `from`, else -1. */
-function findBacktickRun(text: string, from: number, length: number): number {
+// An inline HTML tag or an autolink (CommonMark 6.5, 6.6): a token that is not text.
+const INLINE_TAG =
+  /^(?:<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>|<[A-Za-z][\w+.-]{1,31}:[^\s<>]*>|<[^\s<>@]+@[^\s<>]+>)/;
+
+function runLength(text: string, at: number): number {
+  let run = 1;
+  while (text[at + run] === text[at]) run++;
+  return run;
+}
+
+/**
+ * Where the emphasis opened by the `run` delimiters at `at` closes, or -1: the opener is
+ * followed by non-space, the closer (same character, same length) preceded by non-space;
+ * `_` may not sit inside a word (CommonMark 6.2, simplified).
+ */
+function emphasisCloser(text: string, at: number, run: number): number {
+  const ch = text[at]!;
+  const after = text[at + run];
+  if (after === undefined || /\s/.test(after)) return -1;
+  if (ch === '_' && at > 0 && /[\p{L}\p{N}]/u.test(text[at - 1]!)) return -1;
+  for (let j = at + run; j < text.length; j++) {
+    if (text[j] !== ch) continue;
+    const len = runLength(text, j);
+    const next = text[j + len];
+    const okAfter = ch === '*' || next === undefined || !/[\p{L}\p{N}]/u.test(next);
+    if (len === run && !/\s/.test(text[j - 1]!) && okAfter) return j;
+    j += len - 1;
+  }
+  return -1;
+}
+
+/** Index of the next run of exactly `length` characters `ch` at or after `from`, else -1. */
+function findRun(text: string, from: number, ch: string, length: number): number {
   let i = from;
   while (i < text.length) {
-    if (text[i] !== '`') {
+    if (text[i] !== ch) {
       i++;
       continue;
     }
     let run = 1;
-    while (text[i + run] === '`') run++;
+    while (text[i + run] === ch) run++;
     if (run === length) return i;
     i += run;
   }
