@@ -1,0 +1,353 @@
+import { describe, expect, it } from 'vitest';
+import { ECK, KITS, codes, fileSection, renderKit, sectionOf, statuses } from './__fixtures__/kit';
+
+const FILES = {
+  [`${KITS}/a.md`]: 'A',
+  [`${KITS}/b.md`]: 'B',
+  [`${KITS}/c.md`]: 'C',
+  [`${ECK}/mine.md`]: 'M',
+};
+const BASE = [
+  fileSection('a', '$KITS/a.md', { order: 10, description: 'base a' }),
+  fileSection('b', '$KITS/b.md', { order: 20, when: { var: 'chatType', neq: null } }),
+  fileSection('c', '$KITS/c.md', { order: 30 }),
+];
+const ids = (r: ReturnType<typeof renderKit>): string[] => r.sections.map((s) => s.id);
+
+describe('no override', () => {
+  it('the base alone, overrideState missing', () => {
+    const r = renderKit({ sections: BASE, files: FILES });
+    expect(ids(r)).toEqual(['a', 'b', 'c']);
+    expect(r.merged?.overrideState).toBe('missing');
+    expect(r.sections.every((s) => s.origin === 'base')).toBe(true);
+  });
+});
+
+describe('patch merge (§11)', () => {
+  it('merges shallowly by id: only the given fields change', () => {
+    const r = renderKit({ sections: BASE, override: [{ id: 'a', enabled: false }], files: FILES });
+    expect(statuses(r)).toMatchObject({ a: 'disabled', c: 'ok' });
+    expect(r.merged?.sections.find((s) => s.id === 'a')?.raw).toMatchObject({
+      file: '$KITS/a.md',
+      description: 'base a',
+      enabled: false,
+    });
+  });
+
+  it('an override when replaces the whole object', () => {
+    const r = renderKit(
+      {
+        sections: BASE,
+        override: [{ id: 'b', when: { var: 'peerRole', in: ['owner', 'admin'] } }],
+        files: FILES,
+      },
+      { peerRole: 'owner' },
+    );
+    expect(sectionOf(r, 'b').status).toBe('ok');
+    expect(r.merged?.sections.find((s) => s.id === 'b')?.raw.when).toEqual({
+      var: 'peerRole',
+      in: ['owner', 'admin'],
+    });
+  });
+
+  it('an override loop replaces the whole object (no forEach inherited)', () => {
+    const base = [
+      fileSection('l', '$KITS/a.md', {
+        needsInjection: true,
+        loop: { forEach: 'items', childFile: '$KITS/b.md', separator: '|' },
+      }),
+    ];
+    const r = renderKit(
+      { sections: base, override: [{ id: 'l', loop: { childFile: '$KITS/c.md' } }], files: FILES },
+      { items: [1] },
+    );
+    expect(sectionOf(r, 'l').status).toBe('invalid');
+  });
+
+  it('a new id is appended, then sorted by order', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [fileSection('mine', '$ECK/mine.md', { order: 15 })],
+      files: FILES,
+    });
+    expect(ids(r)).toEqual(['a', 'mine', 'b', 'c']);
+    expect(sectionOf(r, 'mine').origin).toBe('added');
+  });
+
+  it('a new id with no order sorts last (and is invalid)', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [{ id: 'late', type: 'file', file: '$KITS/a.md', when: 'always' }],
+      files: FILES,
+    });
+    expect(ids(r)).toEqual(['a', 'b', 'c', 'late']);
+    expect(sectionOf(r, 'late').status).toBe('invalid');
+  });
+
+  it('a changed order moves the section', () => {
+    const r = renderKit({ sections: BASE, override: [{ id: 'c', order: 5 }], files: FILES });
+    expect(ids(r)).toEqual(['c', 'a', 'b']);
+  });
+
+  it('equal orders keep their merged order (stable), appended ones after base ones', () => {
+    const base = [
+      fileSection('x', '$KITS/a.md', { order: 10 }),
+      fileSection('y', '$KITS/a.md', { order: 10 }),
+      fileSection('z', '$KITS/a.md', { order: 10 }),
+    ];
+    const r = renderKit({
+      sections: base,
+      override: [fileSection('w', '$KITS/a.md', { order: 10 })],
+      files: FILES,
+    });
+    expect(ids(r)).toEqual(['x', 'y', 'z', 'w']);
+  });
+
+  it('fractional orders such as 21.5 sort between integers', () => {
+    const base = [
+      fileSection('p22', '$KITS/a.md', { order: 22 }),
+      fileSection('p21', '$KITS/a.md', { order: 21 }),
+      fileSection('p215', '$KITS/a.md', { order: 21.5 }),
+      fileSection('neg', '$KITS/a.md', { order: -1 }),
+    ];
+    expect(ids(renderKit({ sections: base, files: FILES }))).toEqual(['neg', 'p21', 'p215', 'p22']);
+  });
+
+  it('an override without an id is dropped with override-without-id', () => {
+    const r = renderKit({ sections: BASE, override: [{ enabled: false }], files: FILES });
+    expect(ids(r)).toEqual(['a', 'b', 'c']);
+    const d = r.diagnostics.find((x) => x.code === 'override-without-id');
+    expect(d?.level).toBe('error');
+    expect(statuses(r)).toMatchObject({ a: 'ok', c: 'ok' });
+  });
+
+  it('an unknown id without type is appended as invalid with unknown-override-id naming the closest base id', () => {
+    const base = [
+      fileSection('venue-client', '$KITS/a.md'),
+      fileSection('peer-profile', '$KITS/b.md', { order: 20 }),
+    ];
+    const r = renderKit({ sections: base, override: [{ id: 'venue-clinet', enabled: false }], files: FILES });
+    const d = r.diagnostics.find((x) => x.code === 'unknown-override-id');
+    expect(d).toMatchObject({ level: 'warning', section: 'venue-clinet' });
+    expect(d?.message).toContain('"venue-client"');
+    expect(sectionOf(r, 'venue-clinet').status).toBe('invalid');
+    expect(sectionOf(r, 'venue-client').status).toBe('ok');
+  });
+
+  it('an unknown id with a type is a plain addition, no warning', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [fileSection('extra', '$KITS/a.md', { order: 40 })],
+      files: FILES,
+    });
+    expect(codes(r)).not.toContain('unknown-override-id');
+  });
+
+  it('relation-group-profile in a patch is dropped with deprecated-section', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [fileSection('relation-group-profile', '$KITS/a.md', { order: 36 })],
+      files: FILES,
+    });
+    expect(ids(r)).not.toContain('relation-group-profile');
+    expect(r.diagnostics.find((d) => d.code === 'deprecated-section')?.level).toBe('info');
+  });
+
+  it('relation-group-profile patching a base section is dropped too (the base one stays as is)', () => {
+    const base = [...BASE, fileSection('relation-group-profile', '$KITS/a.md', { order: 36 })];
+    const r = renderKit({
+      sections: base,
+      override: [{ id: 'relation-group-profile', enabled: false }],
+      files: FILES,
+    });
+    expect(sectionOf(r, 'relation-group-profile').status).toBe('ok');
+    expect(codes(r)).toContain('deprecated-section');
+  });
+
+  it('field origins: base fields stay base, patched fields become override', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [{ id: 'a', description: 'mine', order: 11 }],
+      files: FILES,
+    });
+    const a = sectionOf(r, 'a');
+    expect(a.origin).toBe('override');
+    expect(a.fieldOrigins).toEqual({
+      id: 'override',
+      type: 'base',
+      file: 'base',
+      order: 'override',
+      needsInjection: 'base',
+      when: 'base',
+      description: 'override',
+    });
+    expect(sectionOf(r, 'c').origin).toBe('base');
+    expect(sectionOf(r, 'c').description).toBe(null);
+    expect(a.description).toBe('mine');
+  });
+
+  it('section origins: base / override / added', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [{ id: 'b', enabled: false }, fileSection('new', '$KITS/a.md', { order: 1 })],
+      files: FILES,
+    });
+    expect(Object.fromEntries(r.sections.map((s) => [s.id, s.origin]))).toEqual({
+      new: 'added',
+      a: 'base',
+      b: 'override',
+      c: 'base',
+    });
+    expect(Object.values(sectionOf(r, 'new').fieldOrigins).every((o) => o === 'override')).toBe(true);
+  });
+
+  it('mode "patch" written explicitly is a patch', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [{ id: 'a', enabled: false }],
+      overrideTop: { mode: 'patch' },
+      files: FILES,
+    });
+    expect(r.merged?.mode).toBe('patch');
+    expect(ids(r)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('replace mode (§11)', () => {
+  it('only the override sections; droppedByReplace lists the base ids', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [
+        fileSection('a', '$KITS/c.md', { order: 1 }),
+        fileSection('solo', '$ECK/mine.md', { order: 2 }),
+      ],
+      overrideTop: { mode: 'replace' },
+      files: FILES,
+    });
+    expect(r.merged?.mode).toBe('replace');
+    expect(ids(r)).toEqual(['a', 'solo']);
+    expect(r.merged?.droppedByReplace).toEqual(['b', 'c']);
+    // No inheritance from the base a: its description is gone.
+    expect(sectionOf(r, 'a').description).toBeNull();
+    expect(Object.values(sectionOf(r, 'a').fieldOrigins).every((o) => o === 'override')).toBe(true);
+    expect(r.context).toContain('Contenu de $KITS/c.md (a):\n\nC');
+  });
+
+  it('an override section that is not complete is invalid in replace (no base to merge with)', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [{ id: 'a', enabled: true }],
+      overrideTop: { mode: 'replace' },
+      files: FILES,
+    });
+    expect(statuses(r)).toEqual({ a: 'invalid' });
+  });
+
+  it('relation-group-profile is kept in replace', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [fileSection('relation-group-profile', '$KITS/a.md')],
+      overrideTop: { mode: 'replace' },
+      files: FILES,
+    });
+    expect(statuses(r)).toEqual({ 'relation-group-profile': 'ok' });
+    expect(codes(r)).not.toContain('deprecated-section');
+  });
+
+  it('replace with no sections renders nothing', () => {
+    const r = renderKit({ sections: BASE, override: [], overrideTop: { mode: 'replace' }, files: FILES });
+    expect(r.sections).toEqual([]);
+    expect(r.context).toBe('');
+  });
+
+  it('replace sorts by order too', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [fileSection('z', '$KITS/a.md', { order: 9 }), fileSection('y', '$KITS/a.md', { order: 3 })],
+      overrideTop: { mode: 'replace' },
+      files: FILES,
+    });
+    expect(ids(r)).toEqual(['y', 'z']);
+  });
+});
+
+describe('top-level limits (§11)', () => {
+  it.each<
+    [
+      string,
+      Record<string, unknown>,
+      Record<string, unknown> | null,
+      'patch' | 'replace',
+      number,
+      number,
+      string,
+      string,
+    ]
+  >([
+    ['defaults', {}, null, 'patch', 50, 102400, 'default', 'default'],
+    ['base limits', { totalMaxFiles: 7, totalMaxBytes: 700 }, null, 'patch', 7, 700, 'base', 'base'],
+    [
+      'override wins',
+      { totalMaxFiles: 7, totalMaxBytes: 700 },
+      { totalMaxFiles: 3 },
+      'patch',
+      3,
+      700,
+      'override',
+      'base',
+    ],
+    ['override only', {}, { totalMaxBytes: 999 }, 'patch', 50, 999, 'default', 'override'],
+    [
+      'replace: override wins',
+      { totalMaxFiles: 7 },
+      { totalMaxFiles: 2, mode: 'replace' },
+      'replace',
+      2,
+      102400,
+      'override',
+      'default',
+    ],
+    [
+      'replace: base limits still apply',
+      { totalMaxFiles: 7 },
+      { mode: 'replace' },
+      'replace',
+      7,
+      102400,
+      'base',
+      'default',
+    ],
+  ])('%s', (_label, top, overrideTop, mode, files, bytes, filesOrigin, bytesOrigin) => {
+    const r = renderKit({
+      sections: BASE,
+      top,
+      ...(overrideTop ? { override: mode === 'replace' ? BASE : [], overrideTop } : {}),
+      files: FILES,
+    });
+    expect(r.merged?.mode).toBe(mode);
+    expect(r.totals).toMatchObject({ maxFiles: files, maxBytes: bytes });
+    expect(r.merged?.limitOrigins).toEqual({ totalMaxFiles: filesOrigin, totalMaxBytes: bytesOrigin });
+  });
+});
+
+describe('overrideText (a draft)', () => {
+  it('a draft replaces the override file', () => {
+    const r = renderKit(
+      { sections: BASE, override: [{ id: 'a', enabled: false }], files: FILES },
+      {},
+      { overrideText: JSON.stringify({ sections: [{ id: 'c', enabled: false }] }) },
+    );
+    expect(statuses(r)).toMatchObject({ a: 'ok', c: 'disabled' });
+    expect(r.merged?.overrideState).toBe('draft');
+  });
+
+  it('a null draft means no override at all', () => {
+    const r = renderKit(
+      { sections: BASE, override: [{ id: 'a', enabled: false }], files: FILES },
+      {},
+      { overrideText: null },
+    );
+    expect(sectionOf(r, 'a').status).toBe('ok');
+    expect(r.merged?.overrideState).toBe('missing');
+  });
+});
