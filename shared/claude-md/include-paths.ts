@@ -73,6 +73,8 @@ export function extractIncludes(content: string, fromDir: string, home: string):
 export function inlineTextPieces(text: string): string[] {
   const pieces: string[] = [];
   const closers = new Set<number>();
+  let emphasis: EmphasisIndex | null = null;
+  let nextBracket = -1;
   let start = 0;
   let i = 0;
   const cut = (to: number): void => {
@@ -94,15 +96,22 @@ export function inlineTextPieces(text: string): string[] {
         cut(close + 3);
         continue;
       }
-      const tag = INLINE_TAG.exec(text.slice(i));
+      INLINE_TAG.lastIndex = i;
+      const tag = INLINE_TAG.exec(text);
       if (tag) {
         cut(i + tag[0].length);
         continue;
       }
     }
-    if (c === '[' && /^\[[^\]]*\]\(/.test(text.slice(i))) {
-      cut(i + 1);
-      continue;
+    if (c === '[') {
+      // A link `[text](…)`: its text is a token of its own. One forward pointer keeps this linear.
+      if (nextBracket < i) nextBracket = text.indexOf(']', i);
+      if (nextBracket < 0) nextBracket = text.length;
+      const nextOpen = text.indexOf('[', i + 1);
+      if (text[nextBracket + 1] === '(' && (nextOpen < 0 || nextOpen > nextBracket)) {
+        cut(i + 1);
+        continue;
+      }
     }
     if (c === ']' && text[i + 1] === '(') {
       const close = text.indexOf(')', i + 2);
@@ -116,7 +125,8 @@ export function inlineTextPieces(text: string): string[] {
         cut(i + run);
         continue;
       }
-      const close = emphasisCloser(text, i, run);
+      emphasis ??= indexClosers(text);
+      const close = emphasisCloser(text, i, run, emphasis);
       if (close >= 0) {
         closers.add(close);
         cut(i + run);
@@ -131,9 +141,10 @@ export function inlineTextPieces(text: string): string[] {
   return pieces.filter((p) => p !== '');
 }
 
-// An inline HTML tag or an autolink (CommonMark 6.5, 6.6): a token that is not text.
+// An inline HTML tag or an autolink (CommonMark 6.5, 6.6): a token that is not text. Sticky,
+// so matching at a position costs no copy of the rest of the text.
 const INLINE_TAG =
-  /^(?:<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>|<[A-Za-z][\w+.-]{1,31}:[^\s<>]*>|<[^\s<>@]+@[^\s<>]+>)/;
+  /(?:<\/?[A-Za-z][\w-]*(?:\s[^<>]*)?\/?>|<[A-Za-z][\w+.-]{1,31}:[^\s<>]*>|<[^\s<>@]+@[^\s<>]+>)/y;
 
 function runLength(text: string, at: number): number {
   let run = 1;
@@ -141,25 +152,51 @@ function runLength(text: string, at: number): number {
   return run;
 }
 
+/** Valid emphasis closers by `char + run length`, in ascending position. */
+type EmphasisIndex = ReadonlyMap<string, readonly number[]>;
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** Indexes every `*`/`_` run that can close emphasis: preceded by non-space; `_` not followed by a word char. */
+function indexClosers(text: string): EmphasisIndex {
+  const index = new Map<string, number[]>();
+  for (let j = 0; j < text.length; j++) {
+    const ch = text[j]!;
+    if (ch !== '*' && ch !== '_') continue;
+    const len = runLength(text, j);
+    const next = text[j + len];
+    const okAfter = ch === '*' || next === undefined || !WORD_CHAR.test(next);
+    if (j > 0 && !/\s/.test(text[j - 1]!) && okAfter) {
+      const key = ch + len;
+      const list = index.get(key) ?? [];
+      list.push(j);
+      index.set(key, list);
+    }
+    j += len - 1;
+  }
+  return index;
+}
+
 /**
  * Where the emphasis opened by the `run` delimiters at `at` closes, or -1: the opener is
- * followed by non-space, the closer (same character, same length) preceded by non-space;
- * `_` may not sit inside a word (CommonMark 6.2, simplified).
+ * followed by non-space and `_` may not sit inside a word; the closer has the same character
+ * and length (CommonMark 6.2, simplified).
  */
-function emphasisCloser(text: string, at: number, run: number): number {
+function emphasisCloser(text: string, at: number, run: number, index: EmphasisIndex): number {
   const ch = text[at]!;
   const after = text[at + run];
   if (after === undefined || /\s/.test(after)) return -1;
-  if (ch === '_' && at > 0 && /[\p{L}\p{N}]/u.test(text[at - 1]!)) return -1;
-  for (let j = at + run; j < text.length; j++) {
-    if (text[j] !== ch) continue;
-    const len = runLength(text, j);
-    const next = text[j + len];
-    const okAfter = ch === '*' || next === undefined || !/[\p{L}\p{N}]/u.test(next);
-    if (len === run && !/\s/.test(text[j - 1]!) && okAfter) return j;
-    j += len - 1;
+  if (ch === '_' && at > 0 && WORD_CHAR.test(text[at - 1]!)) return -1;
+  const list = index.get(ch + run);
+  if (!list) return -1;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! <= at + run - 1) lo = mid + 1;
+    else hi = mid;
   }
-  return -1;
+  return lo < list.length ? list[lo]! : -1;
 }
 
 /** Index of the next run of exactly `length` characters `ch` at or after `from`, else -1. */
