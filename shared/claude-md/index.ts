@@ -1,0 +1,32 @@
+/**
+ * Claude Code's CLAUDE.md assembly, reproduced for the inspector (issue 8;
+ * ../shared/spec/claude-md-layering.md). Import from here: the entry point, its report
+ * types, and the in-memory file system for tests.
+ */
+
+export {
+  assembleClaudeMd,
+  resolveClaudeMdInput,
+  DEFAULT_MANAGED_DIR,
+  MAX_INCLUDE_DEPTH,
+  MAX_MEMORY_CHARACTER_COUNT,
+} from './assemble';
+export { MEMORY_INSTRUCTION_PROMPT, levelDescription } from './final-text';
+export { createMemoryFs } from './memory-fs';
+export type { MemoryLink, MemoryTree } from './memory-fs';
+export { CLAUDE_MD_STATUSES } from './types';
+export type {
+  ClaudeFs,
+  ClaudeMdDiagnostic,
+  ClaudeMdDiagnosticCode,
+  ClaudeMdFile,
+  ClaudeMdFileKind,
+  ClaudeMdInput,
+  ClaudeMdLevel,
+  ClaudeMdLoadReason,
+  ClaudeMdReport,
+  ClaudeMdStatus,
+  ClaudeMdTotals,
+  ResolvedClaudeMdInput,
+  SettingSources,
+} from './types';
