@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -53,6 +53,22 @@ describe('writeDebugFiles', () => {
     expect(readdirSync(root)).toHaveLength(12);
     expect(readFileSync(first.files[1] as string, 'utf8')).toBe(fixtureReport().context);
     expect(readFileSync(second.files[1] as string, 'utf8')).toBe('second');
+  });
+
+  it('gives back what it placed when another writer takes the key mid-way', () => {
+    // A dangling link passes the existence check (existsSync follows it) but makes `link`
+    // fail with EEXIST: the same as a second process winning the race for this name.
+    symlinkSync(join(root, 'nowhere'), join(root, 'context-2026-12-01-19-40-05.md'));
+    const written = writeDebugFiles(root, fixtureReport(), {}, describeZh, now);
+    expect(written.key).toBe('2026-12-01-19-40-05-2');
+    expect(readdirSync(root).sort()).toEqual([
+      'context-2026-12-01-19-40-05-2.md',
+      'context-2026-12-01-19-40-05.md',
+      'fragments-2026-12-01-19-40-05-2.md',
+      'manifest-2026-12-01-19-40-05-2.md',
+      'vars-2026-12-01-19-40-05-2.json',
+    ]);
+    expect(readFileSync(written.files[0] as string, 'utf8')).toContain('"value"');
   });
 
   it('skips a key of which any one file exists', () => {

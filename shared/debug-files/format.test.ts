@@ -98,3 +98,14 @@ describe('formatManifestReport', () => {
     expect(summary.context.bytes).toBe(unescape(encodeURIComponent(fixtureReport().context)).length);
   });
 });
+
+describe('a render that could not happen', () => {
+  it('still gives a report that parses, with no sections', async () => {
+    const { parseManifestReport } = await import('./parse');
+    const report = { ...fixtureReport(), rendered: false, sections: [], context: '' };
+    const text = formatManifestReport(report);
+    expect(text).toContain('- rendered: no');
+    expect(parseManifestReport(text)).toMatchObject({ ok: true, value: { source: 'summary', sections: [] } });
+    expect(formatContextFile(report)).toBe('');
+  });
+});
