@@ -54,8 +54,10 @@ function sectionDetails(section: SectionReport): string[] {
   const lines: string[] = [];
   if (section.description) lines.push(`- description: ${section.description}`);
   if (section.rawPath !== null) {
-    const resolved = section.displayPath ?? section.resolvedPath;
-    lines.push(`- path: ${inlineCode(section.rawPath)}${resolved ? ` → ${inlineCode(resolved)}` : ''}`);
+    // The absolute path is what a reader checks on disk; the display alias often equals the raw path.
+    const resolved = section.resolvedPath ?? section.displayPath;
+    const arrow = resolved && resolved !== section.rawPath ? ` → ${inlineCode(resolved)}` : '';
+    lines.push(`- path: ${inlineCode(section.rawPath)}${arrow}`);
   }
   if (section.rawChildPath !== null) lines.push(`- loop child: ${inlineCode(section.rawChildPath)}`);
   if (section.invalidReason) lines.push(`- invalid: ${section.invalidReason}`);
