@@ -5,7 +5,14 @@
 import { z } from 'zod';
 
 /** Ids of the built-in scenario presets (shared/scenarios/presets.ts). */
-export const PRESET_IDS = ['coding', 'private-owner', 'group-member', 'auxiliary'] as const;
+export const PRESET_IDS = [
+  'coding',
+  'private-owner',
+  'private-visitor',
+  'group-member',
+  'auxiliary',
+  'message-batch',
+] as const;
 
 /** One of the built-in presets. */
 export type PresetId = (typeof PRESET_IDS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scenarioSchema } from '../api/scenario';
+import { PRESET_IDS, scenarioSchema } from '../api/scenario';
 import { DEFAULT_PRESET_ID, SCENARIO_PRESETS, presetScenario, presetScenarioFor } from './presets';
 
 describe('scenario presets', () => {
@@ -25,6 +25,28 @@ describe('scenario presets', () => {
       peerRole: 'member',
       channel: 'feishu',
     });
+  });
+
+  it('has the six presets the Vars issue names, each id listed once', () => {
+    expect(SCENARIO_PRESETS.map((p) => p.id)).toEqual([...PRESET_IDS]);
+  });
+
+  it('a visitor chats privately, so peer-profile (owner/admin) drops but the relation layer stays', () => {
+    expect(presetScenario('private-visitor').vars).toMatchObject({
+      chatType: 'private',
+      peerRole: 'visitor',
+      peerKey: 'aun#bob.aid.pub',
+    });
+  });
+
+  it('the group preset is mention-only', () => {
+    expect(presetScenario('group-member').vars['mentionMode']).toBe('mention-only');
+  });
+
+  it('the message batch forces the message manifest and carries items for its loop', () => {
+    const s = presetScenario('message-batch');
+    expect(s.manifestFile).toBe('eck_message_manifest.json');
+    expect(Array.isArray(s.vars['items']) && s.vars['items'].length).toBe(3);
   });
 
   it('auxiliary selects the auxiliary session type', () => {

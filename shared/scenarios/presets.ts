@@ -1,6 +1,7 @@
 /**
- * The built-in scenario presets (DESIGN.md, "Scenario"): coding, private chat with the owner,
- * group chat as a member, auxiliary session.
+ * The built-in scenario presets (DESIGN.md, "Scenario"; issue 5): coding, private chat with the
+ * owner, private chat with a visitor, group chat as a member (mention-only), auxiliary session,
+ * and the message manifest with a small batch of messages for its loop.
  *
  * Values match the demo home (agent `nova.aid.pub`, peers Alice and the feishu group
  * `oc_team42`) and the conformance cases 01, 02, 03 and 12, so a fresh start shows a render
@@ -105,12 +106,51 @@ const auxiliary: Scenario = {
   vars: { ...privateOwner.vars, pendingCount: 2 },
 };
 
+// A visitor in a private chat: the same agent and channel as the owner's chat, another peer.
+// The demo override keeps peer-profile for owner/admin only, so it drops here while the base
+// relation layer (chatType in [private, group]) still loads.
+const privateVisitor: Scenario = {
+  presetId: 'private-visitor',
+  sessionType: 'main',
+  manifestFile: null,
+  vars: {
+    ...privateOwner.vars,
+    peerId: 'bob.aid.pub',
+    peerKey: 'aun#bob.aid.pub',
+    peerName: 'Bob',
+    peerRole: 'visitor',
+    clientType: 'mobile',
+    sessionId: 's-20261201-002',
+    sessionName: '咨询',
+  },
+};
+
+// The message manifest (reference, "三段式循环"): the batch wrapper plus one child per message
+// of `items`, forced by file name as evolcore does for its message queue.
+const messageBatch: Scenario = {
+  presetId: 'message-batch',
+  sessionType: 'main',
+  manifestFile: 'eck_message_manifest.json',
+  vars: {
+    sessionId: 's-20261201-batch',
+    remainingInQueue: 1,
+    pendingCount: 3,
+    items: [
+      { peerName: 'Alice', content: '周报第 1 节改好了吗？' },
+      { peerName: 'Bob', content: '部署窗口改到 21:00', attachment: 'plan.pdf' },
+      { peerName: 'Alice', content: '好的，谢谢' },
+    ],
+  },
+};
+
 /** All presets, in the order the workspace bar lists them. */
 export const SCENARIO_PRESETS: readonly ScenarioPreset[] = [
   { id: 'coding', scenario: coding },
   { id: 'private-owner', scenario: privateOwner },
+  { id: 'private-visitor', scenario: privateVisitor },
   { id: 'group-member', scenario: groupMember },
   { id: 'auxiliary', scenario: auxiliary },
+  { id: 'message-batch', scenario: messageBatch },
 ];
 
 /** The preset a new workspace starts with: the private chat, where every layer loads. */
