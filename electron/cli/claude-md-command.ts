@@ -5,7 +5,8 @@
  * whole report. Exit 0 assembled, 1 cannot run (the folder is missing), 2 usage error.
  */
 import os from 'node:os';
-import { assembleClaudeMd, DEFAULT_MANAGED_DIR } from '../../shared/claude-md/assemble';
+import { assembleClaudeMd } from '../../shared/claude-md/assemble';
+import { DEFAULT_MANAGED_DIR } from '../../shared/claude-md/claude-md-input';
 import type { ClaudeMdDiagnostic, SettingSources } from '../../shared/claude-md/types';
 import { createNodeClaudeFs } from '../claude-md/node-claude-fs';
 import { toEnginePath } from '../services/node-fs';

@@ -5,22 +5,21 @@
  * assembled text. Pure: all I/O goes through the `ClaudeFs` port.
  */
 
+import { MAX_INCLUDE_DEPTH, MAX_MEMORY_CHARACTER_COUNT, resolveClaudeMdInput } from './claude-md-input';
 import { buildContext } from './final-text';
-import { matchesGitignore } from './gitignore-match';
 import { parseMemoryFileContent } from './memory-file-content';
 import {
   ancestorsBelowRoot,
   comparisonKey,
   dirname,
   extname,
-  isAbsolute,
   isInside,
   join,
   normalize,
   relative,
-  resolve,
 } from './posix-path';
 import { listRuleFiles } from './rules-walk';
+import { testTarget } from './rule-target';
 import { isTextExtension } from './text-extensions';
 import type {
   ClaudeFs,
@@ -32,17 +31,7 @@ import type {
   ClaudeMdLoadReason,
   ClaudeMdReport,
   ClaudeMdStatus,
-  ResolvedClaudeMdInput,
 } from './types';
-
-/** claudemd.ts:93: the per-file size that earns a warning, not a refusal (§19.6). */
-export const MAX_MEMORY_CHARACTER_COUNT = 40000;
-
-/** claudemd.ts:537: an include at this depth or deeper is not loaded (§19.2). */
-export const MAX_INCLUDE_DEPTH = 5;
-
-/** Claude Code's managed folder on Linux (clarifications "Inputs"). */
-export const DEFAULT_MANAGED_DIR = '/etc/claude-code';
 
 type Draft = Omit<ClaudeMdFile, 'index' | 'span' | 'contentSpan'> & { readonly content: string | null };
 
@@ -57,20 +46,6 @@ interface Visit {
   readonly includeExternal: boolean;
   /** For rules-folder files: the folder their globs are relative to (§19.3). */
   readonly globBase: string | null;
-}
-
-/** Fills in defaults and normalises the paths of an input. */
-export function resolveClaudeMdInput(input: ClaudeMdInput): ResolvedClaudeMdInput {
-  const cwd = normalize(input.cwd);
-  const target = input.target ? resolve(cwd, input.target) : null;
-  return {
-    cwd,
-    home: normalize(input.home),
-    managedDir: normalize(input.managedDir ?? DEFAULT_MANAGED_DIR),
-    target,
-    settingSources: { user: true, project: true, local: true, ...input.settingSources },
-    approveExternalIncludes: input.approveExternalIncludes ?? false,
-  };
 }
 
 /** Assembles the memory files for `input`, reading through `fs`. */
@@ -350,29 +325,4 @@ function loadedDetail(v: Visit, display: (p: string) => string): string {
   if (v.kind === 'include') return `Included by ${display(v.parent!)} (${v.directive}).`;
   if (v.reason === 'nested_traversal') return 'Loaded on the way from the working directory to the target.';
   return `Loaded at session start (${v.level} level).`;
-}
-
-/**
- * `processConditionedMdRules`' test: the target relative to the rule's base folder, refused
- * when empty or outside it, then matched gitignore-style (§19.3 "条件规则匹配").
- */
-function testTarget(
-  globs: readonly string[],
-  base: string,
-  target: string | null,
-): { matched: boolean; tested: string | null; detail: string } {
-  const list = globs.join(', ');
-  if (!target)
-    return {
-      matched: false,
-      tested: null,
-      detail: `Conditional rule (paths: ${list}); no target file given.`,
-    };
-  const rel = relative(base, target);
-  if (!rel || rel.startsWith('..') || isAbsolute(rel)) {
-    return { matched: false, tested: null, detail: `Target is outside ${base}; paths: ${list}.` };
-  }
-  return matchesGitignore(globs, rel)
-    ? { matched: true, tested: rel, detail: `Target ${rel} matches paths: ${list}.` }
-    : { matched: false, tested: rel, detail: `Target ${rel} does not match paths: ${list}.` };
 }

@@ -4,13 +4,13 @@
  * types, and the in-memory file system for tests.
  */
 
+export { assembleClaudeMd } from './assemble';
 export {
-  assembleClaudeMd,
   resolveClaudeMdInput,
   DEFAULT_MANAGED_DIR,
   MAX_INCLUDE_DEPTH,
   MAX_MEMORY_CHARACTER_COUNT,
-} from './assemble';
+} from './claude-md-input';
 export { MEMORY_INSTRUCTION_PROMPT, levelDescription } from './final-text';
 export { createMemoryFs } from './memory-fs';
 export type { MemoryLink, MemoryTree } from './memory-fs';

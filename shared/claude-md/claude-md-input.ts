@@ -1,0 +1,29 @@
+/**
+ * The assembly's constants and the defaults of its input (clarifications "Inputs").
+ */
+
+import { normalize, resolve } from './posix-path';
+import type { ClaudeMdInput, ResolvedClaudeMdInput } from './types';
+
+/** claudemd.ts:93: the per-file size that earns a warning, not a refusal (§19.6). */
+export const MAX_MEMORY_CHARACTER_COUNT = 40000;
+
+/** claudemd.ts:537: an include at this depth or deeper is not loaded (§19.2). */
+export const MAX_INCLUDE_DEPTH = 5;
+
+/** Claude Code's managed folder on Linux (clarifications "Inputs"). */
+export const DEFAULT_MANAGED_DIR = '/etc/claude-code';
+
+/** Fills in defaults and normalises the paths of an input. */
+export function resolveClaudeMdInput(input: ClaudeMdInput): ResolvedClaudeMdInput {
+  const cwd = normalize(input.cwd);
+  const target = input.target ? resolve(cwd, input.target) : null;
+  return {
+    cwd,
+    home: normalize(input.home),
+    managedDir: normalize(input.managedDir ?? DEFAULT_MANAGED_DIR),
+    target,
+    settingSources: { user: true, project: true, local: true, ...input.settingSources },
+    approveExternalIncludes: input.approveExternalIncludes ?? false,
+  };
+}
