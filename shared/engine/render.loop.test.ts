@@ -175,6 +175,16 @@ describe('loop sections (§10)', () => {
     expect(s.files[1]?.span).toBeNull();
   });
 
+  it('an unclosed tag in the child is reported once, not once per element', () => {
+    const r = run({ items: [1, 2, 3] }, { [`${KITS}/c.md`]: '{{?x}}open' });
+    expect(r.diagnostics.filter((d) => d.code === 'unclosed-block')).toHaveLength(1);
+    expect(r.diagnostics.find((d) => d.code === 'unclosed-block')).toMatchObject({
+      file: `${KITS}/c.md`,
+      line: 1,
+      column: 1,
+    });
+  });
+
   it('traces conditionals of the child per element', () => {
     const r = run({ items: [{ v: 1 }, { v: 0 }] }, { [`${KITS}/c.md`]: '{{?v}}v{{/}}' });
     expect(

@@ -67,6 +67,11 @@ function collectTemplate(
   out.trace.push(...result.trace);
   for (const r of result.reads) out.reads.add(r);
   for (const u of result.unclosed) {
+    // A loop child renders once per element: report each unclosed tag of a file once.
+    const seen = diagnostics.some(
+      (d) => d.code === 'unclosed-block' && d.file === file && d.line === u.line && d.column === u.column,
+    );
+    if (seen) continue;
     diagnostics.push({
       level: 'warning',
       code: 'unclosed-block',
