@@ -69,7 +69,12 @@ function collectTemplate(
   for (const u of result.unclosed) {
     // A loop child renders once per element: report each unclosed tag of a file once.
     const seen = diagnostics.some(
-      (d) => d.code === 'unclosed-block' && d.file === file && d.line === u.line && d.column === u.column,
+      (d) =>
+        d.code === 'unclosed-block' &&
+        d.section === plan.merged.id &&
+        d.file === file &&
+        d.line === u.line &&
+        d.column === u.column,
     );
     if (seen) continue;
     diagnostics.push({
