@@ -3,6 +3,7 @@ import { assembleClaudeMd } from './assemble';
 import type { ClaudeMdInput, ClaudeMdReport } from './types';
 import { MEMORY_INSTRUCTION_PROMPT } from './final-text';
 import { createMemoryFs } from './memory-fs';
+import { claudeMdWatchPaths } from './watch-paths';
 import type { MemoryTree } from './memory-fs';
 
 const HOME = '/home/u';
@@ -448,5 +449,28 @@ describe('content processing (§19.4, §19.6)', () => {
     const report = run({ '/repo/CLAUDE.md': 'a\r\nb\r\n' });
     expect(report.context.endsWith(':\n\na\r\nb')).toBe(true);
     expect(file(report, '/repo/CLAUDE.md')).toMatchObject({ differsFromDisk: false, bytes: 6 });
+  });
+});
+
+describe('inputs and watching', () => {
+  it('fills defaults per setting source, even when one is given as undefined', () => {
+    const report = run(
+      { [`${HOME}/.claude/CLAUDE.md`]: 'u' },
+      { settingSources: { user: undefined, local: false } },
+    );
+    expect(report.input.settingSources).toEqual({ user: true, project: true, local: false });
+    expect(rows(report)).toEqual([`${HOME}/.claude/CLAUDE.md loaded`]);
+  });
+
+  it('lists the files reached and the candidates looked for, so a watcher sees a new CLAUDE.md', () => {
+    const report = run({
+      '/repo/CLAUDE.md': '@link.md',
+      '/repo/link.md': { symlink: 'real.md' },
+      '/repo/real.md': 'r',
+    });
+    const paths = claudeMdWatchPaths(report);
+    expect(paths).toEqual(expect.arrayContaining(['/repo/CLAUDE.md', '/repo/link.md', '/repo/real.md']));
+    expect(paths).toContain('/repo/CLAUDE.local.md');
+    expect(paths).toContain('/repo/.claude/rules');
   });
 });

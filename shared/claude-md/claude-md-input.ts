@@ -23,7 +23,11 @@ export function resolveClaudeMdInput(input: ClaudeMdInput): ResolvedClaudeMdInpu
     home: normalize(input.home),
     managedDir: normalize(input.managedDir ?? DEFAULT_MANAGED_DIR),
     target,
-    settingSources: { user: true, project: true, local: true, ...input.settingSources },
+    settingSources: {
+      user: input.settingSources?.user ?? true,
+      project: input.settingSources?.project ?? true,
+      local: input.settingSources?.local ?? true,
+    },
     approveExternalIncludes: input.approveExternalIncludes ?? false,
   };
 }

@@ -13,6 +13,7 @@ export {
 } from './claude-md-input';
 export { MEMORY_INSTRUCTION_PROMPT, levelDescription } from './final-text';
 export { createMemoryFs } from './memory-fs';
+export { claudeMdWatchPaths } from './watch-paths';
 export type { MemoryLink, MemoryTree } from './memory-fs';
 export { CLAUDE_MD_STATUSES } from './types';
 export type {
