@@ -10,3 +10,4 @@ export * from './api/pushed-events';
 export * from './api/client';
 export * from './api/bridge';
 export * from './api/wire';
+export * from './api/ui';

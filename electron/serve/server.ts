@@ -82,8 +82,10 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     async close() {
       for (const client of wss.clients) client.terminate();
       wss.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // close() waits for keep-alive connections (an open browser tab) to end; end them now.
       server.closeAllConnections();
+      await closed;
     },
   };
 }

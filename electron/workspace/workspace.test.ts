@@ -48,9 +48,9 @@ describe('Workspace', () => {
     expect(fake.inputs[0]).toMatchObject({ packageRoot: '/pkg', home: '/home', sessionType: 'auxiliary' });
     expect(fake.inputs[0]).not.toHaveProperty('manifestFile');
     expect(result.report.context).toBe('core v1');
-    expect(result.seq).toBe(1);
-    expect(events.map((e) => e.event)).toEqual(['onDidRender']);
-    expect(ws.lastRender).toBe(result);
+    expect(ws.setScenario(presetScenario('coding')).seq).toBe(result.seq + 1);
+    expect(events.map((e) => e.event)).toEqual(['onDidRender', 'onDidRender']);
+    expect(ws.lastRender?.scenario.presetId).toBe('coding');
   });
 
   it('a burst on disk invalidates the cache and re-renders once', () => {

@@ -54,6 +54,12 @@ const BANNER_CODES = new Set([
   'config-parse-error',
 ]);
 
+/**
+ * Render counter of the process, not of one workspace: the renderer drops results older than
+ * the newest it has seen, and that must hold across a switch of workspace too.
+ */
+let renderSeq = 0;
+
 /** An opened workspace. */
 export class Workspace {
   readonly resolved: ResolvedWorkspace;
@@ -63,7 +69,6 @@ export class Workspace {
   private readonly now: () => number;
   private current: Scenario;
   private last: RenderResult | null = null;
-  private seq = 0;
   private infoKey = '';
 
   constructor(options: WorkspaceOptions) {
@@ -135,8 +140,8 @@ export class Workspace {
       );
     }
     const elapsedMs = performance.now() - started;
-    this.seq += 1;
-    return { report, scenario, elapsedMs, renderedAt: this.now(), seq: this.seq, trigger };
+    renderSeq += 1;
+    return { report, scenario, elapsedMs, renderedAt: this.now(), seq: renderSeq, trigger };
   }
 
   /** A text file of the workspace; paths outside the home and the package root are refused. */

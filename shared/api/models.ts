@@ -46,7 +46,7 @@ export interface RenderResult {
   readonly elapsedMs: number;
   /** `Date.now()` when the render finished. */
   readonly renderedAt: number;
-  /** Increases by one with every render of this workspace. */
+  /** Increases with every render of the process (across workspaces), so stale results can be dropped. */
   readonly seq: number;
   readonly trigger: RenderTrigger;
 }

@@ -3,6 +3,7 @@
  */
 import type { ApiError } from './errors';
 import type { DiskChange, RenderResult, WorkspaceInfo } from './models';
+import type { MenuCommand } from './ui';
 
 /** Payload of every pushed event. */
 export interface EventPayloads {
@@ -14,6 +15,8 @@ export interface EventPayloads {
   onDidError: ApiError;
   /** Another workspace was opened (menu, recent list or `openWorkspace`). */
   onDidChangeWorkspace: WorkspaceInfo;
+  /** The Electron application menu asked the UI to do something (show a panel, switch language). */
+  onDidInvokeMenu: MenuCommand;
 }
 
 /** Name of a pushed event. */
@@ -25,6 +28,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   'onDidChangeOnDisk',
   'onDidError',
   'onDidChangeWorkspace',
+  'onDidInvokeMenu',
 ];
 
 /** `true` when `name` is a pushed event of the API. */

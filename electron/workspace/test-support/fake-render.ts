@@ -2,33 +2,10 @@
  * A stand-in for the engine in service tests: concatenates the kit's rules so a test can see
  * that a changed file reaches the next render, and counts its calls.
  */
+import { stubReport } from '../../../shared/api/testing/stub-report';
 import type { EngineFs, RenderInput, RenderReport } from '../../../shared/engine/types';
 
-/** A RenderReport with every field present and the given context. */
-export function stubReport(context: string, overrides: Partial<RenderReport> = {}): RenderReport {
-  return {
-    rendered: true,
-    manifestFile: 'eck_manifest.json',
-    manifestChoice: { file: 'eck_manifest.json', sessionType: 'main', source: 'default', configPath: null },
-    context,
-    sections: [],
-    totals: {
-      files: 0,
-      bytes: context.length,
-      maxFiles: 50,
-      maxBytes: 102400,
-      overTotal: [],
-      note: null,
-      noteSpan: null,
-    },
-    diagnostics: [],
-    merged: null,
-    pathVars: {},
-    explicitPathVars: [],
-    vars: {},
-    ...overrides,
-  };
-}
+export { stubReport };
 
 /** A render function that joins `$KITS/rules/*` and records its inputs. */
 export function createFakeRender(): {

@@ -1,0 +1,22 @@
+import { expect, test } from './support/fixtures';
+
+test('the Context tab shows the rendered text of the default scenario', async ({ page, serve }) => {
+  await page.goto(serve.url);
+  const text = page.getByTestId('context-text');
+  await expect(text).toContainText('<system-reminder>');
+  await expect(text).toContainText('EvolCore Context Kit documents are shown below.');
+  await expect(text).toContainText('Contenu de $KITS_RULES/00-core.md (rules');
+  // The default preset is the private chat with the owner: the persona and Alice's profile load.
+  await expect(page.getByTestId('loaded-sections').locator('[data-section="persona"]')).toBeVisible();
+  await expect(page.getByTestId('loaded-sections').locator('[data-section="peer-profile"]')).toBeVisible();
+  await expect(page.getByTestId('status-sections')).toContainText(/Sections \d+\/\d+/);
+  await expect(page.getByRole('tab', { name: 'Context' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the other tabs are there, each saying it is coming', async ({ page, serve }) => {
+  await page.goto(serve.url);
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.getByTestId('coming-timeline')).toBeVisible();
+  await page.getByRole('tab', { name: 'Context' }).click();
+  await expect(page.getByTestId('context-text')).toBeVisible();
+});

@@ -1,0 +1,31 @@
+/**
+ * Test fixtures: each test gets its own copied workspace and its own `serve` on a free port.
+ */
+import { test as base, expect } from '@playwright/test';
+import type { ServeProcess } from './serve-process';
+import { startServe } from './serve-process';
+import type { WorkspaceCopy } from './workspace-copy';
+import { copyDemoWorkspace } from './workspace-copy';
+
+/** Fixtures added to Playwright's. */
+export interface InspectorFixtures {
+  readonly workspace: WorkspaceCopy;
+  readonly serve: ServeProcess;
+}
+
+/** `test` with a fresh workspace and server. */
+export const test = base.extend<InspectorFixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
+  workspace: async ({}, use) => {
+    const copy = copyDemoWorkspace();
+    await use(copy);
+    copy.remove();
+  },
+  serve: async ({ workspace }, use) => {
+    const server = await startServe({ home: workspace.home, packageRoot: workspace.packageRoot });
+    await use(server);
+    await server.stop();
+  },
+});
+
+export { expect };

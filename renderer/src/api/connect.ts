@@ -1,0 +1,19 @@
+/**
+ * Picks the transport: the preload bridge inside Electron, else the WebSocket of `serve`.
+ * The rest of the renderer only ever sees the resulting InspectorApi.
+ */
+import type { InspectorApi } from '../../../shared/api';
+import { createInspectorApi } from '../../../shared/api';
+import { createIpcTransport, preloadBridge } from './ipc-transport';
+import type { ConnectionState } from './ws-transport';
+import { createWsTransport } from './ws-transport';
+
+/** Connects to the main side. */
+export function connectApi(onStateChange?: (state: ConnectionState) => void): InspectorApi {
+  const bridge = preloadBridge();
+  if (bridge !== null) {
+    onStateChange?.('open');
+    return createInspectorApi(createIpcTransport(bridge));
+  }
+  return createInspectorApi(createWsTransport(onStateChange === undefined ? {} : { onStateChange }));
+}

@@ -1,0 +1,58 @@
+/**
+ * The status bar: render time, sections loaded, bytes and files against the budget, and the
+ * last change seen on disk.
+ */
+import { useMemo } from 'react';
+import { useT } from '../i18n/use-t';
+import { useApp } from '../store/store-context';
+
+function clock(ms: number): string {
+  return new Date(ms).toLocaleTimeString(undefined, { hour12: false });
+}
+
+/** The status bar. */
+export function StatusBar() {
+  const t = useT();
+  const render = useApp((s) => s.render);
+  const disk = useApp((s) => s.diskChange);
+  const connection = useApp((s) => s.connection);
+  const counts = useMemo(() => {
+    const sections = render?.report.sections ?? [];
+    return { loaded: sections.filter((s) => s.status === 'ok').length, total: sections.length };
+  }, [render]);
+  const totals = render?.report.totals;
+  return (
+    <footer className="status-bar" data-testid="status-bar">
+      {connection !== 'open' && (
+        <span className="status-item warn">
+          {t(connection === 'connecting' ? 'status.connecting' : 'status.disconnected')}
+        </span>
+      )}
+      {render !== null && (
+        <>
+          <span className="status-item" data-testid="status-render-time">
+            {t('status.renderTime', { ms: render.elapsedMs.toFixed(1) })}
+          </span>
+          <span className="status-item" data-testid="status-sections">
+            {t('status.sections', counts)}
+          </span>
+          {totals !== undefined && (
+            <>
+              <span className="status-item">
+                {t('status.bytes', { bytes: totals.bytes, max: totals.maxBytes })}
+              </span>
+              <span className="status-item">
+                {t('status.files', { files: totals.files, max: totals.maxFiles })}
+              </span>
+            </>
+          )}
+        </>
+      )}
+      <span className="status-item grow" data-testid="status-disk">
+        {disk === null
+          ? t('status.noChange')
+          : t('status.lastChange', { time: clock(disk.at), count: disk.count })}
+      </span>
+    </footer>
+  );
+}

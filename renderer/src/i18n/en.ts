@@ -1,0 +1,63 @@
+/**
+ * English UI strings: the source of every message key.
+ */
+export const en = {
+  'app.title': 'ECK Inspector',
+  'bar.home': 'Home',
+  'bar.packageRoot': 'Package root',
+  'bar.agent': 'Agent',
+  'bar.noAgent': '(none)',
+  'bar.sessionType': 'Session type',
+  'bar.preset': 'Scenario',
+  'bar.open': 'Open',
+  'bar.openHint': 'Type a folder path and press Enter to open it',
+  'homeSource.given': 'chosen',
+  'homeSource.env': '$EVOLCORE_HOME',
+  'homeSource.user': '~/.evolcore',
+  'homeSource.demo': 'demo home',
+  'preset.coding': 'Coding (no chat)',
+  'preset.private-owner': 'Private chat with the owner',
+  'preset.private-visitor': 'Private chat with a visitor',
+  'preset.group-member': 'Group chat as a member',
+  'preset.auxiliary': 'Auxiliary session',
+  'preset.message-batch': 'Message batch (message manifest)',
+  'preset.custom': 'Custom',
+  'tab.timeline': 'Timeline',
+  'tab.context': 'Context',
+  'tab.vars': 'Vars',
+  'tab.manifest': 'Manifest',
+  'tab.history': 'History',
+  'coming.title': '{panel} is coming',
+  'coming.body': 'This panel arrives with its own issue. The Context tab already shows the live render.',
+  'context.loading': 'Rendering…',
+  'context.empty': 'No section loaded: the context is empty.',
+  'context.notRendered': 'The last render failed; showing the last good one.',
+  'context.sections': 'Loaded sections',
+  'context.copy': 'Copy',
+  'context.copied': 'Copied',
+  'context.bytes': '{bytes} bytes',
+  'status.renderTime': 'Render {ms} ms',
+  'status.sections': 'Sections {loaded}/{total}',
+  'status.bytes': 'Bytes {bytes} / {max}',
+  'status.files': 'Files {files} / {max}',
+  'status.lastChange': 'Changed on disk {time} ({count})',
+  'status.noChange': 'No change on disk yet',
+  'status.connecting': 'Connecting…',
+  'status.disconnected': 'Disconnected, reconnecting…',
+  'banner.dismiss': 'Dismiss',
+  'banner.file': 'File: {path}',
+  'settings.language': 'Language',
+  'settings.theme': 'Theme',
+  'theme.system': 'System',
+  'theme.light': 'Light',
+  'theme.dark': 'Dark',
+  'language.system': 'System',
+  'language.en': 'English',
+  'language.zh-CN': '简体中文',
+} as const;
+
+/** A message key. */
+export type MessageKey = keyof typeof en;
+
+/** A complete translation: every key of the English table. */
+export type Messages = Readonly<Record<MessageKey, string>>;

@@ -1,0 +1,51 @@
+/**
+ * Renderer entry: connect to the main side, build the store, render the app.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { connectApi } from './api/connect';
+import type { ConnectionState } from './api/ws-transport';
+import { App } from './app';
+import { detectLanguage } from './i18n/translate';
+import { bindStoreToApi, createAppStore } from './store/create-store';
+import { StoreContext } from './store/store-context';
+import './theme/app.css';
+import { loadPreferences, savePreferences } from './ui-preferences';
+
+const storage = (() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+})();
+const prefs = loadPreferences(storage);
+// The transport reports its state before the store exists; remember it until then.
+let connection: ConnectionState = 'connecting';
+let onConnection = (state: ConnectionState): void => {
+  connection = state;
+};
+const api = connectApi((state) => onConnection(state));
+const store = createAppStore(api, {
+  systemLanguage: detectLanguage(navigator.languages),
+  languageChoice: prefs.language,
+  theme: prefs.theme,
+});
+onConnection = (state) => store.getState().setConnection(state);
+store.getState().setConnection(connection);
+bindStoreToApi(store, api);
+store.subscribe((s, prev) => {
+  if (s.languageChoice !== prev.languageChoice || s.theme !== prev.theme) {
+    savePreferences(storage, { language: s.languageChoice, theme: s.theme });
+  }
+});
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <StoreContext.Provider value={store}>
+      <App />
+    </StoreContext.Provider>
+  </StrictMode>,
+);

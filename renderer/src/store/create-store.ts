@@ -1,0 +1,66 @@
+/**
+ * Builds the bound store from its slices, and wires the API's pushed events into it.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { StoreApi } from 'zustand/vanilla';
+import type { InspectorApi } from '../../../shared/api';
+import type { AppState } from './app-state';
+import { createRenderSlice } from './render-slice';
+import { createScenarioSlice } from './scenario-slice';
+import type { UiDefaults } from './ui-slice';
+import { createUiSlice } from './ui-slice';
+import { createWorkspaceSlice } from './workspace-slice';
+
+/** The store type components read through `useApp`. */
+export type AppStore = StoreApi<AppState>;
+
+/** Creates the store over an API. */
+export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStore {
+  const ui = createUiSlice(defaults)(api);
+  const workspace = createWorkspaceSlice(api);
+  const scenario = createScenarioSlice(api);
+  const render = createRenderSlice(api);
+  return createStore<AppState>()((...a) => ({
+    ...workspace(...a),
+    ...scenario(...a),
+    ...render(...a),
+    ...ui(...a),
+  }));
+}
+
+/**
+ * Subscribes the store to the API's events and loads the initial state. Returns the
+ * unsubscribe function (tests and hot reload call it).
+ */
+export function bindStoreToApi(store: AppStore, api: InspectorApi): () => void {
+  const s = (): AppState => store.getState();
+  const offs = [
+    api.onDidRender((result) => s().applyRender(result)),
+    api.onDidChangeOnDisk((change) => s().applyDiskChange(change)),
+    api.onDidError((error) => s().pushError(error)),
+    api.onDidChangeWorkspace((info) => s().setWorkspace(info)),
+    api.onDidInvokeMenu((command) => {
+      switch (command.kind) {
+        case 'show-panel':
+          s().setTab(command.panel);
+          break;
+        case 'set-language':
+          s().setLanguage(command.language);
+          break;
+        case 'set-theme':
+          s().setTheme(command.theme);
+          break;
+      }
+    }),
+  ];
+  void (async () => {
+    const info = await api.getWorkspace();
+    if (info.ok) s().setWorkspace(info.value);
+    else s().pushError(info.error);
+    const last = await api.getLastRender();
+    if (last.ok && last.value !== null) s().applyRender(last.value);
+  })();
+  return () => {
+    for (const off of offs) off();
+  };
+}

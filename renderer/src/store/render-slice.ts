@@ -1,0 +1,39 @@
+/**
+ * The render slice: the last good render, a failed one on top of it, and the last change on
+ * disk (issue 3: the last good render stays on screen when a file breaks).
+ */
+import type { DiskChange, RenderResult } from '../../../shared/api';
+import type { SliceCreator } from './app-state';
+
+/** State and actions of renders. */
+export interface RenderSlice {
+  /** The newest render that succeeded (`report.rendered`). */
+  readonly render: RenderResult | null;
+  /** The newest render when it failed (base manifest missing or broken); null once one succeeds. */
+  readonly failedRender: RenderResult | null;
+  /** Highest `seq` applied, to drop results that arrive out of order. */
+  readonly renderSeq: number;
+  readonly diskChange: DiskChange | null;
+  applyRender(result: RenderResult): void;
+  applyDiskChange(change: DiskChange): void;
+}
+
+/** The pure update of `applyRender`. */
+export function nextRenderState(
+  state: Pick<RenderSlice, 'render' | 'failedRender' | 'renderSeq'>,
+  result: RenderResult,
+): Pick<RenderSlice, 'render' | 'failedRender' | 'renderSeq'> {
+  if (result.seq <= state.renderSeq) return state;
+  if (result.report.rendered) return { render: result, failedRender: null, renderSeq: result.seq };
+  return { render: state.render, failedRender: result, renderSeq: result.seq };
+}
+
+/** Creates the render slice. */
+export const createRenderSlice: SliceCreator<RenderSlice> = () => (set) => ({
+  render: null,
+  failedRender: null,
+  renderSeq: 0,
+  diskChange: null,
+  applyRender: (result) => set((s) => nextRenderState(s, result)),
+  applyDiskChange: (change) => set({ diskChange: change }),
+});

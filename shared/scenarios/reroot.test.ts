@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { derivePathVars } from '../engine/path-vars';
+import { dropDerivablePathVars, recordedRoots, rerootVars } from './reroot';
+
+const recorded = {
+  selfAid: 'nova.aid.pub',
+  peerKey: 'aun#alice.aid.pub',
+  PACKAGE_ROOT: '/opt/evolcore',
+  EVOLCORE_HOME: '/home/demo/.evolcore',
+  KITS: '/opt/evolcore/kits',
+  KITS_FRAGMENTS: '/opt/evolcore/kits/templates/system-fragments',
+  ECK: '/home/demo/.evolcore/eck',
+  AGENT_DIR: '/home/demo/.evolcore/agents/nova.aid.pub',
+  CURRENT_PROJECT: '/home/dev/src/evolcore',
+};
+const mapping = {
+  fromPackageRoot: '/opt/evolcore',
+  fromHome: '/home/demo/.evolcore',
+  toPackageRoot: '/w/app',
+  toHome: '/w/home',
+};
+
+describe('rerootVars', () => {
+  it('maps the recorded roots and every path var under them onto the workspace', () => {
+    const { vars, changed } = rerootVars(recorded, mapping);
+    expect(vars).toMatchObject({
+      PACKAGE_ROOT: '/w/app',
+      EVOLCORE_HOME: '/w/home',
+      KITS: '/w/app/kits',
+      KITS_FRAGMENTS: '/w/app/kits/templates/system-fragments',
+      ECK: '/w/home/eck',
+      AGENT_DIR: '/w/home/agents/nova.aid.pub',
+    });
+    expect(changed).toEqual(['PACKAGE_ROOT', 'EVOLCORE_HOME', 'KITS', 'KITS_FRAGMENTS', 'ECK', 'AGENT_DIR']);
+  });
+
+  it('leaves content vars and paths outside both roots alone', () => {
+    const { vars } = rerootVars({ ...recorded, peerName: '/opt/evolcore' }, mapping);
+    expect(vars['CURRENT_PROJECT']).toBe('/home/dev/src/evolcore');
+    expect(vars['peerName']).toBe('/opt/evolcore');
+    expect(vars['selfAid']).toBe('nova.aid.pub');
+  });
+
+  it('matches at a path boundary only, and the longer root wins', () => {
+    const { vars } = rerootVars(
+      { KITS: '/opt/evolcore-old/kits', ECK: '/opt/evolcore/home/eck' },
+      { ...mapping, fromHome: '/opt/evolcore/home' },
+    );
+    expect(vars['KITS']).toBe('/opt/evolcore-old/kits');
+    expect(vars['ECK']).toBe('/w/home/eck');
+  });
+
+  it('maps Windows recordings and tolerates trailing slashes', () => {
+    const { vars } = rerootVars(
+      { KITS: 'C:\\evolcore\\kits', PACKAGE_ROOT: 'C:\\evolcore\\' },
+      { ...mapping, fromPackageRoot: 'C:\\evolcore' },
+    );
+    expect(vars).toEqual({ KITS: '/w/app/kits', PACKAGE_ROOT: '/w/app' });
+  });
+
+  it('with an unknown root keeps those paths', () => {
+    const { vars } = rerootVars(recorded, { ...mapping, fromHome: null });
+    expect(vars['ECK']).toBe('/home/demo/.evolcore/eck');
+    expect(vars['KITS']).toBe('/w/app/kits');
+  });
+});
+
+describe('recordedRoots', () => {
+  it('reads the roots from the vars, else from KITS / ECK, else from the report paths', () => {
+    expect(recordedRoots(recorded)).toEqual({ packageRoot: '/opt/evolcore', home: '/home/demo/.evolcore' });
+    expect(recordedRoots({ KITS: '/p/kits', ECK: '/h/eck' })).toEqual({ packageRoot: '/p', home: '/h' });
+    expect(
+      recordedRoots({}, { basePath: '/p/kits/eck_manifest.json', overridePath: '/h/eck/eck_manifest.json' }),
+    ).toEqual({ packageRoot: '/p', home: '/h' });
+    expect(recordedRoots({})).toEqual({ packageRoot: null, home: null });
+  });
+});
+
+describe('dropDerivablePathVars', () => {
+  const roots = { packageRoot: '/w/app', home: '/w/home' };
+
+  it('drops re-rooted path vars equal to their derivation, keeping the render the same', () => {
+    const rerooted = rerootVars(recorded, mapping).vars;
+    const simple = dropDerivablePathVars(rerooted, roots);
+    expect(Object.keys(simple)).toEqual(['selfAid', 'peerKey', 'CURRENT_PROJECT']);
+    expect(derivePathVars(roots.packageRoot, roots.home, simple).values).toEqual(
+      derivePathVars(roots.packageRoot, roots.home, rerooted).values,
+    );
+  });
+
+  it('keeps a path var that really overrides its derivation, and what derives from it follows', () => {
+    const vars = { ...rerootVars(recorded, mapping).vars, KITS: '/elsewhere/kits', KITS_FRAGMENTS: '/elsewhere/kits/templates/system-fragments' };
+    const simple = dropDerivablePathVars(vars, roots);
+    expect(simple['KITS']).toBe('/elsewhere/kits');
+    // KITS_FRAGMENTS derives from the kept KITS, so it is not needed.
+    expect(simple['KITS_FRAGMENTS']).toBeUndefined();
+  });
+
+  it('keeps a recorded AGENT_DIR when no selfAid would derive it', () => {
+    const simple = dropDerivablePathVars({ AGENT_DIR: '/w/home/agents/x' }, roots);
+    expect(simple).toEqual({ AGENT_DIR: '/w/home/agents/x' });
+  });
+});
