@@ -186,3 +186,28 @@ describe('the e2e fixture project (e2e/fixtures/claude-md-project/README.md)', (
     ]);
   });
 });
+
+describe('the e2e fixture text (expected-context-with-target.txt)', () => {
+  it('prints exactly the golden text, fixture path as <FIXTURE>', async () => {
+    const fixture = path.resolve(__dirname, '../../e2e/fixtures/claude-md-project');
+    const f = toEnginePath(fixture);
+    const common = [
+      '--cwd',
+      `${fixture}/project`,
+      '--home',
+      `${fixture}/home`,
+      '--managed',
+      `${fixture}/managed`,
+    ];
+    const { out: json } = await run(...common, '--target', 'packages/app/src/App.tsx', '--json');
+    const report = JSON.parse(json) as ClaudeMdReport;
+    // Blocks of files above the fixture (a CLAUDE.md in the checkout's parents) are not the fixture's.
+    let text = report.context;
+    for (const row of [...report.files].reverse()) {
+      if (row.span && !row.path.startsWith(`${f}/`))
+        text = text.slice(0, row.span.start - 2) + text.slice(row.span.end);
+    }
+    const golden = fs.readFileSync(path.join(fixture, 'expected-context-with-target.txt'), 'utf8');
+    expect(text.split(f).join('<FIXTURE>')).toBe(golden);
+  });
+});
