@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../engine/types';
+import { createMemoryFs } from '../engine/memory-fs';
+import { renderContext } from '../engine/render';
+import { H, KITS, P, dirSection, fileSection, kitTree, type KitOptions } from '../engine/__fixtures__/kit';
+import { lintKit, type VarKnowledge } from './kit-lint';
+
+const KNOWN = ['chatType', 'peerName', 'pendingCount', 'sessionId', 'items', 'selfAid'];
+const knowledge: VarKnowledge = {
+  isKnown: (n) => KNOWN.includes(n),
+  isNumeric: (n) => n === 'pendingCount',
+  suggest: (n) =>
+    KNOWN.find(
+      (k) =>
+        k.toLowerCase() === n.toLowerCase() ||
+        (k.length === n.length && [...k].filter((c, i) => c !== n[i]).length <= 2),
+    ) ?? null,
+};
+
+function lint(o: KitOptions, vars: Record<string, unknown> = {}): Diagnostic[] {
+  const fs = createMemoryFs(kitTree(o));
+  const report = renderContext({ packageRoot: P, home: H, vars }, fs);
+  return lintKit(report, fs, knowledge);
+}
+const byCode = (ds: Diagnostic[], code: string): Diagnostic[] => ds.filter((d) => d.code === code);
+
+describe('lintKit', () => {
+  it('a clean kit has no findings', () => {
+    expect(
+      lint({
+        sections: [fileSection('s', '$KITS/s.md', { needsInjection: true })],
+        files: { [`${KITS}/s.md`]: '{{sessionId}}' },
+      }),
+    ).toEqual([]);
+  });
+
+  it('an unknown var in a template: warning with the suggestion', () => {
+    const ds = byCode(
+      lint({
+        sections: [fileSection('s', '$KITS/s.md', { needsInjection: true })],
+        files: { [`${KITS}/s.md`]: '{{peerNmae}}' },
+      }),
+      'unknown-var',
+    );
+    expect(ds).toHaveLength(1);
+    expect(ds[0]).toMatchObject({ level: 'warning', section: 's', file: `${KITS}/s.md` });
+    expect(ds[0]?.message).toContain('did you mean "peerName"');
+  });
+
+  it('an unknown var in a conditional tag is flagged too', () => {
+    const ds = lint({
+      sections: [fileSection('s', '$KITS/s.md', { needsInjection: true })],
+      files: { [`${KITS}/s.md`]: '{{?chattype}}x{{/}}' },
+    });
+    expect(byCode(ds, 'unknown-var')[0]?.message).toContain('"chattype"');
+  });
+
+  it('element fields inside #each are not flagged', () => {
+    const ds = lint({
+      sections: [fileSection('s', '$KITS/s.md', { needsInjection: true })],
+      files: { [`${KITS}/s.md`]: '{{#each items}}{{content}} {{@index}} {{.}}{{/each}}' },
+    });
+    expect(byCode(ds, 'unknown-var')).toEqual([]);
+  });
+
+  it('a raw file is not checked for template vars', () => {
+    const ds = lint({
+      sections: [fileSection('s', '$KITS/s.md')],
+      files: { [`${KITS}/s.md`]: '{{whatever}}' },
+    });
+    expect(byCode(ds, 'unknown-var')).toEqual([]);
+  });
+
+  it('a var given in the scenario counts as known', () => {
+    const ds = lint(
+      {
+        sections: [fileSection('s', '$KITS/s.md', { needsInjection: true })],
+        files: { [`${KITS}/s.md`]: '{{custom}}' },
+      },
+      { custom: 'x' },
+    );
+    expect(byCode(ds, 'unknown-var')).toEqual([]);
+  });
+
+  it('an unknown var in a when is flagged even if the section does not load', () => {
+    const ds = lint({
+      sections: [fileSection('s', '$KITS/s.md', { when: { var: 'chatTpye', neq: null } })],
+      files: { [`${KITS}/s.md`]: 'x' },
+    });
+    expect(byCode(ds, 'unknown-var')[0]?.message).toMatch(/`when` reads "chatTpye".*did you mean "chatType"/);
+  });
+
+  it('a numeric var without a guard: zero-renders-empty; with a {{?}} guard: none', () => {
+    const sections = [fileSection('s', '$KITS/s.md', { needsInjection: true })];
+    expect(
+      byCode(lint({ sections, files: { [`${KITS}/s.md`]: '队列 {{pendingCount}}' } }), 'zero-renders-empty'),
+    ).toHaveLength(1);
+    expect(
+      byCode(
+        lint({ sections, files: { [`${KITS}/s.md`]: '{{?pendingCount}}队列 {{pendingCount}}{{/}}' } }),
+        'zero-renders-empty',
+      ),
+    ).toEqual([]);
+  });
+
+  it('a loop wrapper is a template even with needsInjection false', () => {
+    const ds = lint(
+      {
+        sections: [fileSection('b', '$KITS/w.md', { loop: { forEach: 'items', childFile: '$KITS/c.md' } })],
+        files: { [`${KITS}/w.md`]: '{{pendingCount}} {{@loop}}', [`${KITS}/c.md`]: '{{.}}' },
+      },
+      { items: [] },
+    );
+    expect(byCode(ds, 'zero-renders-empty')).toHaveLength(1);
+  });
+
+  it.each([
+    [40000, 0],
+    [40001, 1],
+  ])('a file of %d characters → %d file-over-40k', (n, count) => {
+    const ds = lint({
+      sections: [fileSection('s', '$KITS/s.md')],
+      files: { [`${KITS}/s.md`]: '字'.repeat(n) },
+    });
+    expect(byCode(ds, 'file-over-40k')).toHaveLength(count);
+  });
+
+  it.each([
+    ['16 of 20 files (80%)', 16, 1, 1],
+    ['15 of 20 files (75%)', 15, 1, 0],
+    ['3 files but 80% of maxBytes', 3, 10923, 1],
+  ])('folder-near-budget: %s', (_label, count, size, expected) => {
+    const files = Object.fromEntries(
+      Array.from({ length: count }, (_, i) => [`${KITS}/rules/${i}.md`, 'x'.repeat(size)]),
+    );
+    const ds = lint({ sections: [dirSection('rules', '$KITS_RULES')], files, top: { totalMaxBytes: 1e9 } });
+    const found = byCode(ds, 'folder-near-budget');
+    expect(found).toHaveLength(expected);
+    if (expected) expect(found[0]?.message).toMatch(/^\$KITS_RULES: /);
+  });
+
+  it('checks a file once even when two sections use it', () => {
+    const ds = lint({
+      sections: [fileSection('a', '$KITS/s.md'), fileSection('b', '$KITS/s.md', { order: 20 })],
+      files: { [`${KITS}/s.md`]: 'x'.repeat(40001) },
+    });
+    expect(byCode(ds, 'file-over-40k')).toHaveLength(1);
+  });
+
+  it('a missing base: nothing to lint', () => {
+    const fs = createMemoryFs({ [H]: null });
+    const report = renderContext({ packageRoot: P, home: H, vars: {} }, fs);
+    expect(lintKit(report, fs, knowledge)).toEqual([]);
+  });
+});
