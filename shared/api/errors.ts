@@ -14,9 +14,11 @@ export type ApiErrorCode =
   | 'not-found'
   | 'outside-workspace'
   | 'read-error'
+  | 'write-error'
   | 'render-failed'
   | 'workspace-invalid'
   | 'unauthorized'
+  | 'conflict'
   | 'internal';
 
 /** An error as a value: what failed, in words, and the file it is about when there is one. */
