@@ -24,7 +24,9 @@ export function displayPath(path: string, pathVars: Readonly<Record<string, stri
     if (!best || prefix.length > best.length) best = { name, length: prefix.length };
   }
   if (!best) return path;
-  return `$${best.name}${path.slice(best.length)}`;
+  // A var holding the root `/` keeps the separator: `$NAME/etc`, not `$NAMEetc`.
+  const rest = path.slice(best.length);
+  return `$${best.name}${best.length === 1 && rest !== '' ? `/${rest}` : rest}`;
 }
 
 /** `id — description`, or just `id`. */

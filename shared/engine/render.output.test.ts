@@ -86,6 +86,12 @@ describe('display paths (§8)', () => {
     expect(displayPath(path, vars)).toBe(expected);
   });
 
+  it('a var holding the root "/" keeps the separator', () => {
+    expect(displayPath('/etc/x.md', { CURRENT_PROJECT: '/' })).toBe('$CURRENT_PROJECT/etc/x.md');
+    expect(displayPath('/', { CURRENT_PROJECT: '/' })).toBe('$CURRENT_PROJECT');
+    expect(displayPath('/a/kits/x.md', { CURRENT_PROJECT: '/', KITS: '/a/kits' })).toBe('$KITS/x.md');
+  });
+
   it('in a render, derived vars alias the block headers', () => {
     const r = renderKit(
       {
