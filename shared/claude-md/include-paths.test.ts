@@ -58,6 +58,12 @@ describe('extractIncludes (§19.2 syntax)', () => {
     expect(paths('@before.md\n\n<!-- open\n@inside.md\n')).toEqual(['/p/before.md']);
   });
 
+  it('scans block quotes like the top level: code and comments inside them are skipped too', () => {
+    expect(paths('> @quoted.md\n> ```\n> @code.md\n> ```\n> <!-- @hidden.md -->\n')).toEqual([
+      '/p/quoted.md',
+    ]);
+  });
+
   it('an unclosed fence runs to the end', () => {
     expect(paths('```\n@a.md\n')).toEqual([]);
   });
@@ -86,6 +92,11 @@ describe('stripHtmlComments (§19.4)', () => {
       content: 'A\n\n<!-- open\nB\n',
       stripped: false,
     });
+  });
+
+  it('keeps comments nested in lists and quotes (not top-level blocks)', () => {
+    expect(stripHtmlComments('- a\n  <!-- c -->\n').content).toBe('- a\n  <!-- c -->\n');
+    expect(stripHtmlComments('> <!-- c -->\n').content).toBe('> <!-- c -->\n');
   });
 
   it('keeps a comment inside a paragraph and in code', () => {

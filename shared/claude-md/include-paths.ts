@@ -54,14 +54,16 @@ export function extractIncludes(content: string, fromDir: string, home: string):
       found.push({ directive: '@' + raw, path, resolved });
     }
   };
-  for (const block of scanBlocks(normalizeLineEndings(content))) {
-    if (block.kind === 'code' || block.kind === 'blank' || block.kind === 'html') continue;
-    if (block.kind === 'html-comment') {
-      if (isClosedComment(block.raw)) scan(block.raw.replace(COMMENT_SPAN, ''));
-      continue;
+  const scanBlocksOf = (text: string): void => {
+    for (const block of scanBlocks(text)) {
+      if (block.kind === 'code' || block.kind === 'blank' || block.kind === 'html') continue;
+      if (block.kind === 'quote') scanBlocksOf(block.inner ?? '');
+      else if (block.kind === 'html-comment') {
+        if (isClosedComment(block.raw)) scan(block.raw.replace(COMMENT_SPAN, ''));
+      } else for (const piece of inlineTextPieces(block.raw)) scan(piece);
     }
-    for (const piece of inlineTextPieces(block.raw)) scan(piece);
-  }
+  };
+  scanBlocksOf(normalizeLineEndings(content));
   return found;
 }
 

@@ -2,7 +2,7 @@
  * A small block scanner standing in for the marked lexer (`gfm: false`) that Claude Code runs
  * over memory files (§19.2 "路径提取", §19.4). It only tells apart what the two consumers need:
  * code (fenced or indented), HTML comment blocks, other HTML blocks (whose text marked never
- * hands to the include scan), and everything else as text.
+ * hands to the include scan), block quotes (scanned again inside), and everything else as text.
  * Concatenating the blocks' `raw` gives the input back.
  *
  * The comment block follows marked's rule `^ {0,3}<!--(?:-?>|[\s\S]*?(?:-->|$))[^\n]*\n*`: it
@@ -11,7 +11,7 @@
  */
 
 /** What a block is, for include extraction and comment stripping. */
-export type MarkdownBlockKind = 'text' | 'blank' | 'code' | 'html-comment' | 'html';
+export type MarkdownBlockKind = 'text' | 'blank' | 'code' | 'html-comment' | 'html' | 'quote';
 
 /** A run of the input. */
 export interface MarkdownBlock {
@@ -19,6 +19,8 @@ export interface MarkdownBlock {
   readonly raw: string;
   /** `true` for a block inside a list item: not a top-level token, so never stripped (§19.4). */
   readonly nested?: boolean;
+  /** For a `quote`: its text with the `>` markers removed, to be scanned as blocks again. */
+  readonly inner?: string;
 }
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})(.*)$/;
@@ -27,6 +29,7 @@ const INDENTED = /^(?: {4}|\t)/;
 const BLANK = /^[ \t]*$/;
 const COMMENT_START = /^ {0,3}<!--/;
 const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+const QUOTE_MARKER = /^ {0,3}> ?/;
 const LIST_MARKER = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]+|$)/;
 // CommonMark 4.6 HTML block starts: type 1 (raw text tags), type 6 (block tags), type 7 (any lone tag).
 const HTML_RAW_START = /^ {0,3}<(script|pre|style|textarea)(?:[\s>]|$)/i;
@@ -65,6 +68,21 @@ export function scanBlocks(src: string): MarkdownBlock[] {
     }
     const wasAfterBlank = afterBlank;
     afterBlank = false;
+    if (QUOTE_MARKER.test(line.text) && !inList) {
+      // A block quote: its lines, plus lazy continuation lines, up to a blank line (CommonMark 5.1).
+      let end = line.end;
+      let inner = line.text.replace(QUOTE_MARKER, '') + '\n';
+      while (end < src.length) {
+        const next = lineAt(end);
+        if (BLANK.test(next.text)) break;
+        inner += next.text.replace(QUOTE_MARKER, '') + '\n';
+        end = next.end;
+      }
+      blocks.push({ kind: 'quote', raw: src.slice(pos, end), inner });
+      inParagraph = false;
+      pos = end;
+      continue;
+    }
     const isMarker = LIST_MARKER.test(line.text) && !THEMATIC_BREAK.test(line.text);
     if (inList && !isMarker && !/^[ \t]/.test(line.text) && wasAfterBlank) inList = false;
     if (inList || isMarker) {
