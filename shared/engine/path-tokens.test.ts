@@ -36,6 +36,17 @@ describe('expandPathTokens (§2)', () => {
     expect(expandPathTokens('$K/a.md', kv)).toMatchObject({ path: null, unresolved: ['$K'] });
   });
 
+  it.each([
+    ['$KITS_RULESX/a.md', '$KITS_RULESX'],
+    ['$KITS2/a.md', '$KITS2'],
+    ['$KITS_/a.md', '$KITS_'],
+  ])('greedy: %s is the one token %s, not $KITS plus text', (raw, token) => {
+    expect(expandPathTokens(raw, { KITS: '/k', KITS_RULES: '/r' })).toMatchObject({
+      path: null,
+      unresolved: [token],
+    });
+  });
+
   it('lists every unresolved token as written, in order', () => {
     const r = expandPathTokens('$PERSONAL_DIR/{{peerKey}}/$X/{{ok}}.md', { ok: 'y' });
     expect(r.path).toBeNull();
