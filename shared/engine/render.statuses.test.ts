@@ -229,3 +229,26 @@ describe('relative paths (§2)', () => {
     expect(sectionOf(r, 's').resolvedPath).toBe(`${KITS}/a.md`);
   });
 });
+
+describe('files the inspector refuses to read', () => {
+  it('a file over MAX_READ_BYTES is never read, even under a large budget: file-too-large, the rest renders', () => {
+    const tree = kitTree({
+      sections: [fileSection('huge', '$KITS/huge.md'), fileSection('a', '$KITS/a.md', { order: 20 })],
+      top: { totalMaxBytes: 1e12 },
+      files: { [`${KITS}/huge.md`]: 'tiny on purpose', [`${KITS}/a.md`]: 'A' },
+    });
+    const inner = createMemoryFs(tree);
+    const fs: EngineFs = {
+      stat: (p) =>
+        p === `${KITS}/huge.md` ? { kind: 'file', size: MAX_READ_BYTES + 1, mtimeMs: 0 } : inner.stat(p),
+      readText: (p) => inner.readText(p),
+      list: (p) => inner.list(p),
+    };
+    const r = renderContext({ packageRoot: P, home: H, vars: {} }, fs);
+    expect(inner.reads.has(`${KITS}/huge.md`)).toBe(false);
+    expect(codes(r)).toContain('file-too-large');
+    expect(sectionOf(r, 'huge').status).toBe('not-exist');
+    expect(sectionOf(r, 'a').status).toBe('ok');
+    expect(r.context).toContain('Contenu de $KITS/a.md (a):\n\nA');
+  });
+});
