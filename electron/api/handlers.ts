@@ -3,6 +3,7 @@
  *
  * Later issues add their methods here (or in a sibling file spread into this table).
  */
+import { createScenarioHandlers } from '../scenarios/scenario-handlers';
 import type { WorkspaceHost } from '../workspace/workspace-host';
 import type { HandlerTable } from './dispatch';
 
@@ -17,5 +18,6 @@ export function createHandlers(host: WorkspaceHost): HandlerTable {
     render: (scenario) => host.current.renderScenario(scenario),
     getLastRender: () => host.current.lastRender,
     getFile: ({ path }) => host.current.readFile(path),
+    ...createScenarioHandlers(host),
   };
 }

@@ -9,6 +9,11 @@ import { z } from 'zod';
 import type { AgentInfo, FileText, RenderResult, WorkspaceInfo } from './models';
 import type { Scenario } from './scenario';
 import { scenarioSchema } from './scenario';
+import type { SavedScenario } from '../scenarios/scenario-file';
+import type { SnapshotScenarioRead, VarsSnapshot } from '../scenarios/snapshot-scenario';
+
+/** A saved scenario's name (checked again on the main side: trimmed, printable). */
+const scenarioName = z.string().min(1).max(200);
 
 /** No input: `undefined`, `null` or `{}` are accepted so every transport can send "nothing". */
 const noInput = z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => undefined);
@@ -29,6 +34,17 @@ export const methodInputs = {
   render: scenarioSchema,
   getLastRender: noInput,
   getFile: z.strictObject({ path: pathString }),
+  // Vars tab (issue 5): named scenarios in the app's settings folder, scenarios from snapshots.
+  listScenarios: noInput,
+  saveScenario: z.strictObject({
+    name: scenarioName,
+    scenario: scenarioSchema,
+    overwrite: z.boolean().optional(),
+  }),
+  renameScenario: z.strictObject({ from: scenarioName, to: scenarioName }),
+  deleteScenario: z.strictObject({ name: scenarioName }),
+  listVarsSnapshots: noInput,
+  readSnapshotScenario: z.strictObject({ key: z.string().min(1).max(64), reroot: z.boolean() }),
 } as const;
 
 /** Name of an API method. */
@@ -55,6 +71,16 @@ export interface MethodOutputs {
   render: RenderResult;
   getLastRender: RenderResult | null;
   getFile: FileText;
+  /** Saved scenarios, by name. */
+  listScenarios: readonly SavedScenario[];
+  /** Saves under a name; an existing name only with `overwrite` (else `conflict`). */
+  saveScenario: SavedScenario;
+  renameScenario: SavedScenario;
+  deleteScenario: null;
+  /** Snapshots of the open home's eck-debug folder with a vars file, newest first. */
+  listVarsSnapshots: readonly VarsSnapshot[];
+  /** One snapshot as a scenario (re-rooted onto the workspace when asked), with its recorded context. */
+  readSnapshotScenario: SnapshotScenarioRead;
 }
 
 /** The output of one method. */

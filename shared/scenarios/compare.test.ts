@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { stubReport } from '../api/testing/stub-report';
-import type { RenderReport, SectionReport } from '../engine/types';
+import type { SectionsOf } from './compare';
 import { diffSectionStatuses, diffVars, jsonEqual } from './compare';
 
 describe('diffVars', () => {
   it('tells added, removed and changed vars; unset differs from null', () => {
-    const d = diffVars({ a: 1, b: null, c: { x: [1, 2] } }, { b: undefined === undefined ? 'v' : null, c: { x: [1, 2] }, d: null });
+    const d = diffVars({ a: 1, b: null, c: { x: [1, 2] } }, { b: 'v', c: { x: [1, 2] }, d: null });
     expect(d).toEqual([
       { name: 'a', left: 1, right: undefined, kind: 'removed' },
       { name: 'b', left: null, right: 'v', kind: 'changed' },
@@ -20,9 +19,8 @@ describe('diffVars', () => {
   });
 });
 
-function withSections(sections: Partial<SectionReport>[]): RenderReport {
-  const base = stubReport('');
-  return { ...base, sections: sections.map((s) => ({ ...(base.sections[0] as SectionReport), ...s })) as SectionReport[] };
+function withSections(sections: SectionsOf['sections']): SectionsOf {
+  return { sections };
 }
 
 describe('diffSectionStatuses', () => {

@@ -2,7 +2,12 @@
  * Comparing two scenarios (issue 5): the vars that differ, and the sections whose status
  * differs between the two renders.
  */
-import type { RenderReport, SectionStatus } from '../engine/types';
+import type { SectionReport, SectionStatus } from '../engine/types';
+
+/** The part of a render the status diff reads. */
+export interface SectionsOf {
+  readonly sections: readonly Pick<SectionReport, 'id' | 'status' | 'bytes'>[];
+}
 
 /** One var that differs; `undefined` means the var is not set on that side (unset ≠ null). */
 export interface VarDifference {
@@ -57,7 +62,7 @@ export interface SectionDifference {
 }
 
 /** Sections whose status differs, in the left's merged order, then sections only the right has. */
-export function diffSectionStatuses(left: RenderReport, right: RenderReport): SectionDifference[] {
+export function diffSectionStatuses(left: SectionsOf, right: SectionsOf): SectionDifference[] {
   const rightById = new Map(right.sections.map((s) => [s.id, s]));
   const leftIds = new Set(left.sections.map((s) => s.id));
   const out: SectionDifference[] = [];

@@ -89,7 +89,11 @@ describe('dropDerivablePathVars', () => {
   });
 
   it('keeps a path var that really overrides its derivation, and what derives from it follows', () => {
-    const vars = { ...rerootVars(recorded, mapping).vars, KITS: '/elsewhere/kits', KITS_FRAGMENTS: '/elsewhere/kits/templates/system-fragments' };
+    const vars = {
+      ...rerootVars(recorded, mapping).vars,
+      KITS: '/elsewhere/kits',
+      KITS_FRAGMENTS: '/elsewhere/kits/templates/system-fragments',
+    };
     const simple = dropDerivablePathVars(vars, roots);
     expect(simple['KITS']).toBe('/elsewhere/kits');
     // KITS_FRAGMENTS derives from the kept KITS, so it is not needed.

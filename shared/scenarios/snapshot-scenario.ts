@@ -12,6 +12,23 @@ import type { VarsFileShape } from '../debug-files/parse-vars';
 import type { Roots } from './reroot';
 import { dropDerivablePathVars, recordedRoots, rerootVars } from './reroot';
 
+/** One snapshot of the home's history that has a vars file (the Vars tab's "load from snapshot" list). */
+export interface VarsSnapshot {
+  readonly key: string;
+  readonly time: number;
+}
+
+/** A snapshot read as a scenario, with what it recorded (API output of `readSnapshotScenario`). */
+export interface SnapshotScenarioRead {
+  readonly key: string;
+  readonly scenario: Scenario;
+  /** What `context-<key>.md` recorded; `null` when the snapshot has none. */
+  readonly recordedContext: string | null;
+  readonly recorded: { readonly packageRoot: string | null; readonly home: string | null };
+  readonly rerooted: readonly string[];
+  readonly warnings: readonly string[];
+}
+
 /** How to turn the snapshot into a scenario. */
 export interface SnapshotScenarioOptions {
   /** Map the recorded roots onto `workspace`; otherwise the recorded paths are kept as they are. */
