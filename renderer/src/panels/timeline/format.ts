@@ -1,0 +1,40 @@
+/**
+ * Number and value formatting of the Timeline: sizes in bytes/KB, var values as JSON.
+ */
+
+/** A byte count for people: `412 B`, `17.1 KB`, `1.2 MB` (1 KB = 1024 bytes, as the engine's notes). */
+export function formatBytes(n: number): string {
+  if (Math.abs(n) < 1024) return `${n} B`;
+  if (Math.abs(n) < 1024 * 1024) return `${trim(n / 1024)} KB`;
+  return `${trim(n / (1024 * 1024))} MB`;
+}
+
+function trim(x: number): string {
+  return x.toFixed(1).replace(/\.0$/, '');
+}
+
+/** A share as a percentage: `17%`, `0.4%`, `<0.1%`. */
+export function formatShare(part: number, whole: number): string {
+  if (whole <= 0) return '—';
+  const pct = (part / whole) * 100;
+  if (pct > 0 && pct < 0.1) return '<0.1%';
+  return `${pct < 10 ? trim(pct) : Math.round(pct)}%`;
+}
+
+/** Longest value text shown inline before it is cut with `…`. */
+export const MAX_VALUE_CHARS = 60;
+
+/**
+ * A var value as written in JSON (`null`, `"group"`, `0`, `{"a":1}`); `undefined` (absent)
+ * returns null so the caller can say "(not set)" in the user's language.
+ */
+export function formatValue(value: unknown): string | null {
+  if (value === undefined) return null;
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text;
+}

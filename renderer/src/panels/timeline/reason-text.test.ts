@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { H, KITS, fileSection, renderKit, sectionOf } from '../../../../shared/engine/__fixtures__/kit';
+import type { RenderReport } from '../../../../shared/engine/types';
+import { explainSection } from '../../../../shared/explain';
+import type { Language } from '../../../../shared/api';
+import { translatePanel } from '../../i18n/panel-messages';
+import { timelineMessages, type TimelineKey } from './messages';
+import { reasonText } from './reason-text';
+
+const tr =
+  (lang: Language) =>
+  (key: TimelineKey, params?: Readonly<Record<string, string | number>>): string =>
+    translatePanel(timelineMessages, lang, key, params);
+
+function why(report: RenderReport, id: string, lang: Language = 'en') {
+  return reasonText(tr(lang), explainSection(sectionOf(report, id), report));
+}
+
+const files = {
+  [`${KITS}/a.md`]: 'a',
+  [`${KITS}/big.md`]: 'x'.repeat(900),
+  [`${H}/agents/nova/personal/persona.md`]: 'p',
+};
+
+describe('reasonText: the why in plain words, with values', () => {
+  it('a false when: the value, the condition, and the change that loads it', () => {
+    const r = renderKit(
+      { sections: [fileSection('persona', '$KITS/a.md', { when: { var: 'chatType', neq: null } })], files },
+      { chatType: null },
+    );
+    expect(why(r, 'persona').lines).toEqual([
+      'chatType = null, so chatType ≠ null is false',
+      'To load it: give chatType any value (e.g. "private" or "group").',
+    ]);
+    expect(why(r, 'persona', 'zh-CN').lines[0]).toBe('chatType = null，所以 chatType ≠ null 为 假');
+  });
+
+  it('a when set by the override says so', () => {
+    const r = renderKit(
+      {
+        sections: [fileSection('peer', '$KITS/a.md', { when: { var: 'peerKey', neq: null } })],
+        override: [{ id: 'peer', when: { var: 'peerRole', in: ['owner', 'admin'] } }],
+        files,
+      },
+      { peerRole: 'member' },
+    );
+    expect(why(r, 'peer').lines).toEqual([
+      'peerRole = "member", so peerRole ∈ ["owner", "admin"] is false (condition set by the override)',
+      'To load it: set peerRole to one of ["owner", "admin"].',
+    ]);
+  });
+
+  it('a loaded section shows its true condition, and no other line', () => {
+    const r = renderKit(
+      { sections: [fileSection('a', '$KITS/a.md', { when: { var: 'chatType', neq: null } })], files },
+      { chatType: 'group' },
+    );
+    expect(why(r, 'a')).toEqual({ lines: [], condition: 'chatType = "group", so chatType ≠ null is true' });
+  });
+
+  it('unresolved: the token and the var to set', () => {
+    const r = renderKit({ sections: [fileSection('persona', '$PERSONAL_DIR/persona.md')], files }, {});
+    expect(why(r, 'persona').lines).toEqual([
+      'Path $PERSONAL_DIR/persona.md cannot be resolved:',
+      '$PERSONAL_DIR has no value (PERSONAL_DIR ← AGENT_DIR ← selfAid): set selfAid',
+    ]);
+  });
+
+  it('not-exist: the path looked for', () => {
+    const r = renderKit(
+      { sections: [fileSection('v', '$KITS/{{chatType}}.md')], files },
+      { chatType: 'group' },
+    );
+    expect(why(r, 'v').lines).toEqual([`Not found: ${KITS}/group.md (written as $KITS/{{chatType}}.md)`]);
+  });
+
+  it('over-total: which limit and by how much', () => {
+    const r = renderKit({
+      sections: [
+        fileSection('big', '$KITS/big.md', { order: 1 }),
+        fileSection('again', '$KITS/big.md', { order: 2 }),
+        fileSection('a', '$KITS/a.md', { order: 3 }),
+      ],
+      files,
+      top: { totalMaxBytes: 1000 },
+    });
+    expect(why(r, 'again').lines).toEqual([
+      'The total budget stopped it: 900 + 900 = 1800 bytes, over the 1000-byte limit by 800.',
+    ]);
+    expect(why(r, 'a').lines).toEqual([
+      'It would fit, but the total gate already cut at again: every later section stops too.',
+    ]);
+  });
+
+  it('disabled by the override; invalid with its reason', () => {
+    const r = renderKit({
+      sections: [fileSection('a', '$KITS/a.md'), fileSection('bad', '$KITS/a.md', { when: 'sometimes' })],
+      override: [{ id: 'a', enabled: false }],
+      files,
+    });
+    expect(why(r, 'a').lines).toEqual(['Disabled ("enabled": false) by the override.']);
+    expect(why(r, 'bad').lines[0]).toMatch(/^Invalid: .*always/);
+  });
+
+  it('every Chinese message keeps the placeholders of its English one', () => {
+    for (const key of Object.keys(timelineMessages.en) as TimelineKey[]) {
+      const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      expect(names(timelineMessages['zh-CN'][key]), key).toEqual(names(timelineMessages.en[key]));
+    }
+  });
+});
