@@ -25,7 +25,7 @@ import {
   formatTimestamp,
   snapshotFileNames,
 } from '../../shared/debug-files/names';
-import type { DebugFileKind } from '../../shared/debug-files/names';
+import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
 
 /** What was written. */
 export interface WrittenDebugFiles {
@@ -77,8 +77,9 @@ function removeQuietly(path: string): void {
 
 /**
  * Writes `vars-`, `context-`, `fragments-` and `manifest-<key>` into `dir` (created if needed).
- * `now` is read in local time, as evolcore names its files. Throws on an I/O failure (the
- * caller reports it in one line); partial files of a failed attempt are removed.
+ * `now` is written in local time unless `zone` says `utc` (evolclaw's own writer uses UTC; see
+ * `NameZone`). Throws on an I/O failure (the caller reports it in one line); partial files of a
+ * failed attempt are removed.
  */
 export function writeDebugFiles(
   dir: string,
@@ -86,6 +87,7 @@ export function writeDebugFiles(
   vars: unknown,
   describe: DescribeVar,
   now: Date = new Date(),
+  zone: NameZone = 'local',
 ): WrittenDebugFiles {
   mkdirSync(dir, { recursive: true });
   const contents: Record<DebugFileKind, string> = {
@@ -94,7 +96,7 @@ export function writeDebugFiles(
     fragments: formatFragmentsFile(report),
     manifest: formatManifestReport(report),
   };
-  const timestamp = formatTimestamp(now);
+  const timestamp = formatTimestamp(now, zone);
   const temps: Partial<Record<DebugFileKind, string>> = {};
   try {
     for (const kind of DEBUG_FILE_KINDS) {

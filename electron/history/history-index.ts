@@ -13,7 +13,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Dirent } from 'node:fs';
 import type { ForeignEntry, HistoryListing, SnapshotSummary } from '../../shared/debug-files/history-types';
 import { isDebugTempName, parseDebugFileName } from '../../shared/debug-files/names';
-import type { DebugFileKind } from '../../shared/debug-files/names';
+import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
 import {
   compareSnapshots,
   groupDebugEntries,
@@ -31,6 +31,11 @@ export type ListingSizes = 'none' | 'context' | 'all';
 export interface HistoryIndexOptions {
   /** Default `context`: the one size the table shows, at one stat per snapshot. */
   readonly sizes?: ListingSizes;
+  /**
+   * How to read the timestamps in the names: `local` (default; what our writer writes) or `utc`
+   * (what evolclaw's own writer writes, `toISOString()`). Only `time` depends on it.
+   */
+  readonly nameZone?: NameZone;
 }
 
 /** What `applyChange` did. */
@@ -111,6 +116,7 @@ export class HistoryIndex {
   /** The folder indexed. */
   readonly dir: string;
   private readonly sizes: ListingSizes;
+  private readonly zone: NameZone;
   private readonly snapshots = new Map<string, SnapshotSummary>();
   private readonly foreign = new Map<string, ForeignEntry>();
   private order: string[] | null = [];
@@ -122,6 +128,7 @@ export class HistoryIndex {
   constructor(dir: string, options: HistoryIndexOptions = {}) {
     this.dir = dir;
     this.sizes = options.sizes ?? 'context';
+    this.zone = options.nameZone ?? 'local';
   }
 
   /** Lists the folder again and regroups it; every snapshot goes back to `pending`. */
@@ -149,7 +156,7 @@ export class HistoryIndex {
         bytes: statIt && kind !== 'directory' ? sizeOrNull(join(this.dir, d.name)) : null,
       };
     }
-    const grouped = groupDebugEntries(entries);
+    const grouped = groupDebugEntries(entries, this.zone);
     for (const s of grouped.snapshots) this.snapshots.set(s.key, s);
     for (const f of grouped.foreign) this.foreign.set(f.name, f);
     this.order = grouped.snapshots.map((s) => s.key);
@@ -182,7 +189,7 @@ export class HistoryIndex {
     if (isDebugTempName(name) || name.includes('/') || name.includes('\\')) {
       return { key: null, snapshot: null, foreign: false };
     }
-    const parsed = parseDebugFileName(name);
+    const parsed = parseDebugFileName(name, this.zone);
     if (change === 'unlink') {
       if (this.foreign.delete(name) || !parsed) return { key: null, snapshot: null, foreign: true };
       return this.removeFile(parsed.key, parsed.kind);

@@ -27,6 +27,11 @@ export interface SnapshotColumns {
   readonly contextBytes: number | null;
   /** A folder cut by its limits, or any section over the total budget. */
   readonly truncated: boolean | null;
+  /**
+   * Exact epoch ms of the render when the vars file records it (evolclaw writes an ISO
+   * `timestamp`); the name's time is only to the second and in an unknown zone.
+   */
+  readonly recordedAt: number | null;
 }
 
 /** Columns before anything was read. */
@@ -41,6 +46,7 @@ export const EMPTY_COLUMNS: SnapshotColumns = {
   sectionsTotal: null,
   contextBytes: null,
   truncated: null,
+  recordedAt: null,
 };
 
 /** One render's files, grouped by snapshot key. */

@@ -26,6 +26,13 @@ export const DEBUG_FILE_EXTENSIONS: Readonly<Record<DebugFileKind, 'json' | 'md'
  */
 export const DEBUG_TEMP_PREFIX = '.eck-tmp-';
 
+/**
+ * The clock a timestamp is written in. The inspector writes local time (the lead's decision);
+ * evolclaw's own writer (`src/eck/kit-renderer.ts`, `toISOString()`) writes UTC. Names carry no
+ * zone, so a reader must be told which to assume.
+ */
+export type NameZone = 'local' | 'utc';
+
 /** The parts of a snapshot key `YYYY-MM-DD-HH-MM-SS[-N]`. */
 export interface SnapshotKeyParts {
   /** `YYYY-MM-DD-HH-MM-SS`, local time of the writer. */
@@ -33,8 +40,8 @@ export interface SnapshotKeyParts {
   /** `N` of the `-N` suffix; `null` for the first render of that second. */
   readonly suffix: number | null;
   /**
-   * Epoch milliseconds of the timestamp read as local time of *this* machine. A colleague's copy
-   * from another time zone is shifted; the names carry no zone, so nothing better can be told.
+   * Epoch milliseconds of the timestamp, read in the zone asked for (default local time of *this*
+   * machine). A colleague's copy from another time zone is shifted; the names carry no zone.
    */
   readonly time: number;
 }
@@ -72,15 +79,16 @@ function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
 }
 
-/** Formats a date as `YYYY-MM-DD-HH-MM-SS` in the local time zone (as evolcore names its files). */
-export function formatTimestamp(date: Date): string {
+/** Formats a date as `YYYY-MM-DD-HH-MM-SS`, in local time unless `utc` is asked for. */
+export function formatTimestamp(date: Date, zone: NameZone = 'local'): string {
+  const utc = zone === 'utc';
   return [
-    pad(date.getFullYear(), 4),
-    pad(date.getMonth() + 1, 2),
-    pad(date.getDate(), 2),
-    pad(date.getHours(), 2),
-    pad(date.getMinutes(), 2),
-    pad(date.getSeconds(), 2),
+    pad(utc ? date.getUTCFullYear() : date.getFullYear(), 4),
+    pad((utc ? date.getUTCMonth() : date.getMonth()) + 1, 2),
+    pad(utc ? date.getUTCDate() : date.getDate(), 2),
+    pad(utc ? date.getUTCHours() : date.getHours(), 2),
+    pad(utc ? date.getUTCMinutes() : date.getMinutes(), 2),
+    pad(utc ? date.getUTCSeconds() : date.getSeconds(), 2),
   ].join('-');
 }
 
@@ -100,7 +108,7 @@ export function formatSnapshotKey(timestamp: string, suffix: number | null = nul
  * Parses a snapshot key. Lenient about the suffix (any 1–6 digits, so a foreign writer's `-1`
  * still groups), strict about the date fields (a month 13 is not a timestamp).
  */
-export function parseSnapshotKey(key: string): SnapshotKeyParts | null {
+export function parseSnapshotKey(key: string, zone: NameZone = 'local'): SnapshotKeyParts | null {
   const length = key.length;
   if (length < TIMESTAMP_LENGTH || (length > TIMESTAMP_LENGTH && length < TIMESTAMP_LENGTH + 2)) return null;
   if (length > TIMESTAMP_LENGTH + 7) return null;
@@ -122,7 +130,10 @@ export function parseSnapshotKey(key: string): SnapshotKeyParts | null {
   return {
     timestamp: length === TIMESTAMP_LENGTH ? key : key.slice(0, TIMESTAMP_LENGTH),
     suffix,
-    time: new Date(year, month - 1, day, hour, minute, second).getTime(),
+    time:
+      zone === 'utc'
+        ? Date.UTC(year, month - 1, day, hour, minute, second)
+        : new Date(year, month - 1, day, hour, minute, second).getTime(),
   };
 }
 
@@ -178,10 +189,10 @@ export function splitDebugFileName(
  * Parses a file name of the eck-debug folder; `null` when it does not fit the pattern (wrong
  * kind, wrong extension for its kind, a malformed timestamp). Such files are listed apart.
  */
-export function parseDebugFileName(name: string): ParsedDebugFileName | null {
+export function parseDebugFileName(name: string, zone: NameZone = 'local'): ParsedDebugFileName | null {
   const split = splitDebugFileName(name);
   if (!split) return null;
-  const parts = parseSnapshotKey(split.key);
+  const parts = parseSnapshotKey(split.key, zone);
   // Built field by field: an object spread here was ten times slower over a 50,000-file listing.
   if (!parts) return null;
   return {

@@ -1,20 +1,25 @@
 /**
  * Lenient reader of `vars-<ts>.json`. Ours is `{name: {value, description}}`; evolcore's own
- * files may differ in detail (issue 7), so the plain `{name: value}` and a split
- * `{vars: {...}, descriptions: {...}}` are read too, as is a list of `{name, value}`.
+ * files differ (issue 7): evolclaw's writer (`src/eck/kit-renderer.ts`) writes
+ * `{timestamp, sessionId, params: [{name, value, description}]}`, dropping null vars. Read too:
+ * the plain `{name: value}`, a split `{vars: {...}, descriptions: {...}}`, a bare list.
  */
 import { parseJsonText } from '../engine/json-text';
 import { parseFailure } from './parse-result';
 import type { ParseResult } from './parse-result';
 
 /** Which shape the file had. */
-export type VarsFileShape = 'plain' | 'described' | 'split' | 'list';
+export type VarsFileShape = 'plain' | 'described' | 'split' | 'list' | 'params';
 
 /** The vars of a snapshot, with whatever descriptions the file carried. */
 export interface ParsedVarsFile {
   readonly vars: Readonly<Record<string, unknown>>;
   readonly descriptions: Readonly<Record<string, string>>;
   readonly shape: VarsFileShape;
+  /** The render's exact time when the file records it (evolclaw's `timestamp`, ISO). */
+  readonly recordedAt?: string;
+  /** The session id when the file records it beside the vars. */
+  readonly sessionId?: string;
 }
 
 /** Keys an entry of the described shape may carry besides `value`. */
@@ -38,6 +43,9 @@ const SPLIT_TOP_KEYS = new Set([
   'timestamp',
   'sessionType',
 ]);
+
+/** Keys beside `params` in evolclaw's file. */
+const PARAMS_TOP_KEYS = new Set(['params', 'timestamp', 'sessionId', 'version']);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -101,6 +109,19 @@ export function parseVarsFile(text: string): ParseResult<ParsedVarsFile> {
     return parseFailure(`a vars file must hold a JSON object, not ${top === null ? 'null' : typeof top}`);
 
   const keys = Object.keys(top);
+  if (Array.isArray(top.params) && keys.every((k) => PARAMS_TOP_KEYS.has(k))) {
+    const list = readList(top.params, warnings);
+    return {
+      ok: true,
+      value: {
+        ...list,
+        shape: 'params',
+        ...(typeof top.timestamp === 'string' ? { recordedAt: top.timestamp } : {}),
+        ...(typeof top.sessionId === 'string' ? { sessionId: top.sessionId } : {}),
+      },
+      warnings,
+    };
+  }
   if ((isPlainObject(top.vars) || Array.isArray(top.vars)) && keys.every((k) => SPLIT_TOP_KEYS.has(k))) {
     if (Array.isArray(top.vars)) return { ok: true, value: readList(top.vars, warnings), warnings };
     const inner = top.vars;

@@ -21,6 +21,12 @@ function sessionTypeOfVars(vars: Readonly<Record<string, unknown>>): string | nu
   return text(vars.sessionType) ?? text(nested);
 }
 
+function recordedAtOf(vars: ParsedVarsFile | null): number | null {
+  if (!vars?.recordedAt) return null;
+  const ms = Date.parse(vars.recordedAt);
+  return Number.isNaN(ms) ? null : ms;
+}
+
 /**
  * Fills the columns. The session type comes from the report (the render's own choice), else
  * from the vars (`sessionType`, `session.sessionType`); `contextBytes` from the context file's
@@ -51,5 +57,6 @@ export function snapshotColumns(
     sectionsTotal: sections ? sections.length : null,
     contextBytes: contextFileBytes ?? report?.contextBytes ?? null,
     truncated,
+    recordedAt: recordedAtOf(vars),
   };
 }

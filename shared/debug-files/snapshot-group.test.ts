@@ -76,6 +76,7 @@ describe('snapshotColumns', () => {
       sectionsTotal: 7,
       contextBytes: 1234,
       truncated: true,
+      recordedAt: null,
     });
   });
 

@@ -11,7 +11,7 @@ import {
   parseSnapshotKey,
   splitDebugFileName,
 } from './names';
-import type { DebugFileKind, ParsedDebugFileName, SnapshotKeyParts } from './names';
+import type { DebugFileKind, NameZone, ParsedDebugFileName, SnapshotKeyParts } from './names';
 import { EMPTY_COLUMNS } from './history-types';
 import type { ForeignEntry, SnapshotFile, SnapshotSummary } from './history-types';
 
@@ -30,9 +30,9 @@ export interface GroupedEntries {
 }
 
 /** Whether an entry can be part of a snapshot: a file (or a link to one) with a fitting name. */
-export function snapshotFileOf(entry: FolderEntry): ParsedDebugFileName | null {
+export function snapshotFileOf(entry: FolderEntry, zone: NameZone = 'local'): ParsedDebugFileName | null {
   if (entry.kind !== 'file' && entry.kind !== 'symlink') return null;
-  return parseDebugFileName(entry.name);
+  return parseDebugFileName(entry.name, zone);
 }
 
 function missingKinds(files: Partial<Record<DebugFileKind, SnapshotFile>>): DebugFileKind[] {
@@ -82,10 +82,11 @@ export function compareSnapshots(a: SnapshotSummary, b: SnapshotSummary): number
 }
 
 /**
- * Groups a folder listing into snapshots (oldest first) and foreign entries (in listing order).
+ * Groups a folder listing into snapshots (oldest first) and foreign entries (in listing order);
+ * `zone` says how to read the names' timestamps (see `NameZone`).
  * The debug writer's temp files are skipped: they are never a snapshot and vanish at once.
  */
-export function groupDebugEntries(entries: Iterable<FolderEntry>): GroupedEntries {
+export function groupDebugEntries(entries: Iterable<FolderEntry>, zone: NameZone = 'local'): GroupedEntries {
   // Four files share a key: the key is parsed (digits, a Date) once per snapshot, not per file.
   const byKey = new Map<
     string,
@@ -98,7 +99,7 @@ export function groupDebugEntries(entries: Iterable<FolderEntry>): GroupedEntrie
     const split = entry.kind === 'file' || entry.kind === 'symlink' ? splitDebugFileName(entry.name) : null;
     let group = split ? byKey.get(split.key) : undefined;
     if (split && !group && !badKeys.has(split.key)) {
-      const parts = parseSnapshotKey(split.key);
+      const parts = parseSnapshotKey(split.key, zone);
       if (parts) {
         group = { parts, files: {} };
         byKey.set(split.key, group);
