@@ -51,7 +51,7 @@ export function expressionText(t: T, cond: ConditionExplanation): string {
 /** `chatType = null, so chatType ≠ null is false`. */
 export function conditionText(t: T, cond: ConditionExplanation): string {
   if (cond.op === 'always') return t('cond.always');
-  const vars = cond.op === 'any' || cond.op === 'all' ? cond.vars : [cond.var];
+  const vars = 'vars' in cond ? cond.vars : [cond.var];
   const readings = vars.map((v) => t('cond.reading', { name: v.name, value: valueText(t, v.value) }));
   return t('cond.so', {
     readings: readings.join(t('list.sep')),
