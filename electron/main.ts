@@ -1,0 +1,214 @@
+/**
+ * Electron main process: a thin shell over the Node services (DESIGN.md, "Main process").
+ * Window, menu, single-instance lock, window state, the app:// protocol with a strict CSP,
+ * and `ipcMain.handle` in front of the same dispatcher `serve` uses.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { MenuItemConstructorOptions } from 'electron';
+import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, screen, session, shell } from 'electron';
+import type { EventMessage } from '../shared/api';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, fail } from '../shared/api';
+import type { InspectorCore } from './api/inspector-core';
+import { startInspectorCore } from './api/inspector-core';
+import { contentSecurityPolicy } from './serve/csp';
+import { resolveStatic } from './serve/static-files';
+import { createSettingsStore, withRecent } from './settings/settings-store';
+import { initialWindowState } from './settings/window-state';
+import type { MenuAction, MenuEntry } from './shell/app-menu';
+import { buildAppMenu } from './shell/app-menu';
+
+/** The renderer's origin: a privileged custom scheme, so module scripts and CSP 'self' work. */
+const SCHEME = 'app';
+const ORIGIN = `${SCHEME}://inspector`;
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  void start();
+}
+
+async function start(): Promise<void> {
+  let window: BrowserWindow | null = null;
+  app.on('second-instance', () => {
+    if (window === null) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  await app.whenReady();
+
+  const appRoot = app.getAppPath();
+  const rendererDir = path.join(appRoot, 'dist', 'renderer');
+  const settings = createSettingsStore(app.getPath('userData'));
+  const last = settings.read().recentWorkspaces[0];
+  const args = parseArgs(process.argv.slice(app.isPackaged ? 1 : 2));
+  const core: InspectorCore = await startInspectorCore({
+    appRoot,
+    choice: { home: args.home ?? last?.home, packageRoot: args.packageRoot ?? last?.packageRoot },
+    onOpened: (resolved) => {
+      settings.update((s) => ({
+        ...s,
+        recentWorkspaces: withRecent(s.recentWorkspaces, {
+          home: resolved.home,
+          packageRoot: resolved.packageRoot,
+          openedAt: Date.now(),
+        }),
+      }));
+      installMenu();
+    },
+  });
+
+  protocol.handle(SCHEME, async (request) => {
+    const file = resolveStatic(rendererDir, new URL(request.url).pathname);
+    if (file === null) return new Response('not found', { status: 404 });
+    const response = await net.fetch(pathToFileURL(file.absPath).toString());
+    const headers = new Headers({ 'Content-Type': file.contentType, 'X-Content-Type-Options': 'nosniff' });
+    if (file.isHtml) headers.set('Content-Security-Policy', contentSecurityPolicy());
+    return new Response(response.body, { status: 200, headers });
+  });
+  // The inspector asks for no permission (camera, notifications…): refuse them all.
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+
+  ipcMain.handle(IPC_INVOKE_CHANNEL, (event, method: unknown, input: unknown) => {
+    // Only our own page, main frame, may call (VS Code's ipcMain.ts validates the sender too).
+    const frame = event.senderFrame;
+    if (frame === null || frame.parent !== null || !frame.url.startsWith(`${ORIGIN}/`)) {
+      return fail('unauthorized', `refused an IPC call from ${frame?.url ?? 'an unknown frame'}`);
+    }
+    return core.dispatch(method, input);
+  });
+  core.hub.subscribe((event, payload) => {
+    if (window === null || window.isDestroyed()) return;
+    const message: EventMessage = { event, payload };
+    window.webContents.send(IPC_EVENT_CHANNEL, message);
+  });
+
+  function installMenu(): void {
+    const entries = buildAppMenu({
+      recent: settings.read().recentWorkspaces,
+      zh: app.getLocale().toLowerCase().startsWith('zh'),
+      platform: process.platform,
+    });
+    Menu.setApplicationMenu(Menu.buildFromTemplate(entries.map(toElectronMenu)));
+  }
+
+  function toElectronMenu(entry: MenuEntry): MenuItemConstructorOptions {
+    switch (entry.type) {
+      case 'separator':
+        return { type: 'separator' };
+      case 'role':
+        return { role: entry.role as MenuItemConstructorOptions['role'] };
+      case 'submenu':
+        return { label: entry.label, submenu: entry.entries.map(toElectronMenu) };
+      case 'item':
+        return {
+          label: entry.label,
+          enabled: entry.enabled ?? true,
+          ...(entry.accelerator === undefined ? {} : { accelerator: entry.accelerator }),
+          click: () => void perform(entry.action),
+        };
+    }
+  }
+
+  async function perform(action: MenuAction): Promise<void> {
+    const current = core.host.current.resolved;
+    const open = async (choice: { home: string; packageRoot: string }): Promise<void> => {
+      const result = await core.dispatch('openWorkspace', choice);
+      if (!result.ok) core.hub.emit('onDidError', result.error);
+    };
+    switch (action.kind) {
+      case 'open-home':
+      case 'open-package-root': {
+        const picked = await dialog.showOpenDialog({
+          properties: ['openDirectory'],
+          defaultPath: action.kind === 'open-home' ? current.home : current.packageRoot,
+        });
+        const dir = picked.filePaths[0];
+        if (picked.canceled || dir === undefined) return;
+        await open(
+          action.kind === 'open-home'
+            ? { home: dir, packageRoot: current.packageRoot }
+            : { home: current.home, packageRoot: dir },
+        );
+        return;
+      }
+      case 'open-recent':
+        await open({ home: action.home, packageRoot: action.packageRoot });
+        return;
+      case 'renderer':
+        core.hub.emit('onDidInvokeMenu', action.command);
+        return;
+      case 'open-reference':
+        await shell.openPath(path.join(appRoot, 'kits', 'docs', 'reference', 'context-assembly.md'));
+        return;
+      case 'about':
+        await dialog.showMessageBox({
+          message: `ECK Inspector ${app.getVersion()}`,
+          detail: `Electron ${process.versions.electron}`,
+        });
+        return;
+    }
+  }
+
+  installMenu();
+  window = createWindow();
+  app.on('window-all-closed', () => {
+    void core.close().finally(() => app.quit());
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) window = createWindow();
+  });
+
+  function createWindow(): BrowserWindow {
+    const state = initialWindowState(
+      settings.read().window,
+      screen.getAllDisplays().map((d) => d.workArea),
+    );
+    const win = new BrowserWindow({
+      ...(state.x === undefined || state.y === undefined ? {} : { x: state.x, y: state.y }),
+      width: state.width,
+      height: state.height,
+      show: false,
+      title: 'ECK Inspector',
+      webPreferences: {
+        preload: path.join(__dirname, 'preload.js'),
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        webSecurity: true,
+        spellcheck: false,
+      },
+    });
+    if (state.maximized) win.maximize();
+    win.once('ready-to-show', () => win.show());
+    // Navigation away from the app and new windows are refused; web links open in the browser.
+    win.webContents.on('will-navigate', (event, url) => {
+      if (!url.startsWith(`${ORIGIN}/`)) event.preventDefault();
+    });
+    win.webContents.setWindowOpenHandler(({ url }) => {
+      if (url.startsWith('https://') || url.startsWith('http://')) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+    win.on('close', () => {
+      const bounds = win.getNormalBounds();
+      settings.update((s) => ({ ...s, window: { ...bounds, maximized: win.isMaximized() } }));
+    });
+    void win.loadURL(`${ORIGIN}/index.html`);
+    return win;
+  }
+}
+
+/** `--home DIR` and `--package-root DIR` after the app path. */
+function parseArgs(argv: readonly string[]): { home?: string; packageRoot?: string } {
+  const out: { home?: string; packageRoot?: string } = {};
+  for (let i = 0; i < argv.length; i++) {
+    const next = argv[i + 1];
+    if (argv[i] === '--home' && next !== undefined) out.home = next;
+    if (argv[i] === '--package-root' && next !== undefined) out.packageRoot = next;
+  }
+  return out;
+}

@@ -1,0 +1,65 @@
+/**
+ * `npm start`: the desktop app when Electron's binary is present; otherwise one line saying
+ * why, then `serve` on the demo (or given) workspace in the system browser (unless CI is set).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SERVE_USAGE, parseServeArgs } from './serve/args';
+import { runServe } from './serve/run-serve';
+import { findElectronBinary } from './shell/electron-binary';
+
+const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+
+function isBuilt(): boolean {
+  return (
+    fs.existsSync(path.join(appRoot, 'dist', 'electron', 'main.js')) &&
+    fs.existsSync(path.join(appRoot, 'dist', 'renderer', 'index.html'))
+  );
+}
+
+function run(cmd: string, args: readonly string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: appRoot, stdio: 'inherit', shell: process.platform === 'win32' });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+async function main(): Promise<void> {
+  const electron = findElectronBinary(import.meta.url);
+  if (electron.ok) {
+    if (!isBuilt() && (await run('npm', ['run', 'build'])) !== 0) process.exit(1);
+    // Electron reads `main` from package.json; --home / --package-root pass through.
+    process.exit(await run(electron.path, ['.', ...argv.filter((a) => a !== '--no-open')]));
+  }
+  process.stderr.write(
+    `ECK Inspector: Electron is not available (${electron.reason}); opening the browser mode instead.\n`,
+  );
+  let args;
+  try {
+    args = parseServeArgs(argv);
+  } catch (error) {
+    process.stderr.write(`start: ${(error as Error).message}\n${SERVE_USAGE}\n`);
+    process.exit(2);
+  }
+  if (!fs.existsSync(path.join(appRoot, 'dist', 'renderer', 'index.html'))) {
+    if (
+      (await run('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'])) !== 0
+    )
+      process.exit(1);
+  }
+  const { stop } = await runServe(appRoot, args);
+  const shutdown = (): void => {
+    void stop().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  const e = error as { message?: string; path?: string };
+  process.stderr.write(`start: ${e.message ?? String(error)}${e.path === undefined ? '' : ` (${e.path})`}\n`);
+  process.exit(1);
+});
