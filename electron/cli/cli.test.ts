@@ -206,6 +206,20 @@ describe('eck render', () => {
     expect(r.err).toBe(`eck render: cannot read vars: ${path.join(root, 'missing.json')}: no such file\n`);
   });
 
+  it('a vars path that is a folder: one line, exit 1', async () => {
+    const r = await run('render', '--package-root', pkg, '--home', home, '--vars', root);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^eck render: cannot read vars: .+\n$/);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('an override file that does not exist: one line naming it, exit 1', async () => {
+    const missing = path.join(root, 'no-override.json');
+    const r = await run('render', ...scenario(), '--override', missing);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`eck render: cannot read override: ${missing}: ENOENT\n`);
+  });
+
   it.each([
     [['render', '--bogus'], /^eck render: unknown option --bogus\n$/],
     [['render', '--vars'], /^eck render: --vars needs a value\n$/],
