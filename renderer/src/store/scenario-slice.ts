@@ -2,13 +2,15 @@
  * The scenario slice: vars + session type + manifest of the current render, and the workspace
  * bar's actions on it (preset, agent, session type).
  */
-import type { PresetId, Scenario } from '../../../shared/api';
+import type { InspectorApi, PresetId, Scenario } from '../../../shared/api';
 import { presetScenarioFor } from '../../../shared/scenarios/presets';
 import type { SliceCreator } from './app-state';
 
 /** State and actions of the scenario. */
 export interface ScenarioSlice {
   readonly scenario: Scenario | null;
+  /** The API, for panels that call methods without a store action (Vars: render, saved scenarios). */
+  readonly api: InspectorApi;
   /** Makes a scenario current on the main side, which renders it and pushes the result. */
   applyScenario(scenario: Scenario): Promise<void>;
   choosePreset(id: PresetId): Promise<void>;
@@ -30,6 +32,7 @@ export function withAgent(scenario: Scenario, aid: string): Scenario {
 /** Creates the scenario slice. */
 export const createScenarioSlice: SliceCreator<ScenarioSlice> = (api) => (set, get) => ({
   scenario: null,
+  api,
   async applyScenario(scenario) {
     // Optimistic: the bar shows the choice at once; the render arrives as onDidRender.
     set({ scenario });
