@@ -351,3 +351,44 @@ describe('overrideText (a draft)', () => {
     expect(r.merged?.overrideState).toBe('missing');
   });
 });
+
+describe('odd manifest shapes', () => {
+  it('an override that is JSON but not an object is ignored with manifest-shape', () => {
+    const r = renderKit({ sections: BASE, overrideText: '[{"id":"a","enabled":false}]', files: FILES });
+    expect(codes(r)).toContain('manifest-shape');
+    expect(sectionOf(r, 'a').status).toBe('ok');
+    expect(r.merged?.overrideState).toBe('ignored');
+  });
+
+  it('a section entry that is not an object is skipped with manifest-shape', () => {
+    const r = renderKit({
+      baseText: JSON.stringify({ sections: ['rules', fileSection('a', '$KITS/a.md')] }),
+      files: FILES,
+    });
+    expect(ids(r)).toEqual(['a']);
+    expect(codes(r)).toContain('manifest-shape');
+  });
+
+  it('an unknown mode is read as patch with a warning', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [{ id: 'a', enabled: false }],
+      overrideTop: { mode: 'merge' },
+      files: FILES,
+    });
+    expect(r.merged?.mode).toBe('patch');
+    expect(ids(r)).toEqual(['a', 'b', 'c']);
+    expect(codes(r)).toContain('invalid-field');
+  });
+
+  it('a duplicate id in the base is reported', () => {
+    const r = renderKit({ sections: [...BASE, fileSection('a', '$KITS/b.md', { order: 40 })], files: FILES });
+    expect(codes(r)).toContain('duplicate-id');
+  });
+
+  it('a top-level limit of the wrong type is ignored with a warning', () => {
+    const r = renderKit({ sections: BASE, top: { totalMaxFiles: '10' }, files: FILES });
+    expect(r.totals.maxFiles).toBe(50);
+    expect(codes(r)).toContain('invalid-field');
+  });
+});
