@@ -8,11 +8,11 @@ const section = (id: string, start: number, end: number): SectionReport =>
 describe('context segments', () => {
   it('tags each section span and keeps the wrapper text between them', () => {
     const text = '<w>AAAA\n\nBB</w>';
-    const segs = contextSegments(text, [section('b', 10, 12), section('a', 3, 7)]);
+    const segs = contextSegments(text, [section('b', 9, 11), section('a', 3, 7)]);
     expect(segs.map((s) => [s.text, s.section])).toEqual([
       ['<w>', null],
       ['AAAA', 'a'],
-      ['\n\n\n', null],
+      ['\n\n', null],
       ['BB', 'b'],
       ['</w>', null],
     ]);
