@@ -6,6 +6,7 @@ import {
   rmSync,
   symlinkSync,
   unlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -181,6 +182,17 @@ describe('HistoryIndex incremental updates', () => {
 });
 
 describe('HistoryIndex file reads and cleaning', () => {
+  it('judges age by modification time by default, as cleanEckDebug does', async () => {
+    const a = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(20, 0, 0));
+    const b = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(20, 0, 1));
+    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
+    for (const f of a.files) utimesSync(f, twoDaysAgo, twoDaysAgo);
+    // One file of b is old, but its newest file is not: the snapshot stays whole.
+    utimesSync(b.files[0] as string, twoDaysAgo, twoDaysAgo);
+    const index = openHistory(dir);
+    expect(await index.cleanOlderThan(24)).toMatchObject({ count: 1, snapshots: [a.key], deleted: false });
+  });
+
   it('reads contents lazily, and errors as values', async () => {
     const written = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, 0));
     put('notes.md', 'raw');
@@ -205,11 +217,11 @@ describe('HistoryIndex file reads and cleaning', () => {
     put('notes.md', 'keep me');
     const index = openHistory(dir);
     const now = at(21, 0, 0).getTime();
-    const dry = await index.cleanOlderThan(10, { now });
+    const dry = await index.cleanOlderThan(10, { now, basis: 'name' });
     expect(dry).toMatchObject({ count: 1, snapshots: [old.key], deleted: false });
     expect(dry.files).toHaveLength(4);
     expect(old.files.every((f) => existsSync(f))).toBe(true);
-    const done = await index.cleanOlderThan(10, { now, confirm: true });
+    const done = await index.cleanOlderThan(10, { now, confirm: true, basis: 'name' });
     expect(done).toMatchObject({ count: 1, deleted: true, failed: [] });
     expect(old.files.some((f) => existsSync(f))).toBe(false);
     expect(fresh.files.every((f) => existsSync(f))).toBe(true);

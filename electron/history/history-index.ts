@@ -240,6 +240,16 @@ export class HistoryIndex {
     else this.order = null;
   }
 
+  /** The newest mtime of a snapshot's files; +Infinity when none can be stated (never old). */
+  private newestMtime(snapshot: SnapshotSummary): number {
+    let newest = -Infinity;
+    for (const file of Object.values(snapshot.files)) {
+      const st = statSync(join(this.dir, file.name), { throwIfNoEntry: false });
+      if (st) newest = Math.max(newest, st.mtimeMs);
+    }
+    return newest === -Infinity ? Infinity : newest;
+  }
+
   /** Reads one file of a snapshot, on demand. Errors come back as values. */
   async readSnapshotFile(key: string, kind: DebugFileKind): Promise<SnapshotFileRead> {
     const file = this.snapshots.get(key)?.files[kind];
@@ -313,16 +323,19 @@ export class HistoryIndex {
   }
 
   /**
-   * The snapshots whose timestamp is more than `hours` before `now`, as evolcore's
-   * `cleanEckDebug` keeps 24 hours. Deletes nothing unless `confirm: true` (issue 7: never
-   * delete by itself; ask first and say how many).
+   * The snapshots older than `hours` before `now`, as evolcore's `cleanEckDebug` keeps 24 hours.
+   * `basis: 'mtime'` (default) judges by the files' modification times, as `cleanEckDebug`
+   * does (a snapshot is old when its newest file is); `name` by the timestamp in the names,
+   * which suits a copied folder whose mtimes are the copy's. Deletes nothing unless
+   * `confirm: true` (issue 7: never delete by itself; ask first and say how many).
    */
   async cleanOlderThan(
     hours: number,
-    options: { readonly confirm?: boolean; readonly now?: number } = {},
+    options: { readonly confirm?: boolean; readonly now?: number; readonly basis?: 'mtime' | 'name' } = {},
   ): Promise<CleanResult> {
     const limit = (options.now ?? Date.now()) - hours * 3_600_000;
-    const old = this.listing().snapshots.filter((s) => s.time < limit);
+    const byName = options.basis === 'name';
+    const old = this.listing().snapshots.filter((s) => (byName ? s.time : this.newestMtime(s)) < limit);
     const files = old.flatMap((s) => Object.values(s.files).map((f) => f.name));
     const base = { count: old.length, snapshots: old.map((s) => s.key), files };
     if (!options.confirm) return { ...base, deleted: false, failed: [] };
