@@ -1,0 +1,18 @@
+/**
+ * Structural equality of JSON values (key order ignored, as `{...base, ...override}` ignores it).
+ */
+
+/** `true` when `a` and `b` are the same JSON value. `undefined` equals only `undefined`. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  }
+  const ra = a as Readonly<Record<string, unknown>>;
+  const rb = b as Readonly<Record<string, unknown>>;
+  const ka = Object.keys(ra).filter((k) => ra[k] !== undefined);
+  const kb = Object.keys(rb).filter((k) => rb[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(rb, k) && jsonEqual(ra[k], rb[k]));
+}
