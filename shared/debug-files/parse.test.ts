@@ -176,3 +176,44 @@ describe('parseManifestReport', () => {
     expect(result.ok).toBe(false);
   });
 });
+
+describe('the parsers never throw', () => {
+  // A cheap deterministic fuzz: random mixes of the pieces reports are made of.
+  const pieces = [
+    '|',
+    '---',
+    '\n',
+    '`',
+    '```json eck-manifest-report\n',
+    '```\n',
+    '{',
+    '}',
+    '"sections":',
+    '[',
+    ']',
+    '## ',
+    '- status: ',
+    'ok',
+    'SKIPPED(',
+    ')',
+    '→ true',
+    '\\|',
+    ':',
+    '"id":"a"',
+    ',',
+    'null',
+    '·',
+    '总闸',
+    '\u0000',
+  ];
+  let seed = 7;
+  const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  it('on 2,000 random mixes of report pieces', () => {
+    for (let i = 0; i < 2000; i++) {
+      const length = 1 + Math.floor(random() * 60);
+      const text = Array.from({ length }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+      expect(() => parseManifestReport(text)).not.toThrow();
+      expect(() => parseVarsFile(text)).not.toThrow();
+    }
+  });
+});
