@@ -1,0 +1,43 @@
+/**
+ * Keeping the form and the JSON view in sync (issue 5: "the two views stay in sync" and "never
+ * loses what was typed").
+ *
+ * One state holds the vars both views show, the JSON text, and the text's error. The form
+ * writes vars and the text follows; the JSON view writes text and the vars follow only when it
+ * parses, so a half-typed JSON keeps the last valid vars (and their render) while the error is
+ * marked in place. A change from outside (a preset, a snapshot, another window) replaces both.
+ */
+import { parseVarsText, varsToText } from './vars-text';
+
+/** The editor's state. */
+export interface EditorState {
+  /** The last valid vars: what the form shows and what renders. */
+  readonly vars: Record<string, unknown>;
+  /** The JSON view's text (may be invalid while typing). */
+  readonly text: string;
+  /** The text's problem, or `null` when it parses to `vars`. */
+  readonly textError: { readonly message: string; readonly line: number; readonly column: number } | null;
+}
+
+/** The state for vars that came from outside. */
+export function editorStateOf(vars: Readonly<Record<string, unknown>>): EditorState {
+  return { vars: { ...vars }, text: varsToText(vars), textError: null };
+}
+
+/** The form changed the vars: the text is written again (a broken text is replaced). */
+export function fromForm(vars: Readonly<Record<string, unknown>>): EditorState {
+  return editorStateOf(vars);
+}
+
+/** The JSON view changed: the text is kept as typed; the vars follow when it parses. */
+export function fromText(state: EditorState, text: string): EditorState {
+  const parsed = parseVarsText(text);
+  if (!parsed.ok) {
+    return {
+      vars: state.vars,
+      text,
+      textError: { message: parsed.message, line: parsed.line, column: parsed.column },
+    };
+  }
+  return { vars: parsed.vars, text, textError: null };
+}
