@@ -6,9 +6,11 @@
 import { createScenarioHandlers } from '../scenarios/scenario-handlers';
 import type { WorkspaceHost } from '../workspace/workspace-host';
 import type { HandlerTable } from './dispatch';
+import type { PathOpener } from './open-in-editor';
+import { openInEditor } from './open-in-editor';
 
 /** The handler table of the API, bound to a workspace host. */
-export function createHandlers(host: WorkspaceHost): HandlerTable {
+export function createHandlers(host: WorkspaceHost, openPath: PathOpener | null = null): HandlerTable {
   return {
     getWorkspace: () => host.current.info(),
     openWorkspace: (input) => host.open(input, true),
@@ -18,6 +20,7 @@ export function createHandlers(host: WorkspaceHost): HandlerTable {
     render: (scenario) => host.current.renderScenario(scenario),
     getLastRender: () => host.current.lastRender,
     getFile: ({ path }) => host.current.readFile(path),
+    openInEditor: ({ path }) => openInEditor(host.current.resolved, path, openPath),
     ...createScenarioHandlers(host),
   };
 }

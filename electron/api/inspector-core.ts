@@ -16,6 +16,7 @@ import { createDispatcher } from './dispatch';
 import type { EventHub } from './event-hub';
 import { createEventHub } from './event-hub';
 import { createHandlers } from './handlers';
+import type { PathOpener } from './open-in-editor';
 
 /** What the core needs to know about its process. */
 export interface CoreOptions {
@@ -24,6 +25,8 @@ export interface CoreOptions {
   /** The workspace to open first (`--home`, `--package-root`, the last one used). */
   readonly choice: WorkspaceChoice;
   readonly onOpened?: (resolved: ResolvedWorkspace) => void;
+  /** Opens a path with the OS (Electron's `shell.openPath`); absent in serve mode. */
+  readonly openPath?: PathOpener;
   /** Where unexpected exceptions are logged; default stderr. */
   readonly log?: (message: string) => void;
   /** Test seams. */
@@ -67,7 +70,7 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     ...(options.watch === undefined ? {} : { watch: options.watch }),
     ...(options.onOpened === undefined ? {} : { onOpened: options.onOpened }),
   });
-  const dispatch = createDispatcher(createHandlers(host), {
+  const dispatch = createDispatcher(createHandlers(host, options.openPath ?? null), {
     onInternalError: (method, error) =>
       log(`${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });

@@ -11,6 +11,8 @@ import type { Scenario } from './scenario';
 import { scenarioSchema } from './scenario';
 import type { SavedScenario } from '../scenarios/scenario-file';
 import type { SnapshotScenarioRead, VarsSnapshot } from '../scenarios/snapshot-scenario';
+import type { OpenInEditorResult } from './open-in-editor';
+import { openInEditorInput } from './open-in-editor';
 
 /** A saved scenario's name (checked again on the main side: trimmed, printable). */
 const scenarioName = z.string().min(1).max(200);
@@ -34,6 +36,8 @@ export const methodInputs = {
   render: scenarioSchema,
   getLastRender: noInput,
   getFile: z.strictObject({ path: pathString }),
+  // Timeline (issue 4): open a workspace file in the OS's editor.
+  openInEditor: openInEditorInput,
   // Vars tab (issue 5): named scenarios in the app's settings folder, scenarios from snapshots.
   listScenarios: noInput,
   saveScenario: z.strictObject({
@@ -71,6 +75,8 @@ export interface MethodOutputs {
   render: RenderResult;
   getLastRender: RenderResult | null;
   getFile: FileText;
+  /** Opens a workspace file in the OS editor (Electron); serve answers with its path and URL only. */
+  openInEditor: OpenInEditorResult;
   /** Saved scenarios, by name. */
   listScenarios: readonly SavedScenario[];
   /** Saves under a name; an existing name only with `overwrite` (else `conflict`). */
