@@ -43,11 +43,14 @@ async function start(): Promise<void> {
 
   const appRoot = app.getAppPath();
   const rendererDir = path.join(appRoot, 'dist', 'renderer');
+  // Packaged, the kit is unpacked beside app.asar (electron-builder.yml asarUnpack): real files
+  // that the watcher can watch and the user can open, and real paths in the display.
+  const kitRoot = app.isPackaged ? appRoot.replace(/app\.asar$/, 'app.asar.unpacked') : appRoot;
   const settings = createSettingsStore(app.getPath('userData'));
   const last = settings.read().recentWorkspaces[0];
   const args = parseArgs(process.argv.slice(app.isPackaged ? 1 : 2));
   const core: InspectorCore = await startInspectorCore({
-    appRoot,
+    appRoot: kitRoot,
     choice: { home: args.home ?? last?.home, packageRoot: args.packageRoot ?? last?.packageRoot },
     onOpened: (resolved) => {
       settings.update((s) => ({
@@ -143,7 +146,7 @@ async function start(): Promise<void> {
         core.hub.emit('onDidInvokeMenu', action.command);
         return;
       case 'open-reference':
-        await shell.openPath(path.join(appRoot, 'kits', 'docs', 'reference', 'context-assembly.md'));
+        await shell.openPath(path.join(kitRoot, 'kits', 'docs', 'reference', 'context-assembly.md'));
         return;
       case 'about':
         await dialog.showMessageBox({

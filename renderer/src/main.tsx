@@ -7,7 +7,7 @@ import { connectApi } from './api/connect';
 import type { ConnectionState } from './api/ws-transport';
 import { App } from './app';
 import { detectLanguage } from './i18n/translate';
-import { bindStoreToApi, createAppStore } from './store/create-store';
+import { bindStoreToApi, createAppStore, refreshStore } from './store/create-store';
 import { StoreContext } from './store/store-context';
 import './theme/app.css';
 import { loadPreferences, savePreferences } from './ui-preferences';
@@ -31,7 +31,15 @@ const store = createAppStore(api, {
   languageChoice: prefs.language,
   theme: prefs.theme,
 });
-onConnection = (state) => store.getState().setConnection(state);
+let lost = false;
+onConnection = (state) => {
+  store.getState().setConnection(state);
+  if (state === 'closed') lost = true;
+  if (state === 'open' && lost) {
+    lost = false;
+    void refreshStore(store, api);
+  }
+};
 store.getState().setConnection(connection);
 bindStoreToApi(store, api);
 store.subscribe((s, prev) => {

@@ -29,6 +29,18 @@ export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStor
 }
 
 /**
+ * Loads the workspace and the last render from the main side: at start, and again after a
+ * reconnect, since events sent while disconnected are lost.
+ */
+export async function refreshStore(store: AppStore, api: InspectorApi): Promise<void> {
+  const info = await api.getWorkspace();
+  if (info.ok) store.getState().setWorkspace(info.value);
+  else store.getState().pushError(info.error);
+  const last = await api.getLastRender();
+  if (last.ok && last.value !== null) store.getState().applyRender(last.value);
+}
+
+/**
  * Subscribes the store to the API's events and loads the initial state. Returns the
  * unsubscribe function (tests and hot reload call it).
  */
@@ -53,13 +65,7 @@ export function bindStoreToApi(store: AppStore, api: InspectorApi): () => void {
       }
     }),
   ];
-  void (async () => {
-    const info = await api.getWorkspace();
-    if (info.ok) s().setWorkspace(info.value);
-    else s().pushError(info.error);
-    const last = await api.getLastRender();
-    if (last.ok && last.value !== null) s().applyRender(last.value);
-  })();
+  void refreshStore(store, api);
   return () => {
     for (const off of offs) off();
   };

@@ -1,0 +1,115 @@
+/**
+ * The core end to end over the real engine, the real disk and the real watcher: a copy of the
+ * app's kit and demo home in a temp folder.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventName, RenderResult, WorkspaceInfo } from '../../shared/api';
+import { presetScenario } from '../../shared/scenarios/presets';
+import type { InspectorCore } from './inspector-core';
+import { startInspectorCore } from './inspector-core';
+
+const APP_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+let core: InspectorCore | null = null;
+let tmp = '';
+
+afterEach(async () => {
+  await core?.close();
+  core = null;
+  if (tmp !== '') fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+function copyWorkspace(): { home: string; packageRoot: string } {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-core-'));
+  const kits = path.join(APP_ROOT, 'kits');
+  const packageRoot = path.join(tmp, 'pkg');
+  fs.cpSync(kits, path.join(packageRoot, 'kits'), {
+    recursive: true,
+    filter: (src) => !src.startsWith(path.join(kits, 'demo-home')),
+  });
+  const home = path.join(tmp, 'home');
+  fs.cpSync(path.join(kits, 'demo-home'), home, { recursive: true });
+  return { home, packageRoot };
+}
+
+async function start(watch: boolean) {
+  const choice = copyWorkspace();
+  const events: { event: EventName; payload: unknown }[] = [];
+  core = await startInspectorCore({ appRoot: APP_ROOT, choice, watch, log: () => undefined });
+  core.hub.subscribe((event, payload) => events.push({ event, payload }));
+  return { core, choice, events };
+}
+
+const loaded = (r: RenderResult): string[] =>
+  r.report.sections.filter((s) => s.status === 'ok').map((s) => s.id);
+
+async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('inspector core (real engine, real disk)', () => {
+  it('opens the given workspace and renders the default preset', async () => {
+    const { core: c, choice } = await start(false);
+    const info = await c.dispatch('getWorkspace', undefined);
+    expect(info.ok && (info.value as WorkspaceInfo)).toMatchObject({
+      home: choice.home,
+      packageRoot: choice.packageRoot,
+      homeSource: 'given',
+      agents: [{ aid: 'nova.aid.pub' }],
+      sessionTypes: expect.arrayContaining(['main', 'auxiliary']),
+    });
+    const last = await c.dispatch('getLastRender', undefined);
+    expect(last.ok).toBe(true);
+    const result = (last.ok ? last.value : null) as RenderResult;
+    expect(result.report.context.startsWith('<system-reminder>')).toBe(true);
+    expect(loaded(result)).toEqual(expect.arrayContaining(['rules', 'persona', 'peer-profile']));
+  });
+
+  it('the coding preset loads rules, session and baseagent only', async () => {
+    const { core: c } = await start(false);
+    const r = await c.dispatch('setScenario', presetScenario('coding'));
+    expect(r.ok && loaded(r.value as RenderResult)).toEqual(['rules', 'session', 'baseagent']);
+  });
+
+  it('a rules edit on disk reaches the next pushed render, once', async () => {
+    const { core: c, choice, events } = await start(true);
+    const rule = path.join(choice.packageRoot, 'kits', 'rules', '00-core.md');
+    fs.appendFileSync(rule, '\ncore-test-marker\n');
+    await until(() => events.some((e) => e.event === 'onDidRender'));
+    const renders = events.filter((e) => e.event === 'onDidRender').map((e) => e.payload as RenderResult);
+    expect(renders).toHaveLength(1);
+    expect(renders[0]?.trigger).toBe('disk');
+    expect(renders[0]?.report.context).toContain('core-test-marker');
+    expect(events[0]?.event).toBe('onDidChangeOnDisk');
+    const last = await c.dispatch('getLastRender', undefined);
+    expect(last.ok && (last.value as RenderResult).report.context).toContain('core-test-marker');
+  });
+
+  it('opening a folder without kits/ is a typed error and the old workspace stays open', async () => {
+    const { core: c, choice } = await start(false);
+    const r = await c.dispatch('openWorkspace', { packageRoot: tmp });
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'workspace-invalid', message: 'the package root has no kits/ folder', path: tmp },
+    });
+    const info = await c.dispatch('getWorkspace', undefined);
+    expect(info.ok && (info.value as WorkspaceInfo).packageRoot).toBe(choice.packageRoot);
+  });
+
+  it('getFile reads a kit file and refuses one outside the workspace', async () => {
+    const { core: c, choice } = await start(false);
+    const ok = await c.dispatch('getFile', { path: 'kits/rules/00-core.md' });
+    expect(ok.ok && ok.value).toMatchObject({
+      path: path.join(choice.packageRoot, 'kits', 'rules', '00-core.md'),
+    });
+    const refused = await c.dispatch('getFile', { path: '/etc/hostname' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'outside-workspace' } });
+  });
+});
