@@ -119,14 +119,23 @@ export class Workspace {
     return result;
   }
 
-  /** Renders any scenario once, without making it current and without events. */
-  renderScenario(scenario: Scenario, trigger: RenderTrigger = 'request'): RenderResult {
+  /**
+   * Renders any scenario once, without making it current and without events. `overrideText`
+   * renders with an unsaved override draft (a string) or with no override (`null`) instead of
+   * the file on disk (issue 6: the render with the draft beside the render without it).
+   */
+  renderScenario(
+    scenario: Scenario,
+    trigger: RenderTrigger = 'request',
+    overrideText?: string | null,
+  ): RenderResult {
     const input: RenderInput = {
       packageRoot: toSlash(this.resolved.packageRoot),
       home: toSlash(this.resolved.home),
       vars: scenario.vars,
       sessionType: scenario.sessionType,
       ...(scenario.manifestFile === null ? {} : { manifestFile: scenario.manifestFile }),
+      ...(overrideText === undefined ? {} : { overrideText }),
     };
     const started = performance.now();
     let report: RenderReport;
