@@ -52,6 +52,8 @@ async function start(): Promise<void> {
   const core: InspectorCore = await startInspectorCore({
     appRoot: kitRoot,
     choice: { home: args.home ?? last?.home, packageRoot: args.packageRoot ?? last?.packageRoot },
+    // Timeline's "open in editor": the OS's default app for the file.
+    openPath: (p) => shell.openPath(p),
     onOpened: (resolved) => {
       settings.update((s) => ({
         ...s,
