@@ -3,6 +3,7 @@
  *
  * Later issues add their methods here (or in a sibling file spread into this table).
  */
+import { createOverrideHandlers } from '../overrides/override-handlers';
 import { createScenarioHandlers } from '../scenarios/scenario-handlers';
 import type { WorkspaceHost } from '../workspace/workspace-host';
 import type { HandlerTable } from './dispatch';
@@ -22,5 +23,6 @@ export function createHandlers(host: WorkspaceHost, openPath: PathOpener | null 
     getFile: ({ path }) => host.current.readFile(path),
     openInEditor: ({ path }) => openInEditor(host.current.resolved, path, openPath),
     ...createScenarioHandlers(host),
+    ...createOverrideHandlers(host),
   };
 }

@@ -13,6 +13,8 @@ import type { SavedScenario } from '../scenarios/scenario-file';
 import type { SnapshotScenarioRead, VarsSnapshot } from '../scenarios/snapshot-scenario';
 import type { OpenInEditorResult } from './open-in-editor';
 import { openInEditorInput } from './open-in-editor';
+import type { OverrideMethodOutputs } from '../override/override-methods';
+import { overrideMethodInputs } from '../override/override-methods';
 
 /** A saved scenario's name (checked again on the main side: trimmed, printable). */
 const scenarioName = z.string().min(1).max(200);
@@ -49,6 +51,8 @@ export const methodInputs = {
   deleteScenario: z.strictObject({ name: scenarioName }),
   listVarsSnapshots: noInput,
   readSnapshotScenario: z.strictObject({ key: z.string().min(1).max(64), reroot: z.boolean() }),
+  // Manifest tab (issue 6): manifest file pairs, renders with a draft override, saves.
+  ...overrideMethodInputs,
 } as const;
 
 /** Name of an API method. */
@@ -64,7 +68,7 @@ export type MethodInput<M extends MethodName> = z.input<(typeof methodInputs)[M]
 export type ParsedInput<M extends MethodName> = z.output<(typeof methodInputs)[M]>;
 
 /** What each method returns. */
-export interface MethodOutputs {
+export interface MethodOutputs extends OverrideMethodOutputs {
   getWorkspace: WorkspaceInfo;
   openWorkspace: WorkspaceInfo;
   listAgents: readonly AgentInfo[];

@@ -1,0 +1,58 @@
+/**
+ * The API handlers of the Manifest tab: load a manifest file pair, render with a draft, save.
+ */
+import { ApiFailure } from '../../shared/api/errors';
+import type { HandlerTable } from '../api/dispatch';
+import type { WorkspaceHost } from '../workspace/workspace-host';
+import { OutsideEckError } from './override-paths';
+import type { OverrideStoreContext } from './override-store';
+import { loadManifestPair, saveOverride } from './override-store';
+
+/** The methods these handlers serve. */
+export type OverrideMethod = 'loadManifestPair' | 'renderDraft' | 'saveOverride';
+
+/** Turns a refused path into the API's `outside-workspace` error. */
+function guarded<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof OutsideEckError)
+      throw new ApiFailure('outside-workspace', error.message, error.path);
+    throw error;
+  }
+}
+
+/** Handlers over the open workspace. */
+export function createOverrideHandlers(host: WorkspaceHost): Pick<HandlerTable, OverrideMethod> {
+  const context = (): OverrideStoreContext => {
+    const ws = host.current;
+    return {
+      home: ws.resolved.home,
+      packageRoot: ws.resolved.packageRoot,
+      engineCheck: (manifestFile, text) =>
+        ws.renderScenario({ ...ws.scenario, manifestFile }, 'request', text).report.diagnostics,
+    };
+  };
+  return {
+    loadManifestPair: ({ manifestFile }) => guarded(() => loadManifestPair(context(), manifestFile)),
+    renderDraft: ({ scenario, manifestFile, overrideText }) => {
+      const ws = host.current;
+      const forced = { ...scenario, manifestFile };
+      return {
+        saved: ws.renderScenario(forced, 'request'),
+        draft: overrideText === undefined ? null : ws.renderScenario(forced, 'request', overrideText),
+      };
+    },
+    saveOverride: (request) => {
+      const result = guarded(() => saveOverride(context(), request));
+      if (result.kind === 'saved') {
+        // Do not wait for the watcher: the Timeline must show the saved override at once.
+        host.current.handleDiskBurst([
+          result.path,
+          ...(result.backupPath === null ? [] : [result.backupPath]),
+        ]);
+      }
+      return result;
+    },
+  };
+}
