@@ -132,6 +132,18 @@ describe('HistoryIndex background pass', () => {
     if (locked) expect(locked.error).toMatch(/EACCES/);
   });
 
+  it('starts a fresh pass after a refresh, even while the old one is stopping', async () => {
+    for (let i = 0; i < 6; i++) writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, i));
+    const index = openHistory(dir);
+    const first = index.parseInBackground({ chunkSize: 2 });
+    expect(index.parseInBackground()).toBe(first); // joins the running pass
+    index.refresh();
+    const second = index.parseInBackground({ chunkSize: 2 });
+    expect(second).not.toBe(first);
+    await Promise.all([first, second]);
+    expect(index.listing().snapshots.every((s) => s.parseState === 'done')).toBe(true);
+  });
+
   it('stops when the folder is listed again', async () => {
     for (let i = 0; i < 10; i++) writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, i));
     const index = openHistory(dir);

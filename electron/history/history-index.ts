@@ -123,7 +123,7 @@ export class HistoryIndex {
   private folderError: string | null = null;
   /** Bumped by `refresh`, so a pass over an older listing stops instead of writing stale rows. */
   private generation = 0;
-  private running: Promise<number> | null = null;
+  private running: { readonly generation: number; readonly pass: Promise<number> } | null = null;
 
   constructor(dir: string, options: HistoryIndexOptions = {}) {
     this.dir = dir;
@@ -283,10 +283,18 @@ export class HistoryIndex {
    * the running one. Resolves with the number of snapshots filled.
    */
   parseInBackground(options: BackgroundParseOptions = {}): Promise<number> {
-    this.running ??= this.runPass(options).finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    const generation = this.generation;
+    if (this.running?.generation === generation) return this.running.pass;
+    // A pass over an older listing is stopping (it sees the new generation); start after it.
+    const before = this.running?.pass ?? Promise.resolve(0);
+    const pass = before
+      .catch(() => 0)
+      .then(() => this.runPass(options, generation))
+      .finally(() => {
+        if (this.running?.pass === pass) this.running = null;
+      });
+    this.running = { generation, pass };
+    return pass;
   }
 
   private pendingNewestFirst(): SnapshotSummary[] {
@@ -294,10 +302,11 @@ export class HistoryIndex {
     return pending.sort((a, b) => compareSnapshots(b, a));
   }
 
-  private async runPass(options: BackgroundParseOptions): Promise<number> {
+  /** One pass over the listing of `generation`; stops as soon as the folder is listed again. */
+  private async runPass(options: BackgroundParseOptions, generation: number): Promise<number> {
     const chunkSize = Math.max(1, options.chunkSize ?? 32);
-    const generation = this.generation;
     let filled = 0;
+    if (generation !== this.generation) return 0;
     for (let pending = this.pendingNewestFirst(); pending.length; pending = this.pendingNewestFirst()) {
       const total = pending.length;
       let done = 0;
