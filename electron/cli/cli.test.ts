@@ -273,6 +273,16 @@ describe('eck render', () => {
   });
 });
 
+describe('eck render --write-debug failures', () => {
+  it('a home where the debug folder cannot be made: exit 1, one line', async () => {
+    const fileHome = write('not-a-folder.txt', 'x');
+    const r = await run('render', ...scenario('vars.json', fileHome), '--write-debug');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^eck render: cannot write debug files to .+\n$/);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+  });
+});
+
 describe('eck manifest', () => {
   it('prints the merged manifest with each field and its origin', async () => {
     write(
