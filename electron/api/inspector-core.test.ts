@@ -92,6 +92,20 @@ describe('inspector core (real engine, real disk)', () => {
     expect(last.ok && (last.value as RenderResult).report.context).toContain('core-test-marker');
   });
 
+  it('1,000 files written at once (a checkout of the kit) become one re-render', async () => {
+    const { choice, events } = await start(true);
+    const dir = path.join(choice.packageRoot, 'kits', 'rules');
+    for (let i = 0; i < 1000; i++)
+      fs.writeFileSync(path.join(dir, `zz-${String(i).padStart(4, '0')}.md`), `rule ${i}\n`);
+    await until(() => events.some((e) => e.event === 'onDidRender'));
+    await new Promise((r) => setTimeout(r, 500));
+    const renders = events.filter((e) => e.event === 'onDidRender').map((e) => e.payload as RenderResult);
+    expect(renders).toHaveLength(1);
+    // The folder limits of the rules section (maxFiles 20) now cut it: the new files were seen.
+    const rules = renders[0]?.report.sections.find((s) => s.id === 'rules');
+    expect(rules?.truncated?.reason).toBeDefined();
+  });
+
   it('opening a folder without kits/ is a typed error and the old workspace stays open', async () => {
     const { core: c, choice } = await start(false);
     const r = await c.dispatch('openWorkspace', { packageRoot: tmp });
