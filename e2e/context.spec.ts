@@ -13,10 +13,14 @@ test('the Context tab shows the rendered text of the default scenario', async ({
   await expect(page.getByRole('tab', { name: 'Context' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('the other tabs are there, each saying it is coming', async ({ page, serve }) => {
+test('the tabs switch panels: Timeline, Context, Vars, Manifest, History', async ({ page, serve }) => {
   await page.goto(serve.url);
-  await page.getByRole('tab', { name: 'Timeline' }).click();
-  await expect(page.getByTestId('coming-timeline')).toBeVisible();
+  await expect(page.getByTestId('context-text')).toBeVisible();
+  for (const name of ['Timeline', 'Vars', 'Manifest', 'History']) {
+    await page.getByRole('tab', { name }).click();
+    await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('context-text')).toHaveCount(0);
+  }
   await page.getByRole('tab', { name: 'Context' }).click();
   await expect(page.getByTestId('context-text')).toBeVisible();
 });
