@@ -23,7 +23,7 @@ const SCHEME = 'app';
 const ORIGIN = `${SCHEME}://inspector`;
 
 protocol.registerSchemesAsPrivileged([
-  { scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  { scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
 ]);
 
 if (!app.requestSingleInstanceLock()) {
