@@ -200,6 +200,13 @@ describe('eck render', () => {
     expect(r.err).not.toMatch(/\n\s+at /);
   });
 
+  it('bad vars JSON with an unquoted value: the real line and column, still one line', async () => {
+    const file = write('unquoted-vars.json', '{\n  "chatType": private\n}\n');
+    const r = await run('render', '--package-root', pkg, '--home', home, '--vars', file);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`eck render: cannot read vars: ${file}:2:15: Unexpected token 'p'\n`);
+  });
+
   it('a vars file that does not exist: one line naming it, exit 1', async () => {
     const r = await run('render', ...scenario('missing.json'));
     expect(r.code).toBe(1);

@@ -3,6 +3,7 @@
  * error message must name the file, line and column (DEVELOPERS.md, bad input).
  */
 import type { Json } from './types';
+import { jsonErrorOffset } from './json-error-offset';
 
 /** Outcome of parsing a JSON text. */
 export type JsonParseResult =
@@ -25,8 +26,8 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
 
 /**
  * Parses JSON (a leading BOM is allowed, as editors on Windows write one). On failure the
- * position is taken from the engine's message (`position N`, or `line L column C`), else the
- * end of the text for an unexpected end.
+ * position is taken from the engine's message (`position N`, or `line L column C`), else found
+ * by scanning the text (`jsonErrorOffset`). The message is always one line.
  */
 export function parseJsonText(text: string): JsonParseResult {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -39,8 +40,18 @@ export function parseJsonText(text: string): JsonParseResult {
     let where: { line: number; column: number };
     if (lc) where = { line: Number(lc[1]), column: Number(lc[2]) };
     else if (pos) where = lineColumnAt(body, Number(pos[1]));
-    else where = lineColumnAt(body, body.length);
-    const message = raw.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+.*$/, '');
+    else {
+      // V8 gives no position for "Unexpected token 'x', "…" is not valid JSON": find it.
+      const offset = jsonErrorOffset(body);
+      where = lineColumnAt(body, offset < 0 ? body.length : offset);
+    }
+    const message = raw
+      .replace(/\s*\(line \d+ column \d+\)/, '')
+      .replace(/ in JSON at position \d+.*$/s, '')
+      // Drop V8's quoted snippet of the text: it can span lines, and errors are one line.
+      .replace(/^(Unexpected token '[\s\S]{1,2}'), [\s\S]* is not valid JSON$/, '$1')
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+      .replace(/[\u0000-\u001f]/g, (c) => JSON.stringify(c).slice(1, -1));
     return { ok: false, message, ...where };
   }
 }
