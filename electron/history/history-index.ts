@@ -15,13 +15,12 @@ import type { ForeignEntry, HistoryListing, SnapshotSummary } from '../../shared
 import { isDebugTempName, parseDebugFileName } from '../../shared/debug-files/names';
 import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
 import {
+  SnapshotGrouper,
   compareSnapshots,
-  groupDebugEntries,
   newSnapshot,
   withFile,
   withoutFile,
 } from '../../shared/debug-files/snapshot-group';
-import type { FolderEntry } from '../../shared/debug-files/snapshot-group';
 import { parseSnapshot } from './parse-snapshot';
 
 /** Which sizes the first listing states with a `stat` (the rest stay `null` until needed). */
@@ -145,18 +144,13 @@ export class HistoryIndex {
       this.order = [];
       return this.listing();
     }
-    const entries: FolderEntry[] = new Array<FolderEntry>(dirents.length);
-    for (let i = 0; i < dirents.length; i++) {
-      const d = dirents[i] as Dirent;
+    const grouper = new SnapshotGrouper(this.zone);
+    for (const d of dirents) {
       const kind = kindOfDirent(d);
       const statIt = this.sizes === 'all' || (this.sizes === 'context' && d.name.startsWith('context-'));
-      entries[i] = {
-        name: d.name,
-        kind,
-        bytes: statIt && kind !== 'directory' ? sizeOrNull(join(this.dir, d.name)) : null,
-      };
+      grouper.add(d.name, kind, statIt && kind !== 'directory' ? sizeOrNull(join(this.dir, d.name)) : null);
     }
-    const grouped = groupDebugEntries(entries, this.zone);
+    const grouped = grouper.finish();
     for (const s of grouped.snapshots) this.snapshots.set(s.key, s);
     for (const f of grouped.foreign) this.foreign.set(f.name, f);
     this.order = grouped.snapshots.map((s) => s.key);

@@ -82,49 +82,64 @@ export function compareSnapshots(a: SnapshotSummary, b: SnapshotSummary): number
 }
 
 /**
- * Groups a folder listing into snapshots (oldest first) and foreign entries (in listing order);
- * `zone` says how to read the names' timestamps (see `NameZone`).
- * The debug writer's temp files are skipped: they are never a snapshot and vanish at once.
+ * Groups folder entries one at a time, so a listing of 50,000 names is grouped as it is read,
+ * without an intermediate array of entry objects. Four files share a key: each key is parsed
+ * (digits, a Date) once per snapshot, not once per file. The debug writer's temp files are
+ * skipped: they are never a snapshot and vanish at once.
  */
-export function groupDebugEntries(entries: Iterable<FolderEntry>, zone: NameZone = 'local'): GroupedEntries {
-  // Four files share a key: the key is parsed (digits, a Date) once per snapshot, not per file.
-  const byKey = new Map<
+export class SnapshotGrouper {
+  private readonly byKey = new Map<
     string,
-    { parts: SnapshotKeyParts; files: Partial<Record<DebugFileKind, SnapshotFile>> }
+    { readonly parts: SnapshotKeyParts; readonly files: Partial<Record<DebugFileKind, SnapshotFile>> }
   >();
-  const badKeys = new Set<string>();
-  const foreign: ForeignEntry[] = [];
-  for (const entry of entries) {
-    const bytes = entry.bytes ?? null;
-    const split = entry.kind === 'file' || entry.kind === 'symlink' ? splitDebugFileName(entry.name) : null;
-    let group = split ? byKey.get(split.key) : undefined;
-    if (split && !group && !badKeys.has(split.key)) {
-      const parts = parseSnapshotKey(split.key, zone);
+  private readonly badKeys = new Set<string>();
+  private readonly foreign: ForeignEntry[] = [];
+
+  /** `zone` says how to read the names' timestamps (see `NameZone`). */
+  constructor(private readonly zone: NameZone = 'local') {}
+
+  /** Adds one entry of the listing. */
+  add(name: string, kind: ForeignEntry['kind'], bytes: number | null): void {
+    const split = kind === 'file' || kind === 'symlink' ? splitDebugFileName(name) : null;
+    let group = split ? this.byKey.get(split.key) : undefined;
+    if (split && !group && !this.badKeys.has(split.key)) {
+      const parts = parseSnapshotKey(split.key, this.zone);
       if (parts) {
         group = { parts, files: {} };
-        byKey.set(split.key, group);
-      } else badKeys.add(split.key);
+        this.byKey.set(split.key, group);
+      } else this.badKeys.add(split.key);
     }
     if (!split || !group) {
-      if (!isDebugTempName(entry.name)) foreign.push({ name: entry.name, kind: entry.kind, bytes });
-      continue;
+      if (!isDebugTempName(name)) this.foreign.push({ name, kind, bytes });
+      return;
     }
-    group.files[split.kind] = { name: entry.name, bytes };
+    group.files[split.kind] = { name, bytes };
   }
-  const snapshots: SnapshotSummary[] = [];
-  for (const [key, { parts, files }] of byKey) {
-    snapshots.push({
-      key,
-      timestamp: parts.timestamp,
-      suffix: parts.suffix,
-      time: parts.time,
-      files,
-      missing: missingKinds(files),
-      columns: EMPTY_COLUMNS,
-      parseState: 'pending',
-      error: null,
-    });
+
+  /** The snapshots, oldest first, and the foreign entries in listing order. */
+  finish(): GroupedEntries {
+    const snapshots: SnapshotSummary[] = [];
+    for (const [key, { parts, files }] of this.byKey) {
+      snapshots.push({
+        key,
+        timestamp: parts.timestamp,
+        suffix: parts.suffix,
+        time: parts.time,
+        files,
+        missing: missingKinds(files),
+        columns: EMPTY_COLUMNS,
+        parseState: 'pending',
+        error: null,
+      });
+    }
+    snapshots.sort(compareSnapshots);
+    return { snapshots, foreign: [...this.foreign] };
   }
-  snapshots.sort(compareSnapshots);
-  return { snapshots, foreign };
+}
+
+/** Groups a folder listing into snapshots (oldest first) and foreign entries (see `SnapshotGrouper`). */
+export function groupDebugEntries(entries: Iterable<FolderEntry>, zone: NameZone = 'local'): GroupedEntries {
+  const grouper = new SnapshotGrouper(zone);
+  for (const entry of entries) grouper.add(entry.name, entry.kind, entry.bytes ?? null);
+  return grouper.finish();
 }
