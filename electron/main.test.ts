@@ -1,0 +1,183 @@
+/**
+ * The Electron shell without Electron: main.ts runs against a recorded fake of the `electron`
+ * module, so its security settings and its IPC gate are checked where the binary cannot run.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+type Handler = (...args: unknown[]) => unknown;
+
+const recorded = vi.hoisted(() => ({
+  schemes: [] as unknown[],
+  protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
+  ipcHandlers: new Map<string, Handler>(),
+  appHandlers: new Map<string, Handler>(),
+  windows: [] as {
+    options: Record<string, unknown>;
+    url: string;
+    wc: Map<string, Handler>;
+    openHandler: Handler | null;
+  }[],
+  menus: 0,
+  external: [] as string[],
+  userData: '',
+  appPath: '',
+}));
+
+vi.mock('electron', () => {
+  class FakeWindow {
+    readonly record: (typeof recorded.windows)[number];
+    readonly webContents: Record<string, unknown>;
+    constructor(options: Record<string, unknown>) {
+      this.record = { options, url: '', wc: new Map(), openHandler: null };
+      recorded.windows.push(this.record);
+      this.webContents = {
+        on: (event: string, fn: Handler) => this.record.wc.set(event, fn),
+        setWindowOpenHandler: (fn: Handler) => {
+          this.record.openHandler = fn;
+        },
+        send: () => undefined,
+      };
+    }
+    static getAllWindows(): unknown[] {
+      return recorded.windows;
+    }
+    loadURL(url: string): Promise<void> {
+      this.record.url = url;
+      return Promise.resolve();
+    }
+    once(): void {}
+    on(): void {}
+    maximize(): void {}
+    isDestroyed(): boolean {
+      return false;
+    }
+  }
+  return {
+    app: {
+      requestSingleInstanceLock: () => true,
+      quit: () => undefined,
+      on: (event: string, fn: Handler) => recorded.appHandlers.set(event, fn),
+      whenReady: () => Promise.resolve(),
+      getAppPath: () => recorded.appPath,
+      getPath: () => recorded.userData,
+      isPackaged: false,
+      getLocale: () => 'en-US',
+      getVersion: () => '0.0.0-test',
+    },
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => recorded.schemes.push(...schemes),
+      handle: (scheme: string, fn: (request: Request) => Promise<Response>) =>
+        recorded.protocolHandlers.set(scheme, fn),
+    },
+    session: { defaultSession: { setPermissionRequestHandler: () => undefined } },
+    ipcMain: { handle: (channel: string, fn: Handler) => recorded.ipcHandlers.set(channel, fn) },
+    BrowserWindow: FakeWindow,
+    Menu: {
+      buildFromTemplate: (t: unknown) => t,
+      setApplicationMenu: () => {
+        recorded.menus++;
+      },
+    },
+    dialog: {},
+    shell: {
+      openExternal: (url: string) => {
+        recorded.external.push(url);
+        return Promise.resolve();
+      },
+      openPath: () => Promise.resolve(''),
+    },
+    screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
+    net: { fetch: (url: string) => Promise.resolve(new Response(`fetched ${url}`)) },
+  };
+});
+
+const APP_ROOT = path.resolve(import.meta.dirname, '..');
+
+beforeAll(async () => {
+  recorded.userData = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-main-'));
+  recorded.appPath = APP_ROOT;
+  vi.stubEnv('EVOLCORE_HOME', path.join(APP_ROOT, 'kits', 'demo-home'));
+  await import('./main');
+  // start() is async: wait until the window exists.
+  for (let i = 0; i < 200 && recorded.windows.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+});
+
+afterAll(async () => {
+  await recorded.appHandlers.get('window-all-closed')?.();
+  vi.unstubAllEnvs();
+  fs.rmSync(recorded.userData, { recursive: true, force: true });
+});
+
+const win = () => {
+  const w = recorded.windows[0];
+  if (w === undefined) throw new Error('no window was created');
+  return w;
+};
+
+describe('Electron main (against a fake electron module)', () => {
+  it('registers a secure standard scheme for the app and loads the page from it', () => {
+    expect(recorded.schemes).toEqual([
+      expect.objectContaining({
+        scheme: 'app',
+        privileges: expect.objectContaining({ standard: true, secure: true }),
+      }),
+    ]);
+    expect(win().url).toBe('app://inspector/index.html');
+    expect(recorded.menus).toBeGreaterThan(0);
+  });
+
+  it('opens the window isolated, sandboxed, without node, with the preload', () => {
+    const prefs = win().options['webPreferences'] as Record<string, unknown>;
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(String(prefs['preload'])).toMatch(/preload\.js$/);
+  });
+
+  it('blocks navigation away and new windows; web links go to the system browser', () => {
+    const prevented: string[] = [];
+    const navigate = win().wc.get('will-navigate');
+    navigate?.({ preventDefault: () => prevented.push('evil') }, 'https://evil.example/');
+    navigate?.({ preventDefault: () => prevented.push('own') }, 'app://inspector/index.html');
+    expect(prevented).toEqual(['evil']);
+    expect(win().openHandler?.({ url: 'https://example.com/docs' })).toEqual({ action: 'deny' });
+    expect(win().openHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(recorded.external).toEqual(['https://example.com/docs']);
+  });
+
+  it('answers IPC from its own page only', async () => {
+    const invoke = recorded.ipcHandlers.get('eck-inspector:invoke');
+    expect(invoke).toBeDefined();
+    const own = { senderFrame: { url: 'app://inspector/index.html', parent: null } };
+    const foreign = { senderFrame: { url: 'https://evil.example/', parent: null } };
+    const subframe = { senderFrame: { url: 'app://inspector/index.html', parent: {} } };
+    expect(await invoke?.(own, 'getWorkspace', undefined)).toMatchObject({
+      ok: true,
+      value: { isDemo: true },
+    });
+    expect(await invoke?.(foreign, 'getWorkspace', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized' },
+    });
+    expect(await invoke?.(subframe, 'getWorkspace', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'unauthorized' },
+    });
+    expect(await invoke?.(own, 'getFile', { path: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input' },
+    });
+  });
+
+  it('serves only the built renderer on app://, with the CSP on the page', async () => {
+    const handle = recorded.protocolHandlers.get('app');
+    expect(handle).toBeDefined();
+    const outside = await handle?.(new Request('app://inspector/..%2F..%2Fpackage.json'));
+    expect(outside?.status).toBe(404);
+    if (!fs.existsSync(path.join(APP_ROOT, 'dist', 'renderer', 'index.html'))) return;
+    const page = await handle?.(new Request('app://inspector/index.html'));
+    expect(page?.status).toBe(200);
+    expect(page?.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+});
