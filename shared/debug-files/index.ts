@@ -14,6 +14,13 @@ export {
 } from './report-summary';
 export type { ReportSummary, ReportSummarySection, PathState } from './report-summary';
 export * from './history-types';
-export { groupDebugEntries, newSnapshot, withFile, withoutFile, compareSnapshots } from './snapshot-group';
+export {
+  SnapshotGrouper,
+  groupDebugEntries,
+  newSnapshot,
+  withFile,
+  withoutFile,
+  compareSnapshots,
+} from './snapshot-group';
 export type { FolderEntry, GroupedEntries } from './snapshot-group';
 export { snapshotColumns } from './snapshot-columns';
