@@ -5,6 +5,16 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium';
 
+function chromiumOrExit(): string {
+  try {
+    return findChromium();
+  } catch (error) {
+    // One line, no stack: the message says how to get a Chromium.
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -22,7 +32,7 @@ export default defineConfig({
       testIgnore: 'electron.spec.ts',
       use: {
         browserName: 'chromium',
-        launchOptions: { executablePath: findChromium(), headless: true, args: CHROMIUM_ARGS },
+        launchOptions: { executablePath: chromiumOrExit(), headless: true, args: CHROMIUM_ARGS },
       },
     },
     { name: 'electron', testMatch: 'electron.spec.ts' },
