@@ -71,3 +71,12 @@ describe('expandPathTokens (§2)', () => {
     expect(expandPathTokens('$KITS/x', { KITS: '/a/b' }).escapes).toEqual([]);
   });
 });
+
+describe('only own vars count', () => {
+  it('{{constructor}} and {{toString}} are unresolved in empty vars', () => {
+    expect(expandPathTokens('/a/{{constructor}}/{{toString}}.md', {})).toMatchObject({
+      path: null,
+      unresolved: ['{{constructor}}', '{{toString}}'],
+    });
+  });
+});

@@ -27,7 +27,8 @@ export function expandPathTokens(raw: string, vars: Vars): ExpandedPath {
   const path = raw.replace(TOKEN, (token, dollarName: string | undefined, braceName: string | undefined) => {
     const name = (dollarName ?? braceName) as string;
     reads.push(name);
-    const value = vars[name];
+    // Own properties only: `{{constructor}}` is not a var just because objects have one.
+    const value = Object.hasOwn(vars, name) ? vars[name] : undefined;
     if (!isTruthy(value)) {
       unresolved.push(token);
       return '';

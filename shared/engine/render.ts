@@ -105,7 +105,7 @@ function renderSection(
   if (spec.loop) {
     const [wrapper, child] = plan.files as [PlannedFile, PlannedFile];
     out.reads.add(spec.loop.forEach);
-    const list = vars[spec.loop.forEach];
+    const list = Object.hasOwn(vars, spec.loop.forEach) ? vars[spec.loop.forEach] : undefined;
     const items = Array.isArray(list) ? list : [];
     const parts = items.map((value: unknown, i) => {
       const r = renderTemplate(textOf(child), vars, { file: child.path, element: { value, index: i + 1 } });

@@ -87,3 +87,13 @@ describe('invalid when (§3)', () => {
     expect(parseWhen(raw)).toHaveProperty('error');
   });
 });
+
+describe('only own vars count', () => {
+  it.each<[Json]>([
+    [{ any: ['toString'] }],
+    [{ var: 'constructor', neq: null }],
+    [{ all: ['hasOwnProperty'] }],
+  ])('%j reads no inherited property', (raw) => {
+    expect(evalWhen(raw, {})).toBe(false);
+  });
+});

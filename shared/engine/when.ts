@@ -52,7 +52,9 @@ export function parseWhen(raw: Json | undefined): WhenSpec | { readonly error: s
 }
 
 function read(vars: Vars, name: string): { name: string; value: unknown; present: boolean } {
-  return { name, value: vars[name], present: Object.hasOwn(vars, name) && vars[name] !== undefined };
+  // Own properties only: `toString` is not a var just because objects have one.
+  const value = Object.hasOwn(vars, name) ? vars[name] : undefined;
+  return { name, value, present: value !== undefined };
 }
 
 /** Evaluates a valid condition against the vars, recording every var it reads. */
