@@ -1,9 +1,276 @@
 /**
- * The Manifest tab. Its issue replaces this placeholder with the real panel.
+ * The Manifest tab (issue 6): base, override and merged side by side for the current session
+ * type's manifest file (or another one picked), the merged sections with each field's
+ * origin, a plain form that edits a draft override, the draft's effect on the render, and a
+ * save that writes only the minimal patch.
  */
-import { ComingPanel } from '../../components/coming-panel';
+import { useEffect, useMemo } from 'react';
+import { validateManifest } from '../../../../shared/manifest/validate';
+import { overrideMode } from '../../../../shared/override/override-ops';
+import { MonacoDiff } from '../../components/monaco/monaco-diff';
+import { usePanelT } from '../../i18n/panel-messages';
+import { useApp } from '../../store/store-context';
+import { AddSectionForm } from './add-section-form';
+import { DraftImpact } from './draft-impact';
+import { currentDraft, sessionDirty } from './draft-session';
+import { manifestDraft, useManifestDraft } from './draft-store';
+import { FilePanes } from './file-panes';
+import { diagnosticsByFile, fileMarkers } from './file-markers';
+import { baseJsonLikeMerged, mergedJson, mergedRows } from './merged-rows';
+import { manifestMessages } from './messages';
+import { SaveOutcome } from './save-outcome';
+import { SectionsTable } from './sections-table';
+import './manifest.css';
 
-/** The Manifest panel (coming). */
+function useDark(): boolean {
+  const theme = useApp((s) => s.theme);
+  if (theme !== 'system') return theme === 'dark';
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+const DEFAULT_MANIFEST = 'eck_manifest.json';
+
+/** The Manifest panel. */
 export default function ManifestPanel() {
-  return <ComingPanel panel="manifest" />;
+  const t = usePanelT(manifestMessages);
+  const dark = useDark();
+  const api = useApp((s) => s.api);
+  const scenario = useApp((s) => s.scenario);
+  const render = useApp((s) => s.render);
+  const workspace = useApp((s) => s.workspace);
+  const diskChange = useApp((s) => s.diskChange);
+  const session = useManifestDraft((s) => s.session);
+  const loadError = useManifestDraft((s) => s.loadError);
+  const renders = useManifestDraft((s) => s.renders);
+  const expert = useManifestDraft((s) => s.expert);
+  const saving = useManifestDraft((s) => s.saving);
+  const outcome = useManifestDraft((s) => s.outcome);
+  const saveError = useManifestDraft((s) => s.saveError);
+  const pickedFile = useManifestDraft((s) => s.pickedFile);
+  const actions = manifestDraft.getState();
+
+  const currentFile = render?.report.manifestFile ?? DEFAULT_MANIFEST;
+  const file = pickedFile ?? currentFile;
+  const dirty = session !== null && sessionDirty(session);
+  const sessionFile = session?.pair.manifestFile ?? null;
+  const seq = render?.seq ?? 0;
+
+  // Load the pair when the file changes; never drop a draft to follow the session type.
+  useEffect(() => {
+    const s = manifestDraft.getState().session;
+    if (s === null || (s.pair.manifestFile !== file && !sessionDirty(s))) void actions.load(api, file);
+  }, [api, file, actions]);
+
+  // The override changed on disk while nothing is edited: show theirs.
+  useEffect(() => {
+    const s = manifestDraft.getState().session;
+    if (diskChange === null || s === null || sessionDirty(s)) return;
+    const overridePath = s.pair.overridePath.replace(/\\/g, '/');
+    if (diskChange.paths.some((p) => p.replace(/\\/g, '/') === overridePath))
+      void actions.load(api, s.pair.manifestFile);
+  }, [api, diskChange, actions]);
+
+  // Render without and with the draft, shortly after the last edit.
+  useEffect(() => {
+    if (session === null || scenario === null) return;
+    const handle = setTimeout(() => void actions.refreshRenders(api, scenario, seq), 80);
+    return () => clearTimeout(handle);
+  }, [api, session, scenario, seq, actions]);
+
+  const draft = session === null ? null : currentDraft(session);
+  const shown = renders?.draft ?? renders?.saved ?? null;
+  const report = shown?.report ?? null;
+  const merged = report?.merged ?? null;
+  const rows = useMemo(
+    () => (report === null || session === null ? [] : mergedRows(report, draft?.value ?? null, session.base)),
+    [report, session, draft],
+  );
+  const issues = useMemo(
+    () =>
+      draft?.value == null || draft.parseError !== null
+        ? []
+        : validateManifest(
+            draft.value,
+            'override',
+            session?.baseValue === undefined ? {} : { base: session.baseValue },
+          ),
+    [draft, session],
+  );
+  const markers = useMemo(() => {
+    if (session === null || report === null) return { base: [], override: [] };
+    const split = diagnosticsByFile(report, draft?.value ?? null);
+    const savedSplit = renders?.saved ? diagnosticsByFile(renders.saved.report, null) : split;
+    return {
+      base: fileMarkers(session.pair.baseText ?? '', merged?.basePath ?? '', savedSplit.base),
+      override: fileMarkers(draft?.text ?? '', merged?.overridePath ?? '', split.override, issues),
+    };
+  }, [session, report, renders, draft, merged, issues]);
+
+  if (loadError !== null) {
+    return (
+      <p className="panel-note warn" role="alert">
+        {t('panel.loadFailed', { file, message: loadError.message })}
+      </p>
+    );
+  }
+  if (session === null || draft === null) return <p className="panel-note">{t('panel.loading')}</p>;
+
+  const replace = overrideMode(draft.value) === 'replace';
+  const readOnly = draft.parseError !== null;
+  const files = workspace?.manifestFiles.length ? workspace.manifestFiles : [currentFile];
+  const unmatched = rows.filter((r) => r.unmatched !== null);
+  const history = session.history;
+  const draftReport = renders?.draft?.report ?? null;
+  const savedReport = renders?.saved?.report ?? null;
+  const maxOrder = rows.reduce((m, r) => Math.max(m, r.order ?? 0), 0);
+
+  return (
+    <div className="manifest-panel" data-testid="manifest-panel">
+      <div className="manifest-toolbar" role="toolbar" aria-label={t('panel.label')}>
+        <label className="field">
+          <span>{t('file.label')}</span>
+          <select
+            value={sessionFile ?? file}
+            disabled={dirty}
+            title={dirty ? t('file.lockedHint') : undefined}
+            data-testid="manifest-file"
+            onChange={(e) => actions.pick(e.target.value === currentFile ? null : e.target.value)}
+          >
+            {files.map((f) => (
+              <option key={f} value={f}>
+                {f === currentFile ? t('file.current', { file: f }) : f}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className={`draft-state${dirty ? ' dirty' : ''}`} data-testid="draft-state">
+          {dirty ? t('state.dirty') : t('state.clean')}
+        </span>
+        <button type="button" disabled={history.past.length === 0} onClick={actions.undo} data-testid="undo">
+          {t('action.undo')}
+        </button>
+        <button
+          type="button"
+          disabled={history.future.length === 0}
+          onClick={actions.redo}
+          data-testid="redo"
+        >
+          {t('action.redo')}
+        </button>
+        <button type="button" disabled={!dirty} onClick={actions.discard} data-testid="discard">
+          {t('action.discard')}
+        </button>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={expert}
+            data-testid="expert-mode"
+            onChange={(e) => actions.setExpert(e.target.checked)}
+          />
+          {t('action.expert')}
+        </label>
+        <span className="bar-spacer" />
+        <button
+          type="button"
+          className="primary"
+          disabled={!dirty || saving || draft.parseError !== null}
+          onClick={() => void actions.save(api)}
+          data-testid="save-override"
+        >
+          {saving ? t('action.saving') : t('action.save')}
+        </button>
+      </div>
+
+      {sessionFile !== null && sessionFile !== currentFile ? (
+        <p className="panel-note">{t('file.notCurrent', { file: sessionFile, current: currentFile })}</p>
+      ) : null}
+
+      <SaveOutcome
+        outcome={outcome}
+        error={saveError}
+        draftText={draft.text ?? ''}
+        dark={dark}
+        t={t}
+        onReloadTheirs={() => void actions.load(api, session.pair.manifestFile)}
+        onOverwrite={() => void actions.save(api, true)}
+        onDismiss={actions.dismissOutcome}
+      />
+
+      {draft.parseError !== null ? (
+        <p className="panel-note warn" role="alert" data-testid="draft-parse-error">
+          {t('callout.parseError', { ...draft.parseError })}
+        </p>
+      ) : null}
+
+      {replace && merged !== null ? (
+        <div className="mode-replace" role="note" data-testid="mode-replace">
+          <strong>{t('mode.replace')}</strong>{' '}
+          {merged.droppedByReplace.length > 0
+            ? t('mode.dropped', { ids: merged.droppedByReplace.join(', ') })
+            : t('mode.droppedNone')}
+        </div>
+      ) : null}
+
+      {unmatched.length > 0 ? (
+        <p className="panel-note warn" data-testid="unmatched-list">
+          {t('callout.unmatchedList', {
+            items: unmatched
+              .map((r) =>
+                r.unmatched?.near ? `${r.id} (${t('callout.didYouMean', { near: r.unmatched.near })})` : r.id,
+              )
+              .join('; '),
+          })}
+        </p>
+      ) : null}
+
+      {dirty && savedReport !== null && draftReport !== null ? (
+        <DraftImpact saved={savedReport} draft={draftReport} dark={dark} t={t} />
+      ) : dirty ? (
+        <p className="panel-note">{t('impact.pending')}</p>
+      ) : null}
+
+      <p className="origin-legend">{t('origin.legend')}</p>
+      <SectionsTable rows={rows} replaceMode={replace} readOnly={readOnly} onEdit={actions.edit} t={t} />
+
+      <AddSectionForm
+        api={api}
+        takenIds={rows.map((r) => r.id)}
+        pathVars={report?.pathVars ?? {}}
+        suggestedOrder={Math.floor(maxOrder) + 5}
+        readOnly={readOnly}
+        onEdit={actions.edit}
+        t={t}
+      />
+
+      <FilePanes
+        manifestFile={session.pair.manifestFile}
+        basePath={session.pair.basePath}
+        baseText={session.pair.baseText ?? ''}
+        baseMarkers={markers.base}
+        overridePath={session.pair.overridePath}
+        overrideText={draft.text ?? ''}
+        overrideExists={session.pair.override !== null}
+        overrideMarkers={markers.override}
+        mergedText={merged === null ? '' : mergedJson(merged)}
+        expert={expert}
+        dark={dark}
+        onType={actions.type}
+        t={t}
+      />
+
+      {merged !== null ? (
+        <details className="merged-diff" open>
+          <summary>{t('action.showDiff')}</summary>
+          <MonacoDiff
+            original={baseJsonLikeMerged(session.baseValue)}
+            modified={mergedJson(merged)}
+            language="json"
+            dark={dark}
+            height={420}
+            testId="merged-diff"
+          />
+        </details>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,139 @@
+/**
+ * The override draft of the window, outside the Manifest panel so it survives a switch of tab
+ * (the Timeline and Context tabs read the draft render from here), with the actions that call
+ * the main side: load a manifest file pair, render with the draft, save.
+ */
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import type { ApiError, InspectorApi, Scenario } from '../../../../shared/api';
+import type { ManifestFilePair, SaveOverrideResult } from '../../../../shared/override/override-file';
+import type { DraftRenders } from '../../../../shared/override/override-methods';
+import type { BaseSections, OverrideValue } from '../../../../shared/override/override-ops';
+import type { DraftSession } from './draft-session';
+import {
+  currentDraft,
+  openSession,
+  saveRequest,
+  sessionDirty,
+  sessionDiscard,
+  sessionEdit,
+  sessionRedo,
+  sessionSaved,
+  sessionType,
+  sessionUndo,
+} from './draft-session';
+
+/** State and actions of the draft. */
+export interface ManifestDraftState {
+  readonly session: DraftSession | null;
+  readonly loadError: ApiError | null;
+  /** Renders without and with the draft, for the scenario and text in `rendersKey`. */
+  readonly renders: DraftRenders | null;
+  readonly rendersKey: string | null;
+  readonly saving: boolean;
+  readonly outcome: SaveOverrideResult | null;
+  readonly saveError: ApiError | null;
+  readonly expert: boolean;
+  load(api: InspectorApi, manifestFile: string): Promise<void>;
+  edit(edit: (value: OverrideValue, base: BaseSections) => OverrideValue, key?: string): void;
+  type(text: string): void;
+  undo(): void;
+  redo(): void;
+  discard(): void;
+  setExpert(expert: boolean): void;
+  /** `salt` changes when the files on disk do (the seq of the last pushed render). */
+  refreshRenders(api: InspectorApi, scenario: Scenario, salt: number): Promise<void>;
+  readonly pickedFile: string | null;
+  /** Chooses another manifest file than the current session type's (`null`: follow it). */
+  pick(file: string | null): void;
+  save(api: InspectorApi, force?: boolean): Promise<void>;
+  dismissOutcome(): void;
+}
+
+/** The key a render pair is for: scenario, file and draft text. */
+export function rendersKeyOf(scenario: Scenario, session: DraftSession, salt: number): string {
+  const draft = currentDraft(session);
+  const text = sessionDirty(session) ? draft.text : undefined;
+  return JSON.stringify([salt, scenario, session.pair.manifestFile, text === undefined ? '<saved>' : text]);
+}
+
+/** Creates a draft store (one per window; tests create their own). */
+export function createManifestDraft() {
+  let renderSeq = 0;
+  let loadSeq = 0;
+  return createStore<ManifestDraftState>()((set, get) => {
+    const update = (f: (s: DraftSession) => DraftSession): void => {
+      const s = get().session;
+      if (s !== null) set({ session: f(s), outcome: null });
+    };
+    const pairLoaded = (pair: ManifestFilePair): void =>
+      set({ session: openSession(pair), loadError: null, renders: null, rendersKey: null, outcome: null });
+    return {
+      session: null,
+      loadError: null,
+      renders: null,
+      rendersKey: null,
+      saving: false,
+      outcome: null,
+      saveError: null,
+      expert: false,
+      pickedFile: null,
+      pick: (file) => set({ pickedFile: file }),
+      async load(api, manifestFile) {
+        const seq = ++loadSeq;
+        const r = await api.loadManifestPair({ manifestFile });
+        if (seq !== loadSeq) return;
+        if (r.ok) pairLoaded(r.value);
+        else set({ loadError: r.error, session: null });
+      },
+      edit: (edit, key) => update((s) => sessionEdit(s, edit, key ?? null)),
+      type: (text) => update((s) => sessionType(s, text)),
+      undo: () => update(sessionUndo),
+      redo: () => update(sessionRedo),
+      discard: () => update(sessionDiscard),
+      setExpert: (expert) => set({ expert }),
+      async refreshRenders(api, scenario, salt) {
+        const session = get().session;
+        if (session === null) return;
+        const key = rendersKeyOf(scenario, session, salt);
+        if (key === get().rendersKey) return;
+        const seq = ++renderSeq;
+        const draft = currentDraft(session);
+        const r = await api.renderDraft({
+          scenario,
+          manifestFile: session.pair.manifestFile,
+          ...(sessionDirty(session) ? { overrideText: draft.text } : {}),
+        });
+        if (seq !== renderSeq) return;
+        if (r.ok) set({ renders: r.value, rendersKey: key });
+        else set({ saveError: r.error });
+      },
+      async save(api, force = false) {
+        const session = get().session;
+        if (session === null || get().saving) return;
+        const request = saveRequest(session, force);
+        if (request === null) return;
+        set({ saving: true, saveError: null });
+        const r = await api.saveOverride(request);
+        if (!r.ok) {
+          set({ saving: false, saveError: r.error });
+          return;
+        }
+        const outcome = r.value;
+        const now = get().session;
+        if (outcome.kind === 'saved' && now !== null) {
+          set({ saving: false, outcome, session: sessionSaved(now, outcome.disk), rendersKey: null });
+        } else set({ saving: false, outcome });
+      },
+      dismissOutcome: () => set({ outcome: null, saveError: null }),
+    };
+  });
+}
+
+/** The window's draft store. */
+export const manifestDraft = createManifestDraft();
+
+/** Selects from the window's draft store. */
+export function useManifestDraft<T>(selector: (s: ManifestDraftState) => T): T {
+  return useStore(manifestDraft, selector);
+}

@@ -1,0 +1,113 @@
+/**
+ * Base, override and merged side by side, each a Monaco pane with its diagnostics at line and
+ * column; the override pane is the expert editor (override schema) when expert mode is on.
+ */
+import { useCallback } from 'react';
+import type * as Monaco from 'monaco-editor';
+import { buildManifestJsonSchema } from '../../../../shared/manifest/schema';
+import type { MonacoApi } from '../../components/monaco/load-monaco';
+import type { EditorMarker } from '../../components/monaco/monaco-editor';
+import { MonacoEditor } from '../../components/monaco/monaco-editor';
+import type { PanelTranslate } from '../../i18n/panel-messages';
+import type { ManifestMessageKey } from './messages';
+
+const SCHEMA_URI = 'inmemory://eck-inspector/schemas/eck_manifest.override.schema.json';
+
+/** The override model's URI (the schema is bound to it). */
+export function overrideModelUri(manifestFile: string): string {
+  return `inmemory://eck-inspector/override/${manifestFile}`;
+}
+
+/**
+ * Adds the override schema to Monaco's JSON defaults, keeping schemas other panels registered
+ * (the defaults are global to the Monaco instance).
+ */
+function registerOverrideSchema(monaco: MonacoApi, modelUri: string): void {
+  const defaults = monaco.json.jsonDefaults;
+  const others = (defaults.diagnosticsOptions.schemas ?? []).filter((s) => s.uri !== SCHEMA_URI);
+  const schema = JSON.parse(JSON.stringify(buildManifestJsonSchema('override'))) as Monaco.json.JSONSchema;
+  defaults.setDiagnosticsOptions({
+    ...defaults.diagnosticsOptions,
+    validate: true,
+    allowComments: false,
+    enableSchemaRequest: false,
+    schemas: [...others, { uri: SCHEMA_URI, fileMatch: [modelUri], schema }],
+  });
+}
+
+/** Props of the panes. */
+export interface FilePanesProps {
+  readonly manifestFile: string;
+  readonly basePath: string;
+  readonly baseText: string;
+  readonly baseMarkers: readonly EditorMarker[];
+  readonly overridePath: string;
+  readonly overrideText: string;
+  readonly overrideExists: boolean;
+  readonly overrideMarkers: readonly EditorMarker[];
+  readonly mergedText: string;
+  readonly expert: boolean;
+  readonly dark: boolean;
+  readonly onType: (text: string) => void;
+  readonly t: PanelTranslate<ManifestMessageKey>;
+}
+
+/** The panes. */
+export function FilePanes(p: FilePanesProps) {
+  const uri = overrideModelUri(p.manifestFile);
+  const onReady = useCallback((monaco: MonacoApi) => registerOverrideSchema(monaco, uri), [uri]);
+  const { t } = p;
+  return (
+    <div className="file-panes">
+      <div className="file-pane" data-testid="pane-base">
+        <h3>
+          {t('state.base')} <code title={p.basePath}>{p.basePath}</code>
+        </h3>
+        <MonacoEditor
+          value={p.baseText}
+          language="json"
+          readOnly
+          dark={p.dark}
+          markers={p.baseMarkers}
+          height={380}
+          ariaLabel={t('state.base')}
+        />
+      </div>
+      <div className={`file-pane${p.expert ? ' expert' : ''}`} data-testid="pane-override">
+        <h3>
+          {t('state.override')} <code title={p.overridePath}>{p.overridePath}</code>
+        </h3>
+        {!p.overrideExists && p.overrideText === '' ? (
+          <p className="none-yet" data-testid="override-none">
+            {t('state.noneYet', { path: p.overridePath })}
+          </p>
+        ) : null}
+        {p.expert ? <p className="hint">{t('expert.hint')}</p> : null}
+        <MonacoEditor
+          value={p.overrideText}
+          language="json"
+          uri={uri}
+          readOnly={!p.expert}
+          dark={p.dark}
+          markers={p.overrideMarkers}
+          onReady={onReady}
+          height={380}
+          ariaLabel={t('state.override')}
+          testId="override-editor"
+          {...(p.expert ? { onChange: p.onType } : {})}
+        />
+      </div>
+      <div className="file-pane" data-testid="pane-merged">
+        <h3>{t('state.merged')}</h3>
+        <MonacoEditor
+          value={p.mergedText}
+          language="json"
+          readOnly
+          dark={p.dark}
+          height={380}
+          ariaLabel={t('state.merged')}
+        />
+      </div>
+    </div>
+  );
+}

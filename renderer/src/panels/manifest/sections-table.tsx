@@ -1,0 +1,202 @@
+/**
+ * The merged sections as a table with the plain editing form: on/off, order and moves, the
+ * `when` editor, reset to base; each field marked with its origin (base / override).
+ */
+import { useState } from 'react';
+import type { Json } from '../../../../shared/engine/types';
+import type { BaseSections, OverrideValue } from '../../../../shared/override/override-ops';
+import {
+  orderForMove,
+  resetSection,
+  setSectionEnabled,
+  setSectionField,
+} from '../../../../shared/override/override-ops';
+import type { PanelTranslate } from '../../i18n/panel-messages';
+import type { MergedRow } from './merged-rows';
+import type { ManifestMessageKey } from './messages';
+import { WhenEditor } from './when-editor';
+import { whenSummary } from './when-summary';
+
+/** A draft edit with its undo-merge key. */
+export type DraftEdit = (
+  edit: (value: OverrideValue, base: BaseSections) => OverrideValue,
+  key?: string,
+) => void;
+
+/** Props of the table. */
+export interface SectionsTableProps {
+  readonly rows: readonly MergedRow[];
+  readonly replaceMode: boolean;
+  readonly readOnly: boolean;
+  readonly onEdit: DraftEdit;
+  readonly t: PanelTranslate<ManifestMessageKey>;
+}
+
+function OrderCell({ row, rows, readOnly, onEdit, t }: { row: MergedRow } & SectionsTableProps) {
+  const move = (direction: 'up' | 'down'): void => {
+    const order = orderForMove(rows, row.id, direction);
+    if (order !== null) onEdit((v, b) => setSectionField(v, b, row.id, 'order', order));
+  };
+  return (
+    <td className="order-cell">
+      <input
+        type="number"
+        step="any"
+        aria-label={`${t('col.order')} ${row.id}`}
+        data-testid={`order-${row.id}`}
+        disabled={readOnly}
+        defaultValue={row.order ?? ''}
+        key={String(row.order)}
+        onBlur={(e) => {
+          const n = Number(e.target.value);
+          if (e.target.value.trim() !== '' && Number.isFinite(n) && n !== row.order) {
+            onEdit((v, b) => setSectionField(v, b, row.id, 'order', n));
+          }
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.currentTarget.blur();
+        }}
+      />
+      <button
+        type="button"
+        disabled={readOnly}
+        title={t('action.up')}
+        aria-label={t('action.up')}
+        onClick={() => move('up')}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        disabled={readOnly}
+        title={t('action.down')}
+        aria-label={t('action.down')}
+        onClick={() => move('down')}
+      >
+        ↓
+      </button>
+    </td>
+  );
+}
+
+/** The table. */
+export function SectionsTable(props: SectionsTableProps) {
+  const { rows, replaceMode, readOnly, onEdit, t } = props;
+  const [editingWhen, setEditingWhen] = useState<string | null>(null);
+  return (
+    <table className="manifest-sections" data-testid="manifest-sections">
+      <thead>
+        <tr>
+          <th>{t('col.order')}</th>
+          <th>{t('col.section')}</th>
+          <th>{t('col.on')}</th>
+          <th>{t('col.when')}</th>
+          <th>{t('col.status')}</th>
+          <th>{t('col.fields')}</th>
+          <th>{t('col.actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr
+            key={row.id}
+            data-testid={`section-row-${row.id}`}
+            data-origin={row.origin}
+            data-status={row.status ?? 'absent'}
+            className={`origin-${row.origin}${row.unmatched ? ' unmatched' : ''}`}
+          >
+            <OrderCell row={row} {...props} />
+            <td>
+              <div className="section-id">{row.id}</div>
+              {row.description ? <div className="section-desc">{row.description}</div> : null}
+              {row.origin === 'added' && row.unmatched === null ? (
+                <span className="callout added">{t('callout.added')}</span>
+              ) : null}
+              {row.unmatched ? (
+                <span className="callout unmatched" data-testid={`unmatched-${row.id}`}>
+                  {t('callout.unmatched')}
+                  {row.unmatched.near ? ` — ${t('callout.didYouMean', { near: row.unmatched.near })}` : ''}
+                </span>
+              ) : null}
+            </td>
+            <td>
+              <input
+                type="checkbox"
+                role="switch"
+                aria-label={t('toggle.label', { id: row.id })}
+                data-testid={`toggle-${row.id}`}
+                checked={row.enabled}
+                disabled={readOnly}
+                onChange={(e) => {
+                  const on = e.target.checked;
+                  onEdit((v, b) => setSectionEnabled(v, b, row.id, on));
+                }}
+              />
+            </td>
+            <td className="when-cell">
+              {editingWhen === row.id ? (
+                <>
+                  <WhenEditor
+                    when={row.when}
+                    t={t}
+                    disabled={readOnly}
+                    testId={`when-${row.id}`}
+                    onChange={(when: Json | undefined) =>
+                      onEdit((v, b) => setSectionField(v, b, row.id, 'when', when), `when:${row.id}`)
+                    }
+                  />
+                  <button type="button" onClick={() => setEditingWhen(null)}>
+                    {t('action.closeWhen')}
+                  </button>
+                </>
+              ) : (
+                <>
+                  <code>{whenSummary(t, row.when)}</code>{' '}
+                  <button
+                    type="button"
+                    disabled={readOnly}
+                    data-testid={`edit-when-${row.id}`}
+                    onClick={() => setEditingWhen(row.id)}
+                  >
+                    {t('action.editWhen')}
+                  </button>
+                </>
+              )}
+            </td>
+            <td>
+              <span
+                className={`status-badge status-${row.status ?? 'absent'}`}
+                data-testid={`status-${row.id}`}
+              >
+                {t(`status.${row.status ?? 'absent'}`)}
+              </span>
+            </td>
+            <td className="field-origins">
+              {row.fields.map((f) => (
+                <span
+                  key={f.field}
+                  className={`field-chip from-${f.origin}`}
+                  title={t(`origin.${f.origin}`)}
+                  data-origin={f.origin}
+                >
+                  {f.field}
+                </span>
+              ))}
+            </td>
+            <td>
+              <button
+                type="button"
+                data-testid={`reset-${row.id}`}
+                disabled={readOnly || replaceMode || !row.hasEntry}
+                title={replaceMode ? t('mode.resetDisabled') : t('action.resetHint')}
+                onClick={() => onEdit((v) => resetSection(v, row.id))}
+              >
+                {t('action.reset')}
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

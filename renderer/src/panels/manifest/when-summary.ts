@@ -1,0 +1,30 @@
+/**
+ * A `when` in words for the table ("peerRole in [owner, admin]").
+ */
+import type { Json } from '../../../../shared/engine/types';
+import type { WhenScalar } from '../../../../shared/override/when-form';
+import { showScalar, whenToForm } from '../../../../shared/override/when-form';
+import type { PanelTranslate } from '../../i18n/panel-messages';
+import type { ManifestMessageKey } from './messages';
+
+const list = (values: readonly WhenScalar[]): string => values.map(showScalar).join(', ');
+
+/** The condition as a short phrase. */
+export function whenSummary(t: PanelTranslate<ManifestMessageKey>, when: Json | undefined): string {
+  const form = whenToForm(when);
+  switch (form.kind) {
+    case 'always':
+      return t('when.summary.always');
+    case 'eq':
+    case 'neq':
+      return t(`when.summary.${form.kind}`, { var: form.var, value: showScalar(form.value) });
+    case 'in':
+    case 'nin':
+      return t(`when.summary.${form.kind}`, { var: form.var, values: list(form.values) });
+    case 'any':
+    case 'all':
+      return t(`when.summary.${form.kind}`, { vars: form.vars.join(', ') });
+    case 'custom':
+      return t('when.summary.custom', { json: JSON.stringify(form.raw) ?? 'undefined' });
+  }
+}
