@@ -9,7 +9,15 @@ const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'ur
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'out/', 'release/', 'test-results/', 'playwright-report/', 'kits/demo-home/'],
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'out/',
+      'release/',
+      'test-results/',
+      'playwright-report/',
+      'kits/demo-home/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -18,7 +26,17 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only electron/main.ts and electron/preload.ts may import electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Only electron/main.ts and electron/preload.ts may import electron.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -29,7 +47,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: nodeBuiltins, message: 'shared/ is pure: pass a FileSystem in, do not import node.' },
-            { group: ['electron', '**/electron/**', '**/renderer/**', 'react', 'react-dom'], message: 'shared/ imports neither electron/ nor renderer/.' },
+            {
+              group: ['electron', '**/electron/**', '**/renderer/**', 'react', 'react-dom'],
+              message: 'shared/ imports neither electron/ nor renderer/.',
+            },
           ],
         },
       ],
@@ -45,7 +66,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['electron', '**/electron/**'], message: 'renderer/ talks to the main side only through InspectorApi.' },
+            {
+              group: ['electron', '**/electron/**'],
+              message: 'renderer/ talks to the main side only through InspectorApi.',
+            },
             { group: nodeBuiltins, message: 'renderer/ runs in a browser sandbox.' },
           ],
         },

@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'kits/**/*.test.ts'],
+    include: [
+      'shared/**/*.test.ts',
+      'electron/**/*.test.ts',
+      'renderer/**/*.test.{ts,tsx}',
+      'kits/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20000,
   },
