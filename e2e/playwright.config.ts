@@ -2,6 +2,7 @@
  * Playwright configuration of the end-to-end tests: the browser specs run against `serve` in
  * Debian's Chromium; the Electron spec runs where Electron's binary exists.
  */
+import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium';
 
@@ -18,8 +19,10 @@ function chromiumOrExit(): string {
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  // Two cores on the CI box, and every test starts its own server: one worker is enough.
-  workers: 1,
+  // Every test has its own server, port and temp workspace, so workers cannot disturb each
+  // other; but each runs a Chromium and a server, so two only where there are cores for them
+  // (the CI box has two: one worker).
+  workers: os.availableParallelism() >= 4 ? 2 : 1,
   fullyParallel: false,
   timeout: 30_000,
   expect: { timeout: 5_000 },
