@@ -1,71 +1,270 @@
 /**
  * The Context tab: the final `<system-reminder>` text of the current render, live, each
- * block tinted by its section.
+ * block tinted by its section. Clicking text selects its section (shared with the Timeline);
+ * search, copy all, byte count, and the prompt-cache prefix marker: where the text first
+ * differs from the previous render (issue 4).
  */
-import { useMemo, useState } from 'react';
-import { useApp } from '../../store/store-context';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
 import { useT } from '../../i18n/use-t';
+import { usePanelT } from '../../i18n/panel-messages';
+import { useApp } from '../../store/store-context';
+import { cachePrefix } from './cache-prefix';
 import { contextSegments } from './context-segments';
+import { contextMessages } from './messages';
+import { contextRuns, findMatches } from './search';
+import { sectionFocus, useSectionFocus } from './section-focus';
+import { useContextHistory } from './use-context-history';
+import './context.css';
+
+function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+}
 
 /** The Context panel. */
 export function ContextPanel() {
   const t = useT();
+  const ct = usePanelT(contextMessages);
   const render = useApp((s) => s.render);
   const failed = useApp((s) => s.failedRender);
-  const [copied, setCopied] = useState(false);
+  const setTab = useApp((s) => s.setTab);
+  const history = useContextHistory();
+  const selected = useSectionFocus((s) => s.selected);
+  const reveal = useSectionFocus((s) => s.reveal);
+  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
+  const [query, setQuery] = useState('');
+  const [current, setCurrent] = useState(0);
+  const textRef = useRef<HTMLPreElement | null>(null);
+  const searchRef = useRef<HTMLInputElement | null>(null);
   const report = render?.report ?? null;
+  const context = report?.context ?? '';
+
   const segments = useMemo(
     () => (report === null ? [] : contextSegments(report.context, report.sections)),
     [report],
   );
-  const loaded = useMemo(() => report?.sections.filter((s) => s.status === 'ok') ?? [], [report]);
+  // The same tint per section as the blocks (index among the sections with a span).
+  const chips = useMemo(() => {
+    const withSpan = report?.sections.filter((s) => s.span !== null) ?? [];
+    return withSpan.map((s, i) => ({ id: s.id, tint: i }));
+  }, [report]);
+  const { matches, total } = useMemo(() => findMatches(context, query), [context, query]);
+  const prefix = useMemo(
+    () => (history.current === context ? cachePrefix(history) : null),
+    [history, context],
+  );
+  const marker = prefix !== null && !prefix.identical ? prefix.offset : null;
+  const runs = useMemo(() => contextRuns(segments, matches, marker), [segments, matches, marker]);
+  const bytes = useMemo(() => new TextEncoder().encode(context).length, [context]);
+  const active = total === 0 ? -1 : Math.min(current, matches.length - 1);
+
+  // "Show in Context" from the Timeline: scroll to the section's first block.
+  useEffect(() => {
+    if (reveal === null || textRef.current === null) return;
+    const el = textRef.current.querySelector<HTMLElement>(`[data-section="${CSS.escape(reveal.id)}"]`);
+    el?.scrollIntoView({ block: 'start' });
+    sectionFocus.getState().clearReveal(reveal.seq);
+  }, [reveal, runs]);
+
+  useEffect(() => {
+    if (active < 0 || textRef.current === null) return;
+    textRef.current.querySelector(`[data-match="${active}"]`)?.scrollIntoView({ block: 'center' });
+  }, [active, query]);
+
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent): void => {
+      if (e.key === '/' && !typingIn(e.target) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        searchRef.current?.focus();
+        searchRef.current?.select();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   if (report === null) {
     return <p className="panel-note">{t('context.loading')}</p>;
   }
+
   const copy = (): void => {
-    void navigator.clipboard?.writeText(report.context).then(() => {
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1200);
-    });
+    const done = (state: 'yes' | 'failed'): void => {
+      setCopied(state);
+      setTimeout(() => setCopied('no'), 1200);
+    };
+    if (navigator.clipboard === undefined) {
+      done('failed');
+      return;
+    }
+    navigator.clipboard.writeText(report.context).then(
+      () => done('yes'),
+      () => done('failed'),
+    );
   };
+  const step = (delta: number): void => {
+    if (matches.length === 0) return;
+    setCurrent((c) => (Math.min(c, matches.length - 1) + delta + matches.length) % matches.length);
+  };
+  const onSearchKey = (e: KeyboardEvent<HTMLInputElement>): void => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      step(e.shiftKey ? -1 : 1);
+    } else if (e.key === 'Escape') {
+      setQuery('');
+    }
+  };
+  const onTextClick = (e: MouseEvent<HTMLPreElement>): void => {
+    // A selection drag is not a click on a section.
+    if (window.getSelection()?.isCollapsed === false) return;
+    const el = (e.target as HTMLElement).closest<HTMLElement>('[data-section]');
+    sectionFocus.getState().select(el?.dataset['section'] ?? null);
+  };
+  const scrollToSection = (id: string): void => {
+    sectionFocus.getState().select(id);
+    textRef.current
+      ?.querySelector<HTMLElement>(`[data-section="${CSS.escape(id)}"]`)
+      ?.scrollIntoView({ block: 'start' });
+  };
+  const jumpToMarker = (): void => {
+    textRef.current
+      ?.querySelector('[data-testid="cache-prefix-marker"]')
+      ?.scrollIntoView({ block: 'center' });
+  };
+  const markerEl = (
+    <span
+      className="cache-marker"
+      data-testid="cache-prefix-marker"
+      title={ct('cache.marker')}
+      aria-label={ct('cache.marker')}
+    />
+  );
+  const markerPlaced = marker !== null && runs.some((r) => r.markerBefore);
+
   return (
     <section className="context-panel" aria-label={t('tab.context')}>
       {failed !== null && <p className="panel-note warn">{t('context.notRendered')}</p>}
-      <div className="context-toolbar">
-        <span className="context-label">{t('context.sections')}</span>
-        <ul className="section-chips" data-testid="loaded-sections">
-          {loaded.map((s, i) => (
-            <li key={s.id} className={`chip tint-${i % 8}`} data-section={s.id}>
-              {s.id}
-            </li>
-          ))}
-        </ul>
-        <span className="context-bytes">
-          {t('context.bytes', { bytes: new TextEncoder().encode(report.context).length })}
-        </span>
-        <button type="button" onClick={copy}>
-          {copied ? t('context.copied') : t('context.copy')}
-        </button>
+      <div className="context-bars">
+        <div className="context-toolbar">
+          <span className="context-label">{t('context.sections')}</span>
+          <ul className="section-chips" data-testid="loaded-sections">
+            {chips.map((c) => (
+              <li
+                key={c.id}
+                className={`chip tint-${c.tint % 8}${selected === c.id ? ' selected' : ''}`}
+                data-section={c.id}
+              >
+                <button
+                  type="button"
+                  className="chip-button"
+                  title={ct('chip.hint', { id: c.id })}
+                  onClick={() => scrollToSection(c.id)}
+                >
+                  {c.id}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="context-toolbar second">
+          <input
+            ref={searchRef}
+            type="search"
+            className="context-search"
+            placeholder={ct('search.placeholder')}
+            aria-label={ct('search.placeholder')}
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setCurrent(0);
+            }}
+            onKeyDown={onSearchKey}
+            data-testid="context-search"
+          />
+          {query !== '' && (
+            <span className="context-bytes" data-testid="context-search-count">
+              {total === 0 ? ct('search.none') : ct('search.count', { current: active + 1, total })}
+            </span>
+          )}
+          <button
+            type="button"
+            onClick={() => step(-1)}
+            disabled={total === 0}
+            aria-label={ct('search.prev')}
+          >
+            ↑
+          </button>
+          <button type="button" onClick={() => step(1)} disabled={total === 0} aria-label={ct('search.next')}>
+            ↓
+          </button>
+          <span className="context-bytes" data-testid="context-bytes">
+            {ct('bytes.label', { bytes, chars: context.length })}
+          </span>
+          <button type="button" onClick={copy} data-testid="context-copy">
+            {copied === 'yes'
+              ? t('context.copied')
+              : copied === 'failed'
+                ? ct('copy.failed')
+                : ct('copy.all')}
+          </button>
+          <span className="context-bytes cache-info" data-testid="cache-prefix">
+            {prefix === null
+              ? ct('cache.none')
+              : prefix.identical
+                ? ct('cache.identical')
+                : ct('cache.at', { chars: prefix.offset, bytes: prefix.bytes })}
+          </span>
+          {marker !== null && (
+            <button type="button" onClick={jumpToMarker}>
+              {ct('cache.jump')}
+            </button>
+          )}
+          {selected !== null && (
+            <span className="context-selected" data-testid="context-selected">
+              {ct('selected.label', { id: selected })}{' '}
+              <button
+                type="button"
+                onClick={() => {
+                  sectionFocus.getState().select(selected, true);
+                  setTab('timeline');
+                }}
+              >
+                {ct('selected.timeline')}
+              </button>
+              <button type="button" onClick={() => sectionFocus.getState().select(null)}>
+                {ct('selected.clear')}
+              </button>
+            </span>
+          )}
+        </div>
       </div>
       {report.context === '' ? (
         <p className="panel-note">{t('context.empty')}</p>
       ) : (
-        <pre className="context-text" data-testid="context-text">
-          {segments.map((seg, i) =>
-            seg.section === null ? (
-              <span key={i}>{seg.text}</span>
-            ) : (
-              <span
-                key={i}
-                className={`block tint-${seg.tint % 8}`}
-                data-section={seg.section}
-                title={seg.section}
-              >
-                {seg.text}
-              </span>
-            ),
-          )}
+        <pre className="context-text" data-testid="context-text" ref={textRef} onClick={onTextClick}>
+          {runs.map((run) => {
+            const cls = [
+              run.section === null ? '' : `block tint-${run.tint % 8}`,
+              run.section !== null && run.section === selected ? 'selected' : '',
+              run.match >= 0 ? (run.match === active ? 'hit current' : 'hit') : '',
+            ]
+              .filter(Boolean)
+              .join(' ');
+            return (
+              <Fragment key={run.start}>
+                {run.markerBefore && markerEl}
+                <span
+                  className={cls === '' ? undefined : cls}
+                  data-section={run.section ?? undefined}
+                  data-match={run.match >= 0 ? run.match : undefined}
+                  title={run.section ?? undefined}
+                >
+                  {run.text}
+                </span>
+              </Fragment>
+            );
+          })}
+          {marker !== null && !markerPlaced && markerEl}
         </pre>
       )}
     </section>

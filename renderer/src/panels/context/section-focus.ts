@@ -22,6 +22,8 @@ export interface SectionFocus {
   setOpen(open: boolean): void;
   /** Selects the section and asks the Context tab to scroll to it. */
   revealInContext(id: string): void;
+  /** The Context tab handled the request. */
+  clearReveal(seq: number): void;
 }
 
 /** Creates a focus store (one per window; tests create their own). */
@@ -33,6 +35,9 @@ export function createSectionFocus() {
     select: (id, open) => set({ selected: id, open: id === null ? false : (open ?? get().open) }),
     setOpen: (open) => set({ open }),
     revealInContext: (id) => set({ selected: id, reveal: { id, seq: (get().reveal?.seq ?? 0) + 1 } }),
+    clearReveal: (seq) => {
+      if (get().reveal?.seq === seq) set({ reveal: null });
+    },
   }));
 }
 

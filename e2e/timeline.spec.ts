@@ -1,0 +1,125 @@
+/**
+ * The Timeline tab against `serve` on a copy of the demo home (issue 4).
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+function row(page: Page, id: string) {
+  return page.getByTestId('timeline-list').locator(`[data-testid="timeline-row"][data-section="${id}"]`);
+}
+
+async function openTimeline(page: Page, url: string, preset?: string): Promise<void> {
+  await page.goto(url);
+  if (preset !== undefined) await page.getByTestId('preset-select').selectOption(preset);
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.getByTestId('timeline')).toBeVisible();
+}
+
+test('coding: rules, session and baseagent load; every other section says why not', async ({
+  page,
+  serve,
+}) => {
+  await openTimeline(page, serve.url, 'coding');
+  await expect(row(page, 'persona')).toHaveAttribute('data-status', 'when-false');
+  const statuses = await page
+    .getByTestId('timeline-row')
+    .evaluateAll((els) => els.map((e) => [e.getAttribute('data-section'), e.getAttribute('data-status')]));
+  const loaded = statuses.filter(([, s]) => s === 'ok').map(([id]) => id);
+  expect(loaded).toEqual(['rules', 'session', 'baseagent']);
+  // Every merged section has a row, in merged order (16 sections: 15 base + team-notes).
+  expect(statuses).toHaveLength(16);
+  for (const id of ['rules', 'session', 'baseagent']) {
+    await expect(row(page, id).getByTestId('status-badge')).toHaveText('loaded');
+  }
+  // The reason, with the value: chatType is null in coding, so `chatType ≠ null` is false.
+  await expect(row(page, 'identity-layer').getByTestId('why')).toContainText(
+    'chatType = null, so chatType ≠ null is false',
+  );
+  await expect(row(page, 'identity-layer').getByTestId('why')).toContainText(
+    'To load it: give chatType any value',
+  );
+  await expect(row(page, 'identity-layer').getByTestId('status-badge')).toHaveText('when false');
+  // Loaded rows show files, bytes and a token estimate labelled as one.
+  await expect(row(page, 'rules').getByTestId('tokens')).toContainText(/≈ \d+ tokens \(est\.\)/);
+  // The budget picture: bytes and files against the totals, nothing cut.
+  await expect(page.getByTestId('budget-bytes')).toContainText('/ 100 KB');
+  await expect(page.getByTestId('budget-files')).toContainText('Files 8 / 50');
+});
+
+test('group chat: the group venue loads; the truncated folder shows its note and the files left out', async ({
+  page,
+  serve,
+}) => {
+  await openTimeline(page, serve.url, 'group-member');
+  await expect(row(page, 'venue-chattype')).toHaveAttribute('data-status', 'ok');
+  await expect(row(page, 'venue-channel-chattype')).toHaveAttribute('data-status', 'ok');
+  const notes = row(page, 'team-notes');
+  await expect(notes).toHaveAttribute('data-status', 'ok');
+  await expect(notes.getByTestId('truncated-mark')).toHaveText('truncated');
+  await expect(notes.getByTestId('origin')).toHaveText('added by override');
+  await expect(notes.getByTestId('folder-note')).toContainText(
+    '未完整加载：4 个文件未加载（达文件数上限 5 个）',
+  );
+  const left = notes.getByTestId('not-loaded');
+  await expect(left).toContainText('Did not fit (4):');
+  await expect(left.locator('li')).toHaveCount(4);
+  await expect(left).toContainText('2026-11-25-checklist.md');
+  await expect(notes.getByTestId('folder-budget')).toContainText('files 5/5');
+  // The peer profile is restricted by the override's condition: member is not owner/admin.
+  await expect(row(page, 'peer-profile').getByTestId('why')).toContainText(
+    'peerRole = "member", so peerRole ∈ ["owner", "admin"] is false (condition set by the override)',
+  );
+});
+
+test('an override that disables a section shows it disabled, with origin "override"', async ({
+  page,
+  serve,
+}) => {
+  await openTimeline(page, serve.url);
+  const client = row(page, 'venue-client');
+  await expect(client).toHaveAttribute('data-status', 'disabled');
+  await expect(client.getByTestId('status-badge')).toHaveText('disabled');
+  await expect(client.getByTestId('origin')).toHaveText('override');
+  await expect(client.getByTestId('why')).toContainText('Disabled ("enabled": false) by the override.');
+});
+
+test('keyboard: ↓ moves, Enter opens the source with its kept and dropped blocks; / searches', async ({
+  page,
+  serve,
+}) => {
+  // Monaco's first load is slow on a busy two-core box.
+  test.setTimeout(90_000);
+  await openTimeline(page, serve.url, 'group-member');
+  await page.getByTestId('timeline-list').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(row(page, 'rules')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(row(page, 'identity-layer')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  const detail = page.getByTestId('section-detail');
+  await expect(detail).toContainText('Section identity-layer');
+  await expect(page.getByTestId('source-editor')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
+  // The template's conditional blocks, from the engine's trace, with their values.
+  await expect(page.getByTestId('trace-list')).toContainText('{{?hasPersona}}');
+  await expect(
+    page.locator('.section-detail .trace-kept, .section-detail .trace-dropped').first(),
+  ).toBeVisible();
+  await expect(page.getByTestId('rendered-block')).toContainText('Contenu de $KITS_FRAGMENTS/identity.md');
+
+  // Open in editor: serve mode answers with the file:// URL.
+  await detail.locator('.file-head').getByTestId('open-in-editor').click();
+  await expect(detail.locator('.file-head').getByTestId('open-result')).toContainText('file://');
+
+  // Show in Context: the Context tab, scrolled to the section, with it selected.
+  await page.getByTestId('show-in-context').click();
+  await expect(page.getByRole('tab', { name: 'Context' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('context-selected')).toContainText('identity-layer');
+  await expect(page.locator('.context-text [data-section="identity-layer"]').first()).toBeInViewport();
+
+  // `/` focuses the Timeline's search; typing filters the rows.
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await page.locator('body').press('/');
+  await expect(page.getByTestId('timeline-search')).toBeFocused();
+  await page.keyboard.type('venue');
+  await expect(page.getByTestId('timeline-row')).toHaveCount(4);
+});

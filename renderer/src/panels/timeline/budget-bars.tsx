@@ -1,0 +1,89 @@
+/**
+ * The budget picture: one stacked bar per axis of the total budget (bytes, files), a segment
+ * per loaded section in order, the gate's cut and the headroom, with text labels so it reads
+ * without colour.
+ */
+import type { PanelTranslate } from '../../i18n/panel-messages';
+import type { BudgetAxis, BudgetPicture } from './budget-picture';
+import { formatBytes } from './format';
+import type { TimelineKey } from './messages';
+
+interface AxisProps {
+  readonly axis: BudgetAxis;
+  readonly kind: 'bytes' | 'files';
+  readonly t: PanelTranslate<TimelineKey>;
+  readonly selected: string | null;
+  readonly onSelect: (id: string) => void;
+}
+
+const pct = (n: number, scale: number): string => `${(Math.max(0, n) / scale) * 100}%`;
+
+function BudgetAxisBar({ axis, kind, t, selected, onSelect }: AxisProps) {
+  const fmt = (n: number): string => (kind === 'bytes' ? formatBytes(n) : String(n));
+  const label = t(kind === 'bytes' ? 'budget.bytes' : 'budget.files', {
+    used: fmt(axis.used),
+    max: fmt(axis.max),
+  });
+  const cut = axis.cut;
+  return (
+    <div className="budget-axis" data-testid={`budget-${kind}`}>
+      <div className="budget-axis-label">
+        <strong>{label}</strong>
+        <span className="budget-headroom">{t('budget.headroom', { n: fmt(axis.headroom) })}</span>
+        {cut !== null && (
+          <span
+            className={cut.crossed ? 'budget-cut-text crossed' : 'budget-cut-text'}
+            data-testid={`budget-cut-${kind}`}
+          >
+            {t('budget.over', { id: cut.id, need: fmt(cut.need), left: fmt(cut.left) })}
+          </span>
+        )}
+      </div>
+      <div className="budget-track" role="img" aria-label={label}>
+        {axis.segments
+          .filter((s) => s.size > 0)
+          .map((s) => (
+            <button
+              type="button"
+              key={s.id}
+              className={`budget-seg tint-solid-${s.tint % 8}${selected === s.id ? ' selected' : ''}`}
+              style={{ left: pct(s.start, axis.scale), width: pct(s.size, axis.scale) }}
+              title={t('budget.segment', { id: s.id, n: fmt(s.size) })}
+              aria-label={t('budget.segment', { id: s.id, n: fmt(s.size) })}
+              onClick={() => onSelect(s.id)}
+            />
+          ))}
+        {cut !== null && (
+          <div
+            className="budget-overflow"
+            style={{ left: pct(cut.at, axis.scale), width: pct(cut.need, axis.scale) }}
+            title={t('budget.segment', { id: cut.id, n: fmt(cut.need) })}
+          />
+        )}
+        <div className="budget-max" style={{ left: pct(axis.max, axis.scale) }} title={fmt(axis.max)} />
+        {cut !== null && (
+          <div className="budget-cut" style={{ left: pct(cut.at, axis.scale) }} title={t('budget.cutMark')} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Props of the budget picture. */
+export interface BudgetBarsProps {
+  readonly picture: BudgetPicture;
+  readonly t: PanelTranslate<TimelineKey>;
+  readonly selected: string | null;
+  readonly onSelect: (id: string) => void;
+}
+
+/** Both axes of the total budget, above the rows. */
+export function BudgetBars({ picture, t, selected, onSelect }: BudgetBarsProps) {
+  return (
+    <section className="budget-picture" aria-label={t('budget.title')} data-testid="budget-picture">
+      <BudgetAxisBar axis={picture.bytes} kind="bytes" t={t} selected={selected} onSelect={onSelect} />
+      <BudgetAxisBar axis={picture.files} kind="files" t={t} selected={selected} onSelect={onSelect} />
+      {picture.overTotal.length === 0 && <span className="budget-nocut">{t('budget.noCut')}</span>}
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * One row of the Timeline: status badge (colour and text), order, id and description, origin,
+ * type, the reason in words, sizes with the token estimate, and the two bars.
+ */
+import { memo } from 'react';
+import type { PanelTranslate } from '../../i18n/panel-messages';
+import { formatBytes, formatShare } from './format';
+import type { TimelineKey } from './messages';
+import type { ReasonText } from './reason-text';
+import type { FolderBudget, TimelineRow as Row } from './timeline-rows';
+
+/** How many not-loaded files a row names before "… and n more". */
+export const NOT_LOADED_SHOWN = 8;
+
+function Meter({ value, max, label }: { value: number; max: number; label: string }) {
+  const share = max > 0 ? Math.min(1, value / max) : 0;
+  return (
+    <span className="meter" title={label}>
+      <span className="meter-track">
+        <span
+          className={value > max ? 'meter-fill over' : 'meter-fill'}
+          style={{ width: `${share * 100}%` }}
+        />
+      </span>
+      <span className="meter-label">{label}</span>
+    </span>
+  );
+}
+
+function FolderBars({ folder, t }: { folder: FolderBudget; t: PanelTranslate<TimelineKey> }) {
+  const shown = folder.notLoadedFiles.slice(0, NOT_LOADED_SHOWN);
+  const more = folder.notLoaded - shown.length;
+  return (
+    <div className="folder-budget" data-testid="folder-budget">
+      <Meter
+        value={folder.files}
+        max={folder.maxFiles}
+        label={t('bar.folderFiles', { n: folder.files, max: folder.maxFiles })}
+      />
+      <Meter
+        value={folder.bytes}
+        max={folder.maxBytes}
+        label={t('bar.folderBytes', { n: formatBytes(folder.bytes), max: formatBytes(folder.maxBytes) })}
+      />
+      {folder.notLoaded > 0 && (
+        <div className="not-loaded" data-testid="not-loaded">
+          {folder.note !== null && (
+            <div className="folder-note" data-testid="folder-note">
+              {folder.note}
+            </div>
+          )}
+          <span className="not-loaded-title">{t('folder.notLoadedTitle', { n: folder.notLoaded })}</span>
+          <ul>
+            {shown.map((f) => (
+              <li key={f.path}>
+                <code>{f.name}</code>{' '}
+                <span className="muted">
+                  {f.bytes === null ? t('folder.unknownSize') : formatBytes(f.bytes)}
+                </span>
+              </li>
+            ))}
+            {more > 0 && <li className="muted">{t('folder.more', { n: more })}</li>}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Props of a row. */
+export interface TimelineRowProps {
+  readonly row: Row;
+  readonly reason: ReasonText;
+  readonly maxBytes: number;
+  readonly selected: boolean;
+  readonly t: PanelTranslate<TimelineKey>;
+  readonly onSelect: (id: string, open: boolean) => void;
+}
+
+/** A row; memoised so a re-render redraws only rows whose data changed. */
+export const TimelineRowView = memo(function TimelineRowView({
+  row,
+  reason,
+  maxBytes,
+  selected,
+  t,
+  onSelect,
+}: TimelineRowProps) {
+  const origin = t(
+    row.origin === 'added' ? 'origin.added' : row.origin === 'override' ? 'origin.override' : 'origin.base',
+  );
+  return (
+    <div
+      role="option"
+      id={`timeline-row-${row.index}`}
+      aria-selected={selected}
+      className={`timeline-row status-${row.status}${selected ? ' selected' : ''}`}
+      data-testid="timeline-row"
+      data-section={row.id}
+      data-status={row.status}
+      onClick={() => onSelect(row.id, true)}
+    >
+      <div className="cell-status">
+        <span className={`badge badge-${row.status}`} data-testid="status-badge">
+          {t(`status.${row.status}`)}
+        </span>
+        {row.truncated && (
+          <span className="badge badge-truncated" data-testid="truncated-mark">
+            {t('mark.truncated')}
+          </span>
+        )}
+      </div>
+      <div className="cell-order">{row.order ?? '—'}</div>
+      <div className="cell-section">
+        <div className="section-id">
+          {row.tint !== null && <span className={`tint-dot tint-solid-${row.tint % 8}`} aria-hidden="true" />}
+          <code>{row.id}</code>
+          {row.type !== null && <span className="section-type">{row.type}</span>}
+        </div>
+        {row.description !== null && <div className="section-desc">{row.description}</div>}
+        <span className={`origin origin-${row.origin}`} data-testid="origin">
+          {origin}
+        </span>
+      </div>
+      <div className="cell-why" data-testid="why">
+        {reason.lines.map((line, i) => (
+          <div key={i} className={i === 0 ? 'why-main' : 'why-more'}>
+            {line}
+          </div>
+        ))}
+        {reason.condition !== null && <div className="why-cond">{reason.condition}</div>}
+      </div>
+      <div className="cell-size">
+        {row.status === 'ok' && (
+          <>
+            <div>
+              {row.files === 1 ? t('size.file') : t('size.files', { n: row.files })} ·{' '}
+              {formatBytes(row.bytes)}
+            </div>
+            {row.tokens !== null && (
+              <div className="muted" title={t('size.tokensHint')} data-testid="tokens">
+                {t('size.tokens', { n: row.tokens })}
+              </div>
+            )}
+            <Meter
+              value={row.bytes}
+              max={maxBytes}
+              label={t('bar.ofTotal', {
+                share: formatShare(row.bytes, maxBytes),
+                max: formatBytes(maxBytes),
+              })}
+            />
+            {row.folder !== null && <FolderBars folder={row.folder} t={t} />}
+          </>
+        )}
+      </div>
+    </div>
+  );
+});
