@@ -1,9 +1,64 @@
 /**
- * The Vars tab. Its issue replaces this placeholder with the real panel.
+ * The Vars tab (issue 5): the scenario a render runs for. A form and a Monaco JSON view of the
+ * same vars, in sync, every edit re-rendered live; presets, saved scenarios, snapshots and a
+ * comparison of two scenarios around them.
  */
-import { ComingPanel } from '../../components/coming-panel';
+import { useState } from 'react';
+import type { SavedScenario } from '../../../../shared/scenarios/scenario-file';
+import { usePanelT } from '../../i18n/panel-messages';
+import { useApp } from '../../store/store-context';
+import { CompareView } from './compare-view';
+import { VARS_MESSAGES } from './messages';
+import { ScenarioTools } from './scenario-tools';
+import { SnapshotLoader } from './snapshot-loader';
+import { useVarsEditor } from './use-vars-editor';
+import { VarsForm } from './vars-form';
+import { VarsJsonView } from './vars-json-view';
+import './vars-panel.css';
 
-/** The Vars panel (coming). */
+function prefersDark(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/** The Vars panel. */
 export default function VarsPanel() {
-  return <ComingPanel panel="vars" />;
+  const t = usePanelT(VARS_MESSAGES);
+  const scenario = useApp((s) => s.scenario);
+  const render = useApp((s) => s.render);
+  const language = useApp((s) => s.language);
+  const theme = useApp((s) => s.theme);
+  const editor = useVarsEditor();
+  const [saved, setSaved] = useState<readonly SavedScenario[]>([]);
+  if (scenario === null) return <p className="panel-note">{t('panel.loading')}</p>;
+  const dark = theme === 'dark' || (theme === 'system' && prefersDark());
+  const report = render?.report ?? null;
+  return (
+    <section className="vars-panel" aria-label={t('panel.label')}>
+      <ScenarioTools scenario={scenario} t={t} onSavedChange={setSaved} />
+      <SnapshotLoader t={t} />
+      <p className="vars-render-status" data-testid="vars-render-status">
+        {editor.pending
+          ? t('render.pending')
+          : render !== null && editor.roundTripMs !== null
+            ? t('render.timing', { engine: render.elapsedMs.toFixed(1), trip: editor.roundTripMs.toFixed(1) })
+            : ''}
+      </p>
+      <div className="vars-split">
+        <div className="vars-pane vars-form-pane" aria-label={t('view.form')}>
+          <VarsForm
+            vars={editor.state.vars}
+            sections={report?.sections ?? []}
+            pathVars={report?.pathVars ?? {}}
+            language={language}
+            t={t}
+            onVars={editor.setVars}
+          />
+        </div>
+        <div className="vars-pane vars-json-pane" aria-label={t('view.json')}>
+          <VarsJsonView state={editor.state} dark={dark} t={t} onText={editor.setText} />
+        </div>
+      </div>
+      <CompareView current={scenario} saved={saved} t={t} />
+    </section>
+  );
 }
