@@ -227,6 +227,16 @@ describe('eck render', () => {
     expect(r.err).toBe(`eck render: cannot read override: ${missing}: ENOENT\n`);
   });
 
+  it('an --override file that is not JSON: the diagnostic names that file, line and column; base renders', async () => {
+    const bad = write('bad-override.json', '{"sections": [\n');
+    const r = await run('render', ...scenario(), '--override', bad, '--json');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as RenderReport;
+    const d = report.diagnostics.find((x) => x.code === 'override-parse-error');
+    expect(d?.message.startsWith(`${bad}:2:1:`)).toBe(true);
+    expect(report.sections.map((s) => s.id)).toContain('rules');
+  });
+
   it.each([
     [['render', '--bogus'], /^eck render: unknown option --bogus\n$/],
     [['render', '--vars'], /^eck render: --vars needs a value\n$/],

@@ -3,6 +3,7 @@
  * `--session-type`, `--manifest`, `--override`), turned into a RenderInput.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { RenderInput } from '../../shared/engine/types';
 import { parseJsonText } from '../../shared/engine/json-text';
 import { resolveHome, resolvePackageRoot } from '../services/app-paths';
@@ -68,7 +69,9 @@ export function scenarioFromArgs(
       vars,
       ...(sessionType !== undefined ? { sessionType } : {}),
       ...(manifestFile !== undefined ? { manifestFile } : {}),
-      ...(overrideText !== undefined ? { overrideText } : {}),
+      ...(overrideText !== undefined
+        ? { overrideText, overrideSource: path.resolve(overrideFile as string) }
+        : {}),
     },
   };
 }

@@ -50,7 +50,10 @@ export function readOverrideManifest(
   path: string,
   draftText: string | null | undefined,
   diagnostics: Diagnostic[],
+  draftSource?: string,
 ): { doc: ManifestDoc; state: MergedManifest['overrideState'] } {
+  // Messages name where the text came from; the doc keeps `path` (relative paths resolve there).
+  const shown = draftText !== undefined && draftSource ? draftSource : path;
   const absent = { doc: { path, value: null }, state: 'missing' as const };
   let text: string | null;
   let state: MergedManifest['overrideState'];
@@ -78,8 +81,8 @@ export function readOverrideManifest(
     diagnostics.push({
       level: 'error',
       code: 'override-parse-error',
-      message: `${path}:${parsed.line}:${parsed.column}: ${parsed.message}; the override is ignored`,
-      file: path,
+      message: `${shown}:${parsed.line}:${parsed.column}: ${parsed.message}; the override is ignored`,
+      file: shown,
       line: parsed.line,
       column: parsed.column,
     });
@@ -89,8 +92,8 @@ export function readOverrideManifest(
     diagnostics.push({
       level: 'error',
       code: 'manifest-shape',
-      message: `${path}: an override must be a JSON object; ignored`,
-      file: path,
+      message: `${shown}: an override must be a JSON object; ignored`,
+      file: shown,
     });
     return { doc: { path, value: null }, state: 'ignored' };
   }

@@ -238,7 +238,13 @@ export function renderContext(input: RenderInput, fs: EngineFs): RenderReport {
       merged: null,
     };
   }
-  const override = readOverrideManifest(fs, overridePath, input.overrideText, diagnostics);
+  const override = readOverrideManifest(
+    fs,
+    overridePath,
+    input.overrideText,
+    diagnostics,
+    input.overrideSource,
+  );
   const merged = mergeManifests(choice.file, base.doc, override.doc, override.state, diagnostics);
 
   // Plan → gate → read, again while reads fail: a file that cannot be read frees its budget.

@@ -60,6 +60,11 @@ export interface RenderInput {
   readonly manifestFile?: string;
   /** Unsaved override text (a draft) used instead of `$ECK/<manifest file>`; `null` = no override. */
   readonly overrideText?: string | null;
+  /**
+   * Where a draft's text came from (`--override FILE`), named in its diagnostics; relative
+   * paths in it still resolve against `$ECK`, where it would be saved.
+   */
+  readonly overrideSource?: string;
 }
 
 export type DiagnosticLevel = 'error' | 'warning' | 'info';
