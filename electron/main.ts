@@ -9,12 +9,13 @@ import type { MenuItemConstructorOptions } from 'electron';
 import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, screen, session, shell } from 'electron';
 import type { EventMessage } from '../shared/api';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL, fail } from '../shared/api';
-import type { InspectorCore } from './api/inspector-core';
+import type { CoreOptions, InspectorCore } from './api/inspector-core';
 import { startInspectorCore } from './api/inspector-core';
 import { contentSecurityPolicy } from './serve/csp';
 import { resolveStatic } from './serve/static-files';
 import { createSettingsStore, withRecent } from './settings/settings-store';
 import { initialWindowState } from './settings/window-state';
+import type { WorkspaceChoice } from './workspace/defaults';
 import type { MenuAction, MenuEntry } from './shell/app-menu';
 import { buildAppMenu } from './shell/app-menu';
 
@@ -29,7 +30,14 @@ protocol.registerSchemesAsPrivileged([
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  void start();
+  start().catch((error: unknown) => {
+    const e = error as { message?: string; path?: string };
+    dialog.showErrorBox(
+      'ECK Inspector could not start',
+      `${e.message ?? String(error)}${e.path === undefined ? '' : `\n${e.path}`}`,
+    );
+    app.quit();
+  });
 }
 
 async function start(): Promise<void> {
@@ -49,9 +57,9 @@ async function start(): Promise<void> {
   const settings = createSettingsStore(app.getPath('userData'));
   const last = settings.read().recentWorkspaces[0];
   const args = parseArgs(process.argv.slice(app.isPackaged ? 1 : 2));
-  const core: InspectorCore = await startInspectorCore({
+  const coreOptions = (choice: WorkspaceChoice): CoreOptions => ({
     appRoot: kitRoot,
-    choice: { home: args.home ?? last?.home, packageRoot: args.packageRoot ?? last?.packageRoot },
+    choice,
     // Timeline's "open in editor": the OS's default app for the file.
     openPath: (p) => shell.openPath(p),
     onOpened: (resolved) => {
@@ -66,6 +74,20 @@ async function start(): Promise<void> {
       installMenu();
     },
   });
+  const given: WorkspaceChoice = { home: args.home, packageRoot: args.packageRoot };
+  const remembered: WorkspaceChoice = {
+    home: args.home ?? last?.home,
+    packageRoot: args.packageRoot ?? last?.packageRoot,
+  };
+  let core: InspectorCore;
+  try {
+    core = await startInspectorCore(coreOptions(remembered));
+  } catch (error) {
+    // The last workspace may be gone (folder deleted, drive unplugged): open the defaults
+    // rather than fail to start. A workspace given on the command line fails loudly.
+    if (last === undefined) throw error;
+    core = await startInspectorCore(coreOptions(given));
+  }
 
   protocol.handle(SCHEME, async (request) => {
     const file = resolveStatic(rendererDir, new URL(request.url).pathname);
