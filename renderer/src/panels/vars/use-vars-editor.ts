@@ -57,7 +57,7 @@ export function useVarsEditor(): VarsEditor {
         const started = performance.now();
         await store.getState().applyScenario(next);
         setRoundTripMs(performance.now() - started);
-        setPending(scheduler.busy);
+        setPending(false);
       },
       () => store.getState().render?.elapsedMs ?? null,
       browserClock,
