@@ -83,6 +83,17 @@ export function createManifestDraft() {
         const seq = ++loadSeq;
         const r = await api.loadManifestPair({ manifestFile });
         if (seq !== loadSeq) return;
+        const now = get().session;
+        // The same file as loaded, nothing edited (our own save coming back from the watcher):
+        // keep the session and what the last save said.
+        const same =
+          r.ok &&
+          now !== null &&
+          !sessionDirty(now) &&
+          now.pair.manifestFile === r.value.manifestFile &&
+          (now.pair.override?.hash ?? null) === (r.value.override?.hash ?? null) &&
+          now.pair.baseText === r.value.baseText;
+        if (same) return;
         if (r.ok) pairLoaded(r.value);
         else set({ loadError: r.error, session: null });
       },

@@ -14,7 +14,7 @@ import type {
   SectionStatus,
 } from '../../../../shared/engine/types';
 import type { BaseSections, OverrideValue } from '../../../../shared/override/override-ops';
-import { overrideEntry } from '../../../../shared/override/override-ops';
+import { effectiveSection, overrideEntry } from '../../../../shared/override/override-ops';
 
 /** One row of the table. */
 export interface MergedRow {
@@ -52,22 +52,26 @@ export function mergedRows(
     report.diagnostics.filter((d) => d.code === 'unknown-override-id').map((d) => d.section),
   );
   const baseIds = [...base.keys()];
-  return merged.sections.map((s) => ({
-    id: s.id,
-    order: typeof s.raw.order === 'number' ? s.raw.order : null,
-    description: str(s.raw.description),
-    type: str(s.raw.type),
-    path: str(s.raw.file) ?? str(s.raw.path),
-    origin: s.origin,
-    status: statuses.get(s.id) ?? null,
-    enabled: s.raw.enabled !== false,
-    when: s.raw.when,
-    fields: Object.keys(s.raw)
-      .filter((f) => f !== 'id')
-      .map((field) => ({ field, origin: s.fieldOrigins[field] ?? 'base' })),
-    hasEntry: value !== null && overrideEntry(value, s.id) !== null,
-    unmatched: unmatchedIds.has(s.id) ? { near: closestName(s.id, baseIds) } : null,
-  }));
+  return merged.sections.map((s) => {
+    // The form shows the draft at once; the render (statuses, origins) follows a moment later.
+    const raw = effectiveSection(value, base, s.id) ?? s.raw;
+    return {
+      id: s.id,
+      order: typeof raw.order === 'number' ? raw.order : null,
+      description: str(s.raw.description),
+      type: str(s.raw.type),
+      path: str(s.raw.file) ?? str(s.raw.path),
+      origin: s.origin,
+      status: statuses.get(s.id) ?? null,
+      enabled: raw.enabled !== false,
+      when: raw.when,
+      fields: Object.keys(s.raw)
+        .filter((f) => f !== 'id')
+        .map((field) => ({ field, origin: s.fieldOrigins[field] ?? 'base' })),
+      hasEntry: value !== null && overrideEntry(value, s.id) !== null,
+      unmatched: unmatchedIds.has(s.id) ? { near: closestName(s.id, baseIds) } : null,
+    };
+  });
 }
 
 /** The merged manifest as JSON text (what the engine evaluates), for the side-by-side view. */

@@ -1,0 +1,97 @@
+/**
+ * The Manifest tab (issue 6): switch a section off in the form, see the draft render, save,
+ * find exactly the patch on disk and the section disabled by the override in the Timeline;
+ * a file edited on disk meanwhile gives the conflict prompt.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+// Monaco panes (base, override, merged, diffs) take a while to start on a 2-core box.
+test.describe.configure({ timeout: 90_000 });
+
+async function openManifest(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('tab', { name: 'Manifest' }).click();
+  await expect(page.getByTestId('section-row-rules')).toBeVisible({ timeout: 20_000 });
+}
+
+test('switch a section off, see the draft render, save the minimal patch, see it in the Timeline', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  const file = path.join(workspace.home, 'eck', 'eck_manifest.json');
+  const before = fs.readFileSync(file, 'utf8');
+  await openManifest(page, serve.url);
+
+  // The demo override's own entries are called out with their origin.
+  await expect(page.getByTestId('section-row-venue-client')).toHaveAttribute('data-origin', 'override');
+  await expect(page.getByTestId('section-row-team-notes')).toHaveAttribute('data-origin', 'added');
+  await expect(page.getByTestId('section-row-rules')).toHaveAttribute('data-origin', 'base');
+
+  await page.getByTestId('toggle-rules').uncheck();
+  await expect(page.getByTestId('draft-state')).toHaveText('Draft — not saved');
+  // The draft render beside the saved one: rules goes from loaded to disabled, the cache prefix moves.
+  const impact = page.getByTestId('draft-impact');
+  await expect(impact.getByTestId('impact-rules')).toHaveAttribute('data-after', 'disabled');
+  await expect(impact.getByTestId('impact-rules')).toHaveAttribute('data-before', 'ok');
+  await expect(impact.getByTestId('impact-prefix')).toContainText(
+    'prompt-cache prefix would change from byte',
+  );
+  await expect(page.getByTestId('status-rules')).toHaveText('disabled');
+  await impact.getByTestId('impact-diff-toggle').click();
+  await expect(page.getByTestId('impact-diff')).toHaveAttribute('data-ready', 'true');
+  // Nothing is written before the save.
+  expect(fs.readFileSync(file, 'utf8')).toBe(before);
+
+  await page.getByTestId('save-override').click();
+  await expect(page.getByTestId('save-saved')).toBeVisible();
+  await expect(page.getByTestId('save-cache-note')).toContainText('invalidateKitCache');
+  await expect(page.getByTestId('draft-state')).toHaveText('No unsaved changes');
+
+  // Exactly the patch: the file as it was, plus one entry, in the file's own layout.
+  const after = fs.readFileSync(file, 'utf8');
+  expect(after).toBe(
+    before.replace(
+      /\n {4}\}\n {2}\]\n\}\n$/,
+      '\n    },\n    {\n      "id": "rules",\n      "enabled": false\n    }\n  ]\n}\n',
+    ),
+  );
+  expect(fs.readFileSync(`${file}.bak`, 'utf8')).toBe(before);
+
+  // The section list and the Timeline show it disabled, from the override.
+  await expect(page.getByTestId('section-row-rules')).toHaveAttribute('data-origin', 'override');
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  const row = page.locator('[data-testid="timeline-row"][data-section="rules"]');
+  await expect(row).toHaveAttribute('data-status', 'disabled');
+  await expect(row.getByTestId('origin')).toHaveText('override');
+});
+
+test('a file edited on disk meanwhile gives the conflict prompt; reload theirs takes it', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  const file = path.join(workspace.home, 'eck', 'eck_manifest.json');
+  await openManifest(page, serve.url);
+  await page.getByTestId('toggle-session').uncheck();
+  await expect(page.getByTestId('draft-state')).toHaveText('Draft — not saved');
+
+  const theirs = '{\n  "sections": [\n    { "id": "baseagent", "enabled": false }\n  ]\n}\n';
+  fs.writeFileSync(file, theirs);
+  await page.getByTestId('save-override').click();
+  const prompt = page.getByTestId('save-conflict');
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByTestId('conflict-overwrite')).toBeVisible();
+  await prompt.getByTestId('conflict-compare').click();
+  await expect(page.getByTestId('conflict-diff')).toBeVisible();
+  // Their file is untouched by the refused save.
+  expect(fs.readFileSync(file, 'utf8')).toBe(theirs);
+
+  await prompt.getByTestId('conflict-reload').click();
+  await expect(page.getByTestId('draft-state')).toHaveText('No unsaved changes');
+  await expect(page.getByTestId('section-row-baseagent')).toHaveAttribute('data-origin', 'override');
+  await expect(page.getByTestId('toggle-session')).toBeChecked();
+});
