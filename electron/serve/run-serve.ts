@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { startInspectorCore } from '../api/inspector-core';
 import type { ServeArgs } from './args';
+import { isRendererStale } from './build-freshness';
 import { openBrowser } from './open-browser';
 import type { ServeServer } from './server';
 import { startServeServer } from './server';
@@ -28,6 +29,10 @@ export async function runServe(
   if (!isRendererBuilt(staticDir)) {
     log(
       `ECK Inspector: the renderer is not built (${staticDir} is missing); run \`npm run build\` — the API works meanwhile.`,
+    );
+  } else if (isRendererStale(appRoot, staticDir)) {
+    log(
+      'ECK Inspector: the built renderer is older than its sources; run `npm run build` to see the latest UI.',
     );
   }
   const core = await startInspectorCore({
