@@ -10,12 +10,16 @@ import type { AppStore } from '../../store/create-store';
 import type { EditorState } from './editor-sync';
 import { editorStateOf, fromForm, fromText } from './editor-sync';
 import { RenderScheduler } from './render-scheduler';
+import type { FieldState } from './field-model';
+import { withField } from './field-model';
 
 /** What the views get. */
 export interface VarsEditor {
   readonly state: EditorState;
   /** The form (or a path-var switch, a rename) produced new vars. */
   setVars(vars: Readonly<Record<string, unknown>>): void;
+  /** One field of the form changed. */
+  setField(name: string, next: FieldState): void;
   /** The JSON view's text changed. */
   setText(text: string): void;
   /** Wall time of the last request until its answer, in ms (`null` before the first). */
@@ -90,6 +94,10 @@ export function useVarsEditor(): VarsEditor {
   }, []);
 
   const setVars = useCallback((vars: Readonly<Record<string, unknown>>) => commit(fromForm(vars)), [commit]);
+  const setField = useCallback(
+    (name: string, next: FieldState) => commit(fromForm(withField(stateRef.current.vars, name, next))),
+    [commit],
+  );
   const setText = useCallback(
     (text: string) => {
       if (text === stateRef.current.text) return; // Our own text, set back into the editor.
@@ -97,5 +105,5 @@ export function useVarsEditor(): VarsEditor {
     },
     [commit],
   );
-  return { state, setVars, setText, roundTripMs, pending };
+  return { state, setVars, setField, setText, roundTripMs, pending };
 }

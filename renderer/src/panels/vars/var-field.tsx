@@ -2,25 +2,20 @@
  * One var of the form: its state (unset / null / value), the control its type calls for, its
  * description, what is wrong with it, and which sections read it.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { VarSpec } from '../../../../shared/vars/catalog';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { FieldState } from './field-model';
-import {
-  controlOf,
-  fieldState,
-  jsonInputText,
-  mismatch,
-  parseJsonInput,
-  parseNumberInput,
-} from './field-model';
+import { controlOf, jsonInputText, mismatch, parseJsonInput, parseNumberInput } from './field-model';
 import type { VarsMessageKey } from './messages';
 import type { VarEffect } from './var-effects';
 
 /** Props of one field. */
 export interface VarFieldProps {
   readonly spec: VarSpec;
-  readonly vars: Readonly<Record<string, unknown>>;
+  /** The field's value: `undefined` = unset (the form never stores undefined). */
+  readonly present: boolean;
+  readonly value: unknown;
   readonly effects: readonly VarEffect[];
   readonly language: 'en' | 'zh-CN';
   readonly t: PanelTranslate<VarsMessageKey>;
@@ -44,9 +39,13 @@ function defaultValue(spec: VarSpec): unknown {
   }
 }
 
-/** One field of the vars form. */
-export function VarField({ spec, vars, effects, language, t, onChange }: VarFieldProps) {
-  const state = fieldState(vars, spec.name);
+/** One field of the vars form (see `VarField`). */
+function VarFieldView({ spec, present, value, effects, language, t, onChange }: VarFieldProps) {
+  const state: FieldState = !present
+    ? { kind: 'unset' }
+    : value === null
+      ? { kind: 'null' }
+      : { kind: 'value', value };
   const control = controlOf(spec);
   const wrong = state.kind === 'value' && mismatch(spec, state.value);
   const set = (next: FieldState): void => onChange(spec.name, next);
@@ -100,6 +99,37 @@ export function VarField({ spec, vars, effects, language, t, onChange }: VarFiel
     </div>
   );
 }
+
+function sameEffects(a: readonly VarEffect[], b: readonly VarEffect[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((e, i) => {
+      const o = b[i];
+      return (
+        o !== undefined &&
+        e.section === o.section &&
+        e.status === o.status &&
+        e.kinds.join() === o.kinds.join()
+      );
+    })
+  );
+}
+
+/**
+ * One field of the vars form. Memoised: a keystroke in one field re-renders that field only,
+ * and a new render re-renders only the fields whose effects changed.
+ */
+export const VarField = memo(
+  VarFieldView,
+  (a, b) =>
+    a.spec === b.spec &&
+    a.present === b.present &&
+    Object.is(a.value, b.value) &&
+    a.language === b.language &&
+    a.t === b.t &&
+    a.onChange === b.onChange &&
+    sameEffects(a.effects, b.effects),
+);
 
 function Effects({
   effects,

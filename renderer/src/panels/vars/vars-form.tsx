@@ -8,11 +8,11 @@ import { VAR_CATALOG, VAR_GROUPS } from '../../../../shared/vars/catalog';
 import { findUnknownVars } from '../../../../shared/vars/suggest';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { FieldState } from './field-model';
-import { withField } from './field-model';
 import type { VarsMessageKey } from './messages';
 import { PathVarsTable } from './path-vars-table';
 import { VarField } from './var-field';
 import { varEffects } from './var-effects';
+import type { VarEffect } from './var-effects';
 
 /** Props of the form. */
 export interface VarsFormProps {
@@ -22,7 +22,11 @@ export interface VarsFormProps {
   readonly language: 'en' | 'zh-CN';
   readonly t: PanelTranslate<VarsMessageKey>;
   readonly onVars: (vars: Record<string, unknown>) => void;
+  /** One field changed (stable across renders, so unchanged fields skip re-rendering). */
+  readonly onField: (name: string, next: FieldState) => void;
 }
+
+const NO_EFFECTS: readonly VarEffect[] = [];
 
 /** Renames a key in place (the "did you mean" fix), keeping the key order. */
 function renameKey(
@@ -36,10 +40,9 @@ function renameKey(
 }
 
 /** The form view. */
-export function VarsForm({ vars, sections, pathVars, language, t, onVars }: VarsFormProps) {
+export function VarsForm({ vars, sections, pathVars, language, t, onVars, onField }: VarsFormProps) {
   const effects = useMemo(() => varEffects(sections), [sections]);
   const unknown = useMemo(() => findUnknownVars(vars), [vars]);
-  const change = (name: string, next: FieldState): void => onVars(withField(vars, name, next));
   return (
     <div className="vars-form" data-testid="vars-form">
       {unknown.length > 0 && (
@@ -81,11 +84,14 @@ export function VarsForm({ vars, sections, pathVars, language, t, onVars }: Vars
               <VarField
                 key={spec.name}
                 spec={spec}
-                vars={vars}
-                effects={effects.get(spec.name) ?? []}
+                present={
+                  Object.prototype.hasOwnProperty.call(vars, spec.name) && vars[spec.name] !== undefined
+                }
+                value={vars[spec.name]}
+                effects={effects.get(spec.name) ?? NO_EFFECTS}
                 language={language}
                 t={t}
-                onChange={change}
+                onChange={onField}
               />
             ))}
             {group === 'paths' && <PathVarsTable vars={vars} pathVars={pathVars} t={t} onVars={onVars} />}

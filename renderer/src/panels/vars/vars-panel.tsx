@@ -52,6 +52,7 @@ export default function VarsPanel() {
             language={language}
             t={t}
             onVars={editor.setVars}
+            onField={editor.setField}
           />
         </div>
         <div className="vars-pane vars-json-pane" aria-label={t('view.json')}>
