@@ -16,6 +16,7 @@ import { contextRuns, findMatches } from './search';
 import { sectionFocus, useSectionFocus } from './section-focus';
 import { useContextHistory } from './use-context-history';
 import './context.css';
+import { DraftRenderNote } from '../manifest/draft-note';
 
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -143,6 +144,7 @@ export function ContextPanel() {
 
   return (
     <section className="context-panel" aria-label={t('tab.context')}>
+      <DraftRenderNote />
       {failed !== null && <p className="panel-note warn">{t('context.notRendered')}</p>}
       <div className="context-bars">
         <div className="context-toolbar">

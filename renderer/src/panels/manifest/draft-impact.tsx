@@ -74,7 +74,9 @@ export function DraftImpact({ saved, draft, dark, t }: DraftImpactProps) {
                   {ch.bytesBefore} → {ch.bytesAfter}
                 </td>
                 <td>
-                  {ch.orderBefore ?? '—'} → {ch.orderAfter ?? '—'}
+                  {ch.orderBefore === ch.orderAfter
+                    ? (ch.orderAfter ?? '—')
+                    : `${ch.orderBefore ?? '—'} → ${ch.orderAfter ?? '—'}`}
                 </td>
               </tr>
             ))}

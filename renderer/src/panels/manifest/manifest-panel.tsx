@@ -20,6 +20,7 @@ import { baseJsonLikeMerged, mergedJson, mergedRows } from './merged-rows';
 import { manifestMessages } from './messages';
 import { SaveOutcome } from './save-outcome';
 import { SectionsTable } from './sections-table';
+import { useDraftRenders } from './use-draft-renders';
 import './manifest.css';
 
 function useDark(): boolean {
@@ -35,7 +36,6 @@ export default function ManifestPanel() {
   const t = usePanelT(manifestMessages);
   const dark = useDark();
   const api = useApp((s) => s.api);
-  const scenario = useApp((s) => s.scenario);
   const render = useApp((s) => s.render);
   const workspace = useApp((s) => s.workspace);
   const diskChange = useApp((s) => s.diskChange);
@@ -53,7 +53,6 @@ export default function ManifestPanel() {
   const file = pickedFile ?? currentFile;
   const dirty = session !== null && sessionDirty(session);
   const sessionFile = session?.pair.manifestFile ?? null;
-  const seq = render?.seq ?? 0;
 
   // Load the pair when the file changes; never drop a draft to follow the session type.
   useEffect(() => {
@@ -70,12 +69,7 @@ export default function ManifestPanel() {
       void actions.load(api, s.pair.manifestFile);
   }, [api, diskChange, actions]);
 
-  // Render without and with the draft, shortly after the last edit.
-  useEffect(() => {
-    if (session === null || scenario === null) return;
-    const handle = setTimeout(() => void actions.refreshRenders(api, scenario, seq), 80);
-    return () => clearTimeout(handle);
-  }, [api, session, scenario, seq, actions]);
+  useDraftRenders();
 
   const draft = session === null ? null : currentDraft(session);
   const shown = renders?.draft ?? renders?.saved ?? null;

@@ -171,19 +171,21 @@ export function SectionsTable(props: SectionsTableProps) {
                 {t(`status.${row.status ?? 'absent'}`)}
               </span>
             </td>
-            <td className="field-origins">
-              {row.fields.map((f) => (
-                <span
-                  key={f.field}
-                  className={`field-chip from-${f.origin}`}
-                  title={t(`origin.${f.origin}`)}
-                  data-origin={f.origin}
-                >
-                  {f.field}
-                </span>
-              ))}
-            </td>
             <td>
+              <div className="field-origins">
+                {row.fields.map((f) => (
+                  <span
+                    key={f.field}
+                    className={`field-chip from-${f.origin}`}
+                    title={t(`origin.${f.origin}`)}
+                    data-origin={f.origin}
+                  >
+                    {f.field}
+                  </span>
+                ))}
+              </div>
+            </td>
+            <td className="nowrap">
               <button
                 type="button"
                 data-testid={`reset-${row.id}`}
