@@ -3,6 +3,7 @@
  * per loaded section in order, the gate's cut and the headroom, with text labels so it reads
  * without colour.
  */
+import { memo } from 'react';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { BudgetAxis, BudgetPicture } from './budget-picture';
 import { formatBytes } from './format';
@@ -77,8 +78,8 @@ export interface BudgetBarsProps {
   readonly onSelect: (id: string) => void;
 }
 
-/** Both axes of the total budget, above the rows. */
-export function BudgetBars({ picture, t, selected, onSelect }: BudgetBarsProps) {
+/** Both axes of the total budget, above the rows; memoised, since every scroll re-renders the panel. */
+export const BudgetBars = memo(function BudgetBars({ picture, t, selected, onSelect }: BudgetBarsProps) {
   return (
     <section className="budget-picture" aria-label={t('budget.title')} data-testid="budget-picture">
       <BudgetAxisBar axis={picture.bytes} kind="bytes" t={t} selected={selected} onSelect={onSelect} />
@@ -86,4 +87,4 @@ export function BudgetBars({ picture, t, selected, onSelect }: BudgetBarsProps) 
       {picture.overTotal.length === 0 && <span className="budget-nocut">{t('budget.noCut')}</span>}
     </section>
   );
-}
+});

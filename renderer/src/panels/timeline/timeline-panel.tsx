@@ -62,12 +62,19 @@ export default function TimelinePanel() {
   const picture = useMemo(() => (report === null ? null : budgetPicture(report)), [report]);
   const shown = useMemo(() => filterRows(rows, query), [rows, query]);
   const selectedIndex = shown.findIndex((r) => r.id === selectedId);
+  // Recorded once per new render (later commits are the virtualiser measuring rows): React's
+  // render and commit, then the layout it causes, read synchronously so the figure is the work
+  // of that frame (paint excluded).
+  const timedSeq = useRef(-1);
   useLayoutEffect(() => {
     const el = panelRef.current;
-    if (el !== null) {
-      el.dataset['renderMs'] = (performance.now() - renderStart).toFixed(2);
-      el.dataset['renderSeq'] = String(render?.seq ?? 0);
-    }
+    const seq = render?.seq ?? 0;
+    if (el === null || seq === timedSeq.current) return;
+    timedSeq.current = seq;
+    el.dataset['renderMs'] = (performance.now() - renderStart).toFixed(2);
+    el.getBoundingClientRect();
+    el.dataset['layoutMs'] = (performance.now() - renderStart).toFixed(2);
+    el.dataset['renderSeq'] = String(seq);
   });
 
   // TanStack Virtual returns fresh functions each render; the rows it feeds are memoised by data.
@@ -83,15 +90,21 @@ export default function TimelinePanel() {
   const selectId = useCallback((id: string, openIt: boolean): void => {
     sectionFocus.getState().select(id, openIt || sectionFocus.getState().open);
   }, []);
+  const openId = useCallback((id: string): void => sectionFocus.getState().select(id, true), []);
   const select = (index: number, openIt: boolean): void => {
     const row = shown[index];
     if (row !== undefined) selectId(row.id, openIt);
   };
 
+  // Bring a newly selected row into view, once: every scroll re-renders this component, and
+  // scrolling back to the selection on each would fight the user's own scrolling.
   const scrollTo = virtualizer.scrollToIndex;
+  const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
+    if (selectedId === scrolledFor.current) return;
+    scrolledFor.current = selectedId;
     if (selectedIndex >= 0) scrollTo(selectedIndex, { align: 'auto' });
-  }, [selectedIndex, scrollTo]);
+  }, [selectedId, selectedIndex, scrollTo]);
 
   // `/` focuses the search from anywhere in the tab.
   useEffect(() => {
@@ -153,12 +166,7 @@ export default function TimelinePanel() {
   return (
     <section className="timeline-panel" aria-label={t('panel.label')} data-testid="timeline" ref={panelRef}>
       <div className="timeline-main">
-        <BudgetBars
-          picture={picture}
-          t={t}
-          selected={selectedId}
-          onSelect={(id) => sectionFocus.getState().select(id, true)}
-        />
+        <BudgetBars picture={picture} t={t} selected={selectedId} onSelect={openId} />
         <div className="timeline-toolbar">
           <input
             ref={searchRef}
