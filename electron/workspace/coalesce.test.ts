@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBurstCollector } from './coalesce';
+import { MAX_QUIET_MS, createBurstCollector, quietPeriod } from './coalesce';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,9 +15,30 @@ describe('burst collector', () => {
       vi.advanceTimersByTime(1);
     }
     expect(bursts).toHaveLength(0);
-    vi.advanceTimersByTime(60);
+    vi.advanceTimersByTime(quietPeriod(60, 500) - 1);
+    expect(bursts).toHaveLength(0);
+    vi.advanceTimersByTime(1);
     expect(bursts).toHaveLength(1);
     expect(bursts[0]).toHaveLength(500);
+  });
+
+  it('a single edit waits the base delay; a big burst waits longer, up to a cap', () => {
+    expect(quietPeriod(60, 1)).toBe(60);
+    expect(quietPeriod(60, 99)).toBe(60);
+    expect(quietPeriod(60, 250)).toBe(180);
+    expect(quietPeriod(60, 100_000)).toBe(MAX_QUIET_MS);
+  });
+
+  it('a batch gap longer than the base delay does not split a big burst', () => {
+    vi.useFakeTimers();
+    const bursts: (readonly string[])[] = [];
+    const c = createBurstCollector(60, (p) => bursts.push(p));
+    for (let i = 0; i < 256; i++) c.add(`/k/rules/${i}.md`);
+    vi.advanceTimersByTime(150); // chokidar's next batch arrives late on a busy machine
+    for (let i = 256; i < 512; i++) c.add(`/k/rules/${i}.md`);
+    vi.advanceTimersByTime(MAX_QUIET_MS);
+    expect(bursts).toHaveLength(1);
+    expect(bursts[0]).toHaveLength(512);
   });
 
   it('a quiet gap separates two bursts', () => {

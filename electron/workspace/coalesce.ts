@@ -3,8 +3,19 @@
  * files, becomes one re-render).
  *
  * Trailing debounce: every event restarts the quiet period, and the callback runs once the
- * disk has been quiet for `delayMs`, with every distinct path of the burst.
+ * disk has been quiet for it, with every distinct path of the burst. A single edit waits
+ * `delayMs`; a big burst waits longer (one more `delayMs` per 100 pending paths, at most
+ * `MAX_QUIET_MS`), because chokidar reports a mass change in batches whose gaps grow when the
+ * machine is busy, and one re-render a little later beats several in a row.
  */
+
+/** The longest quiet period a burst can ask for. */
+export const MAX_QUIET_MS = 1500;
+
+/** The quiet period for a burst of `pending` paths. */
+export function quietPeriod(delayMs: number, pending: number): number {
+  return Math.min(delayMs * (1 + Math.floor(pending / 100)), Math.max(delayMs, MAX_QUIET_MS));
+}
 
 /** Timer functions, injectable so tests can use fake ones. */
 export interface Timers {
@@ -48,7 +59,7 @@ export function createBurstCollector(
     add(path) {
       paths.add(path);
       if (timer !== null) timers.clearTimeout(timer);
-      timer = timers.setTimeout(fire, delayMs);
+      timer = timers.setTimeout(fire, quietPeriod(delayMs, paths.size));
     },
     flush() {
       if (timer !== null) timers.clearTimeout(timer);
