@@ -3,10 +3,11 @@
  * files, becomes one re-render).
  *
  * Trailing debounce: every event restarts the quiet period, and the callback runs once the
- * disk has been quiet for it, with every distinct path of the burst. A single edit waits
- * `delayMs`; a big burst waits longer (one more `delayMs` per 100 pending paths, at most
- * `MAX_QUIET_MS`), because chokidar reports a mass change in batches whose gaps grow when the
- * machine is busy, and one re-render a little later beats several in a row.
+ * disk has been quiet for it, with every distinct path of the burst. A single edit (one or
+ * two events: a save, or an editor's write-and-rename) waits `delayMs`; anything bigger waits
+ * four times that plus one more `delayMs` per 100 pending paths, at most `MAX_QUIET_MS`:
+ * chokidar reports a mass change (a `git checkout`) in batches whose gaps grow when the machine
+ * is busy, and one re-render a little later beats several in a row.
  */
 
 /** The longest quiet period a burst can ask for. */
@@ -14,7 +15,8 @@ export const MAX_QUIET_MS = 1500;
 
 /** The quiet period for a burst of `pending` paths. */
 export function quietPeriod(delayMs: number, pending: number): number {
-  return Math.min(delayMs * (1 + Math.floor(pending / 100)), Math.max(delayMs, MAX_QUIET_MS));
+  if (pending <= 2) return delayMs;
+  return Math.min(delayMs * (4 + Math.floor(pending / 100)), Math.max(delayMs, MAX_QUIET_MS));
 }
 
 /** Timer functions, injectable so tests can use fake ones. */
