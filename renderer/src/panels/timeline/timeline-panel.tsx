@@ -19,6 +19,7 @@ import { SectionDetail } from './section-detail';
 import { TimelineRowView } from './timeline-row';
 import { filterRows, timelineRows } from './timeline-rows';
 import './timeline.css';
+import { DraftRenderNote } from '../manifest/draft-note';
 
 /** First guess of a row's height before it is measured. */
 const ROW_ESTIMATE = 76;
@@ -166,6 +167,7 @@ export default function TimelinePanel() {
   return (
     <section className="timeline-panel" aria-label={t('panel.label')} data-testid="timeline" ref={panelRef}>
       <div className="timeline-main">
+        <DraftRenderNote />
         <BudgetBars picture={picture} t={t} selected={selectedId} onSelect={openId} />
         <div className="timeline-toolbar">
           <input
