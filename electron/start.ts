@@ -7,17 +7,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVE_USAGE, parseServeArgs } from './serve/args';
+import { isRendererStale, newestMtime } from './serve/build-freshness';
 import { runServe } from './serve/run-serve';
+import { isRendererBuilt } from './serve/static-files';
 import { findElectronBinary } from './shell/electron-binary';
 
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 
-function isBuilt(): boolean {
-  return (
-    fs.existsSync(path.join(appRoot, 'dist', 'electron', 'main.js')) &&
-    fs.existsSync(path.join(appRoot, 'dist', 'renderer', 'index.html'))
+/** `true` when dist/ holds a build at least as new as every source it is made of. */
+function isBuiltAndFresh(): boolean {
+  const main = path.join(appRoot, 'dist', 'electron', 'main.js');
+  const staticDir = path.join(appRoot, 'dist', 'renderer');
+  if (!fs.existsSync(main) || !isRendererBuilt(staticDir)) return false;
+  const sources = Math.max(
+    newestMtime(path.join(appRoot, 'electron')),
+    newestMtime(path.join(appRoot, 'shared')),
   );
+  return sources <= fs.statSync(main).mtimeMs && !isRendererStale(appRoot, staticDir);
 }
 
 function run(cmd: string, args: readonly string[]): Promise<number> {
@@ -30,7 +37,7 @@ function run(cmd: string, args: readonly string[]): Promise<number> {
 async function main(): Promise<void> {
   const electron = findElectronBinary(import.meta.url);
   if (electron.ok) {
-    if (!isBuilt() && (await run('npm', ['run', 'build'])) !== 0) process.exit(1);
+    if (!isBuiltAndFresh() && (await run('npm', ['run', 'build'])) !== 0) process.exit(1);
     // Electron reads `main` from package.json; --home / --package-root pass through.
     process.exit(await run(electron.path, ['.', ...argv.filter((a) => a !== '--no-open')]));
   }
