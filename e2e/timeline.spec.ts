@@ -4,6 +4,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
+// Tall enough that all 16 rows of the demo kit are mounted (the list is virtualised).
+test.use({ viewport: { width: 1400, height: 2400 } });
+
 function row(page: Page, id: string) {
   return page.getByTestId('timeline-list').locator(`[data-testid="timeline-row"][data-section="${id}"]`);
 }
