@@ -51,7 +51,9 @@ async function main(): Promise<void> {
     process.stderr.write(`start: ${(error as Error).message}\n${SERVE_USAGE}\n`);
     process.exit(2);
   }
-  if (!fs.existsSync(path.join(appRoot, 'dist', 'renderer', 'index.html'))) {
+  const staticDir = path.join(appRoot, 'dist', 'renderer');
+  // Build the renderer when it is missing or older than its sources (a fresh checkout, a pull).
+  if (!isRendererBuilt(staticDir) || isRendererStale(appRoot, staticDir)) {
     if (
       (await run('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'])) !== 0
     )
