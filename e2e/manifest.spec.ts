@@ -46,6 +46,14 @@ test('switch a section off, see the draft render, save the minimal patch, see it
   // Nothing is written before the save.
   expect(fs.readFileSync(file, 'utf8')).toBe(before);
 
+  // The Timeline shows the same comparison while the draft is unsaved; the draft survives the trip.
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  const note = page.getByTestId('draft-note');
+  await note.locator('summary').click();
+  await expect(note.getByTestId('impact-rules')).toHaveAttribute('data-after', 'disabled');
+  await page.getByRole('tab', { name: 'Manifest' }).click();
+  await expect(page.getByTestId('toggle-rules')).not.toBeChecked();
+
   await page.getByTestId('save-override').click();
   await expect(page.getByTestId('save-saved')).toBeVisible();
   await expect(page.getByTestId('save-cache-note')).toContainText('invalidateKitCache');
