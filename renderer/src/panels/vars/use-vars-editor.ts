@@ -74,6 +74,10 @@ export function useVarsEditor(): VarsEditor {
       if (scenario === prev.scenario || scenario === null || scenario === sentRef.current) return;
       const shown = stateRef.current;
       if (jsonEqual(scenario.vars, shown.vars) && shown.textError === null) return;
+      // The session type or manifest changed around the vars this editor sent: keep what is
+      // typed since (the next send builds on the new scenario).
+      const sent = sentRef.current;
+      if (sent !== null && jsonEqual(scenario.vars, sent.vars)) return;
       scheduler.cancel();
       const next = editorStateOf(scenario.vars);
       stateRef.current = next;
