@@ -1,0 +1,70 @@
+import { expect, test } from 'vitest';
+import type { ApiResult, InspectorApi, RenderResult, Scenario } from '../../../../shared/api';
+import type { ManifestFilePair, SaveOverrideResult } from '../../../../shared/override/override-file';
+import type { DraftRenders } from '../../../../shared/override/override-methods';
+import { setSectionEnabled } from '../../../../shared/override/override-ops';
+import { createManifestDraft } from './draft-store';
+
+const HASH = 'a'.repeat(64);
+const PAIR: ManifestFilePair = {
+  manifestFile: 'eck_manifest.json',
+  basePath: '/p/kits/eck_manifest.json',
+  baseText: '{"sections":[{"id":"rules","order":10}]}',
+  overridePath: '/h/eck/eck_manifest.json',
+  override: { text: '{"sections":[]}', hash: HASH, mtimeMs: 1, bytes: 15 },
+};
+const SCENARIO: Scenario = { presetId: null, vars: {}, sessionType: 'main', manifestFile: null };
+const ok = <T>(value: T): Promise<ApiResult<T>> => Promise.resolve({ ok: true, value });
+
+function fakeApi(disk: { pair: ManifestFilePair }, calls: unknown[]) {
+  return {
+    loadManifestPair: () => ok(disk.pair),
+    renderDraft: (input: unknown) => {
+      calls.push(input);
+      return ok({ saved: { seq: 1 }, draft: null } as unknown as DraftRenders);
+    },
+    saveOverride: (input: { text: string }): Promise<ApiResult<SaveOverrideResult>> => {
+      const saved = { text: input.text, hash: 'b'.repeat(64), mtimeMs: 2, bytes: input.text.length };
+      disk.pair = { ...disk.pair, override: saved };
+      return ok({ kind: 'saved', path: PAIR.overridePath, disk: saved, backupPath: null, warnings: [] });
+    },
+  } as unknown as InspectorApi;
+}
+
+test('a save comes back from the watcher as the same file: the session and the saved notice stay', async () => {
+  const disk = { pair: PAIR };
+  const api = fakeApi(disk, []);
+  const store = createManifestDraft();
+  await store.getState().load(api, 'eck_manifest.json');
+  store.getState().edit((v, b) => setSectionEnabled(v, b, 'rules', false));
+  await store.getState().save(api);
+  expect(store.getState().outcome?.kind).toBe('saved');
+  const session = store.getState().session;
+  await store.getState().load(api, 'eck_manifest.json');
+  expect(store.getState().session).toBe(session);
+  expect(store.getState().outcome?.kind).toBe('saved');
+  // Someone else's change is a new file: it replaces the (clean) session.
+  disk.pair = { ...PAIR, override: { text: '{}', hash: 'c'.repeat(64), mtimeMs: 3, bytes: 2 } };
+  await store.getState().load(api, 'eck_manifest.json');
+  expect(store.getState().session?.pair.override?.hash).toBe('c'.repeat(64));
+});
+
+test('renders are asked with the draft text only while there is a draft, once per state', async () => {
+  const calls: unknown[] = [];
+  const api = fakeApi({ pair: PAIR }, calls);
+  const store = createManifestDraft();
+  await store.getState().load(api, 'eck_manifest.json');
+  await store.getState().refreshRenders(api, SCENARIO, 1);
+  await store.getState().refreshRenders(api, SCENARIO, 1);
+  store.getState().edit((v, b) => setSectionEnabled(v, b, 'rules', false));
+  await store.getState().refreshRenders(api, SCENARIO, 1);
+  expect(calls).toEqual([
+    { scenario: SCENARIO, manifestFile: 'eck_manifest.json' },
+    {
+      scenario: SCENARIO,
+      manifestFile: 'eck_manifest.json',
+      overrideText: '{"sections":[{ "id": "rules", "enabled": false }]}',
+    },
+  ]);
+  expect((store.getState().renders?.saved as RenderResult | undefined)?.seq).toBe(1);
+});
