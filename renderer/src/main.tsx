@@ -4,7 +4,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectApi } from './api/connect';
-import type { ConnectionState } from './api/ws-transport';
+import type { ConnectionState } from './api/connection-state';
 import { App } from './app';
 import { detectLanguage } from './i18n/translate';
 import { bindStoreToApi, createAppStore, refreshStore } from './store/create-store';

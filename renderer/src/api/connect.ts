@@ -5,7 +5,7 @@
 import type { InspectorApi } from '../../../shared/api';
 import { createInspectorApi } from '../../../shared/api';
 import { createIpcTransport, preloadBridge } from './ipc-transport';
-import type { ConnectionState } from './ws-transport';
+import type { ConnectionState } from './connection-state';
 import { createWsTransport } from './ws-transport';
 
 /** Connects to the main side. */

@@ -5,13 +5,13 @@
  */
 import type { ApiResult, ApiTransport, EventName, ServerMessage } from '../../../shared/api';
 import { TOKEN_PARAM, WS_PATH, fail } from '../../../shared/api';
+import type { ConnectionState } from './connection-state';
 
 interface Pending {
   readonly resolve: (result: ApiResult<unknown>) => void;
 }
 
-/** Connection state, for the status bar. */
-export type ConnectionState = 'connecting' | 'open' | 'closed';
+export type { ConnectionState };
 
 /** Options of the WebSocket transport. */
 export interface WsTransportOptions {

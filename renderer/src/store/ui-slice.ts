@@ -2,7 +2,7 @@
  * The ui slice: selected tab, language, theme, connection and the error banner.
  */
 import type { ApiError, Language, PanelId, ThemeChoice } from '../../../shared/api';
-import type { ConnectionState } from '../api/ws-transport';
+import type { ConnectionState } from '../api/connection-state';
 import type { SliceCreator } from './app-state';
 
 /** An error in the banner, with an id so dismissing one keeps the others. */
