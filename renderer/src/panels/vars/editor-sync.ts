@@ -7,6 +7,8 @@
  * parses, so a half-typed JSON keeps the last valid vars (and their render) while the error is
  * marked in place. A change from outside (a preset, a snapshot, another window) replaces both.
  */
+import type { Scenario } from '../../../../shared/api';
+import { jsonEqual } from '../../../../shared/scenarios/compare';
 import { parseVarsText, varsToText } from './vars-text';
 
 /** The editor's state. */
@@ -40,4 +42,16 @@ export function fromText(state: EditorState, text: string): EditorState {
     };
   }
   return { vars: parsed.vars, text, textError: null };
+}
+
+/**
+ * Whether a new current scenario from the store replaces what the editor shows. Not when it is
+ * the editor's own echo (`sent`), nor when it shows the same vars already, nor when only the
+ * session type or manifest changed around the vars the editor sent (typing since is kept).
+ */
+export function replacesEditor(scenario: Scenario, shown: EditorState, sent: Scenario | null): boolean {
+  if (scenario === sent) return false;
+  if (jsonEqual(scenario.vars, shown.vars) && shown.textError === null) return false;
+  if (sent !== null && jsonEqual(scenario.vars, sent.vars)) return false;
+  return true;
 }

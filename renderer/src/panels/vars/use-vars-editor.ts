@@ -8,7 +8,7 @@ import { jsonEqual } from '../../../../shared/scenarios/compare';
 import { StoreContext } from '../../store/store-context';
 import type { AppStore } from '../../store/create-store';
 import type { EditorState } from './editor-sync';
-import { editorStateOf, fromForm, fromText } from './editor-sync';
+import { editorStateOf, fromForm, fromText, replacesEditor } from './editor-sync';
 import { RenderScheduler } from './render-scheduler';
 import type { FieldState } from './field-model';
 import { withField } from './field-model';
@@ -71,13 +71,8 @@ export function useVarsEditor(): VarsEditor {
     // it is the one this editor just sent: its echo must not undo typing done since.
     const off = store.subscribe((s, prev) => {
       const scenario = s.scenario;
-      if (scenario === prev.scenario || scenario === null || scenario === sentRef.current) return;
-      const shown = stateRef.current;
-      if (jsonEqual(scenario.vars, shown.vars) && shown.textError === null) return;
-      // The session type or manifest changed around the vars this editor sent: keep what is
-      // typed since (the next send builds on the new scenario).
-      const sent = sentRef.current;
-      if (sent !== null && jsonEqual(scenario.vars, sent.vars)) return;
+      if (scenario === prev.scenario || scenario === null) return;
+      if (!replacesEditor(scenario, stateRef.current, sentRef.current)) return;
       scheduler.cancel();
       const next = editorStateOf(scenario.vars);
       stateRef.current = next;
