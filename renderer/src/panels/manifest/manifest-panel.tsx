@@ -21,6 +21,7 @@ import { manifestMessages } from './messages';
 import { SaveOutcome } from './save-outcome';
 import { SectionsTable } from './sections-table';
 import { useDraftRenders } from './use-draft-renders';
+import { isTextTarget, undoKey } from './undo-keys';
 import './manifest.css';
 
 function useDark(): boolean {
@@ -30,6 +31,14 @@ function useDark(): boolean {
 }
 
 const DEFAULT_MANIFEST = 'eck_manifest.json';
+
+const pick = (e: KeyboardEvent) => ({
+  key: e.key,
+  ctrlKey: e.ctrlKey,
+  metaKey: e.metaKey,
+  shiftKey: e.shiftKey,
+  altKey: e.altKey,
+});
 
 /** The Manifest panel. */
 export default function ManifestPanel() {
@@ -70,6 +79,18 @@ export default function ManifestPanel() {
   }, [api, diskChange, actions]);
 
   useDraftRenders();
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      const action = undoKey({ ...pick(e), inText: isTextTarget(e.target) });
+      if (action === null) return;
+      e.preventDefault();
+      if (action === 'undo') manifestDraft.getState().undo();
+      else manifestDraft.getState().redo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   const draft = session === null ? null : currentDraft(session);
   const shown = renders?.draft ?? renders?.saved ?? null;
