@@ -1,6 +1,8 @@
 /**
  * The Timeline tab against `serve` on a copy of the demo home (issue 4).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
@@ -125,4 +127,26 @@ test('keyboard: ↓ moves, Enter opens the source with its kept and dropped bloc
   await expect(page.getByTestId('timeline-search')).toBeFocused();
   await page.keyboard.type('venue');
   await expect(page.getByTestId('timeline-row')).toHaveCount(4);
+});
+
+test('a total budget too small: the gate cut shows in the budget picture and in the rows', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  await openTimeline(page, serve.url, 'group-member');
+  await expect(row(page, 'team-notes')).toHaveAttribute('data-status', 'ok');
+  // Tighten the override's byte budget on disk; the watcher re-renders.
+  const file = path.join(workspace.home, 'eck', 'eck_manifest.json');
+  const override = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  fs.writeFileSync(file, JSON.stringify({ ...override, totalMaxBytes: 20000 }, null, 2));
+  await expect(page.getByTestId('budget-bytes')).toContainText('/ 19.5 KB');
+  const cut = page.getByTestId('budget-cut-bytes');
+  await expect(cut).toContainText(/cut at [\w-]+: needed/);
+  const first = (await cut.textContent())?.match(/cut at ([\w-]+):/)?.[1] ?? '';
+  await expect(row(page, first)).toHaveAttribute('data-status', 'over-total');
+  await expect(row(page, first).getByTestId('why')).toContainText('over the 20000-byte limit by');
+  await expect(row(page, 'baseagent').getByTestId('why')).toContainText(
+    `the total gate already cut at ${first}`,
+  );
 });

@@ -7,6 +7,8 @@ const en = {
   'panel.label': 'Timeline',
   'panel.loading': 'Rendering…',
   'panel.noSections': 'The manifest has no sections.',
+  'panel.failed':
+    'The last render failed (the base manifest is missing or broken); showing the last good one.',
   'col.status': 'Status',
   'col.order': 'Order',
   'col.section': 'Section',
@@ -77,6 +79,7 @@ const en = {
   'over.files':
     'The total budget stopped it: {before} + {own} = {sum} files, over the {max}-file limit by {over}.',
   'over.afterCut': 'It would fit, but the total gate already cut at {first}: every later section stops too.',
+  'over.alsoAfter': 'The gate had already cut at {first}; every later section stops in any case.',
   'over.unknown': 'The total budget stopped it.',
   'invalid.lead': 'Invalid: {reason}',
   'budget.title': 'Total budget',
@@ -113,6 +116,7 @@ const zh: Record<keyof typeof en, string> = {
   'panel.label': '时间线',
   'panel.loading': '渲染中…',
   'panel.noSections': 'manifest 中没有 section。',
+  'panel.failed': '上一次渲染失败（基础 manifest 缺失或损坏），显示的是上一次成功的结果。',
   'col.status': '状态',
   'col.order': '顺序',
   'col.section': 'Section',
@@ -180,6 +184,7 @@ const zh: Record<keyof typeof en, string> = {
   'over.bytes': '总量预算阻止了它：{before} + {own} = {sum} 字节，超出 {max} 字节上限 {over}。',
   'over.files': '总量预算阻止了它：{before} + {own} = {sum} 个文件，超出 {max} 个文件上限 {over}。',
   'over.afterCut': '它本可放下，但总量闸门已在 {first} 处截断：之后的 section 全部停止加载。',
+  'over.alsoAfter': '总量闸门已在 {first} 处截断；之后的 section 无论如何都会停止加载。',
   'over.unknown': '总量预算阻止了它。',
   'invalid.lead': '无效：{reason}',
   'budget.title': '总量预算',

@@ -90,6 +90,19 @@ describe('reasonText: the why in plain words, with values', () => {
     expect(why(r, 'a').lines).toEqual([
       'It would fit, but the total gate already cut at again: every later section stops too.',
     ]);
+    const r2 = renderKit({
+      sections: [
+        fileSection('big', '$KITS/big.md', { order: 1 }),
+        fileSection('again', '$KITS/big.md', { order: 2 }),
+        fileSection('third', '$KITS/big.md', { order: 3 }),
+      ],
+      files,
+      top: { totalMaxBytes: 1000 },
+    });
+    expect(why(r2, 'third').lines).toEqual([
+      'The total budget stopped it: 900 + 900 = 1800 bytes, over the 1000-byte limit by 800.',
+      'The gate had already cut at again; every later section stops in any case.',
+    ]);
   });
 
   it('disabled by the override; invalid with its reason', () => {

@@ -160,6 +160,7 @@ export function statusReasonText(t: T, reason: StatusReason): string[] {
           }),
         );
       }
+      if (o.firstCut !== null) lines.push(t('over.alsoAfter', { first: o.firstCut }));
       return lines;
     }
     case 'invalid':

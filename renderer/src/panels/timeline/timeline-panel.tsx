@@ -44,6 +44,7 @@ function typingIn(target: EventTarget | null): boolean {
 export default function TimelinePanel() {
   const t = usePanelT(timelineMessages);
   const render = useApp((s) => s.render);
+  const failed = useApp((s) => s.failedRender);
   const api = useApp((s) => s.api);
   const setTab = useApp((s) => s.setTab);
   const dark = useDark();
@@ -167,6 +168,7 @@ export default function TimelinePanel() {
   return (
     <section className="timeline-panel" aria-label={t('panel.label')} data-testid="timeline" ref={panelRef}>
       <div className="timeline-main">
+        {failed !== null && <p className="panel-note warn">{t('panel.failed')}</p>}
         <DraftRenderNote />
         <BudgetBars picture={picture} t={t} selected={selectedId} onSelect={openId} />
         <div className="timeline-toolbar">
