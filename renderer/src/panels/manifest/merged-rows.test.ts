@@ -83,4 +83,19 @@ describe('merged rows', () => {
     expect(split.override.some((d) => d.code === 'invalid-section' && d.section === 'rules')).toBe(true);
     expect(split.base.some((d) => d.code === 'invalid-section')).toBe(false);
   });
+
+  test('mode: replace — only the override’s sections, the dropped base ids reported', () => {
+    const override: OverrideValue = {
+      mode: 'replace',
+      sections: [
+        { id: 'rules', type: 'file', file: '$KITS/r.md', order: 1, needsInjection: false, when: 'always' },
+      ],
+    };
+    const report = render(override);
+    expect(report.merged?.mode).toBe('replace');
+    expect(report.merged?.droppedByReplace).toEqual(['peer-profile']);
+    const rows = mergedRows(report, override, base);
+    expect(rows.map((r) => [r.id, r.origin, r.order])).toEqual([['rules', 'override', 1]]);
+    expect(rows[0]?.fields.every((f) => f.origin === 'override')).toBe(true);
+  });
 });
