@@ -147,6 +147,6 @@ test('a total budget too small: the gate cut shows in the budget picture and in 
   await expect(row(page, first)).toHaveAttribute('data-status', 'over-total');
   await expect(row(page, first).getByTestId('why')).toContainText('over the 20000-byte limit by');
   await expect(row(page, 'baseagent').getByTestId('why')).toContainText(
-    `the total gate already cut at ${first}`,
+    `The gate had already cut at ${first}`,
   );
 });
