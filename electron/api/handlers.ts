@@ -3,6 +3,8 @@
  *
  * Later issues add their methods here (or in a sibling file spread into this table).
  */
+import type { ClaudeProjectService } from '../claude-md/claude-project-service';
+import { createClaudeProjectHandlers } from '../claude-md/claude-project-handlers';
 import { createOverrideHandlers } from '../overrides/override-handlers';
 import { createScenarioHandlers } from '../scenarios/scenario-handlers';
 import type { WorkspaceHost } from '../workspace/workspace-host';
@@ -11,7 +13,11 @@ import type { PathOpener } from './open-in-editor';
 import { openInEditor } from './open-in-editor';
 
 /** The handler table of the API, bound to a workspace host. */
-export function createHandlers(host: WorkspaceHost, openPath: PathOpener | null = null): HandlerTable {
+export function createHandlers(
+  host: WorkspaceHost,
+  openPath: PathOpener | null,
+  claude: ClaudeProjectService,
+): HandlerTable {
   return {
     getWorkspace: () => host.current.info(),
     openWorkspace: (input) => host.open(input, true),
@@ -24,5 +30,6 @@ export function createHandlers(host: WorkspaceHost, openPath: PathOpener | null 
     openInEditor: ({ path }) => openInEditor(host.current.resolved, path, openPath),
     ...createScenarioHandlers(host),
     ...createOverrideHandlers(host),
+    ...createClaudeProjectHandlers(claude),
   };
 }

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { renderContext } from '../../shared/engine';
 import type { EngineFs } from '../../shared/engine/types';
+import { ClaudeProjectService } from '../claude-md/claude-project-service';
 import { createNodeFs } from '../services/node-fs';
 import type { DefaultsEnv, ResolvedWorkspace, WorkspaceChoice } from '../workspace/defaults';
 import type { RenderFn } from '../workspace/workspace';
@@ -70,10 +71,24 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     ...(options.watch === undefined ? {} : { watch: options.watch }),
     ...(options.onOpened === undefined ? {} : { onOpened: options.onOpened }),
   });
-  const dispatch = createDispatcher(createHandlers(host, options.openPath ?? null), {
+  // A Claude Code project workspace (issue 8) lives beside the ECK one; none is open at first.
+  const claude = new ClaudeProjectService({
+    emit: hub.emit,
+    userHome: defaults.userHome,
+    ...(options.watch === undefined ? {} : { watch: options.watch }),
+  });
+  const dispatch = createDispatcher(createHandlers(host, options.openPath ?? null, claude), {
     onInternalError: (method, error) =>
       log(`${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
   await host.open(options.choice);
-  return { hub, host, dispatch, close: () => host.close() };
+  return {
+    hub,
+    host,
+    dispatch,
+    close: async () => {
+      await claude.close();
+      await host.close();
+    },
+  };
 }

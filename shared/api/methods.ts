@@ -15,6 +15,8 @@ import type { OpenInEditorResult } from './open-in-editor';
 import { openInEditorInput } from './open-in-editor';
 import type { OverrideMethodOutputs } from '../override/override-methods';
 import { overrideMethodInputs } from '../override/override-methods';
+import type { ClaudeProjectMethodOutputs } from '../claude-project/claude-project-methods';
+import { claudeProjectMethodInputs } from '../claude-project/claude-project-methods';
 
 /** A saved scenario's name (checked again on the main side: trimmed, printable). */
 const scenarioName = z.string().min(1).max(200);
@@ -53,6 +55,8 @@ export const methodInputs = {
   readSnapshotScenario: z.strictObject({ key: z.string().min(1).max(64), reroot: z.boolean() }),
   // Manifest tab (issue 6): manifest file pairs, renders with a draft override, saves.
   ...overrideMethodInputs,
+  // Claude Code project workspaces (issue 8): open a folder, options, its memory files.
+  ...claudeProjectMethodInputs,
 } as const;
 
 /** Name of an API method. */
@@ -68,7 +72,7 @@ export type MethodInput<M extends MethodName> = z.input<(typeof methodInputs)[M]
 export type ParsedInput<M extends MethodName> = z.output<(typeof methodInputs)[M]>;
 
 /** What each method returns. */
-export interface MethodOutputs extends OverrideMethodOutputs {
+export interface MethodOutputs extends OverrideMethodOutputs, ClaudeProjectMethodOutputs {
   getWorkspace: WorkspaceInfo;
   openWorkspace: WorkspaceInfo;
   listAgents: readonly AgentInfo[];

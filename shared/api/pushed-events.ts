@@ -4,6 +4,7 @@
 import type { ApiError } from './errors';
 import type { DiskChange, RenderResult, WorkspaceInfo } from './models';
 import type { MenuCommand } from './ui';
+import type { ClaudeAssembly } from '../claude-project/claude-project-methods';
 
 /** Payload of every pushed event. */
 export interface EventPayloads {
@@ -17,6 +18,8 @@ export interface EventPayloads {
   onDidChangeWorkspace: WorkspaceInfo;
   /** The Electron application menu asked the UI to do something (show a panel, switch language). */
   onDidInvokeMenu: MenuCommand;
+  /** The open Claude Code project was assembled again (opened, options changed, files changed). */
+  onDidAssembleClaudeMd: ClaudeAssembly;
 }
 
 /** Name of a pushed event. */
@@ -29,6 +32,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   'onDidError',
   'onDidChangeWorkspace',
   'onDidInvokeMenu',
+  'onDidAssembleClaudeMd',
 ];
 
 /** `true` when `name` is a pushed event of the API. */

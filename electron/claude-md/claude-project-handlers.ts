@@ -1,0 +1,33 @@
+/**
+ * The API handlers of a Claude Code project workspace (issue 8), spread into the handler table.
+ */
+import type { ApiResult } from '../../shared/api';
+import { ApiFailure } from '../../shared/api/errors';
+import type { HandlerTable } from '../api/dispatch';
+import type { ClaudeProjectService } from './claude-project-service';
+
+/** The methods these handlers serve. */
+export type ClaudeProjectMethod =
+  'openClaudeProject' | 'getClaudeProject' | 'setClaudeOptions' | 'closeClaudeProject' | 'readClaudeFile';
+
+/** The service answers with values; the dispatcher expects a value or an ApiFailure. */
+function unwrap<T>(result: ApiResult<T>): T {
+  if (result.ok) return result.value;
+  throw new ApiFailure(result.error.code, result.error.message, result.error.path);
+}
+
+/** Handlers over the process's Claude Code project service. */
+export function createClaudeProjectHandlers(
+  service: ClaudeProjectService,
+): Pick<HandlerTable, ClaudeProjectMethod> {
+  return {
+    openClaudeProject: async (input) => unwrap(await service.open(input)),
+    getClaudeProject: () => service.current,
+    setClaudeOptions: async (patch) => unwrap(await service.setOptions(patch)),
+    closeClaudeProject: async () => {
+      await service.close();
+      return null;
+    },
+    readClaudeFile: ({ path }) => unwrap(service.readFile(path)),
+  };
+}

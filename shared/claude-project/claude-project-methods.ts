@@ -1,0 +1,90 @@
+/**
+ * The InspectorApi methods of a "Claude Code project" workspace (issue 8, UI and live
+ * workspace), spread into shared/api/methods.ts: open a project folder, change its options,
+ * read one of its memory files, and the assembly the main side pushes after every change.
+ */
+import { z } from 'zod';
+import type { ClaudeMdReport, SettingSources } from '../claude-md/types';
+
+/** A path as typed in the UI: absolute, or relative to the main process's folder. */
+const pathString = z.string().min(1).max(4096);
+
+/** No input, as `methods.ts` accepts it: `undefined`, `null` or `{}`. */
+const noInput = z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => undefined);
+
+/** Setting sources as the UI switches them (each optional: absent keeps the current value). */
+const settingSourcesInput = z.strictObject({
+  user: z.boolean().optional(),
+  project: z.boolean().optional(),
+  local: z.boolean().optional(),
+});
+
+/** Options that can change while a project is open (everything but the working directory). */
+const claudeOptionsInput = z.strictObject({
+  home: pathString.optional(),
+  managedDir: pathString.optional(),
+  /** The file Claude would touch, for conditional rules; `null` or `''` clears it. */
+  target: z.string().max(4096).nullable().optional(),
+  settingSources: settingSourcesInput.optional(),
+  approveExternalIncludes: z.boolean().optional(),
+});
+
+/** Input schemas of the Claude Code project methods. */
+export const claudeProjectMethodInputs = {
+  /** Opens a project folder (Claude Code's working directory) and assembles it. */
+  openClaudeProject: claudeOptionsInput.extend({ cwd: pathString }),
+  /** The open project's latest assembly, or `null` when none is open. */
+  getClaudeProject: noInput,
+  /** Changes options of the open project and re-assembles (pushes `onDidAssembleClaudeMd`). */
+  setClaudeOptions: claudeOptionsInput,
+  /** Stops watching and forgets the project (the UI went back to an ECK home). */
+  closeClaudeProject: noInput,
+  /** The text of one file of the open project's report (only those; anything else is refused). */
+  readClaudeFile: z.strictObject({ path: pathString }),
+} as const;
+
+/** The options of an open project, every default filled in. */
+export interface ClaudeProjectOptions {
+  readonly cwd: string;
+  readonly home: string;
+  readonly managedDir: string;
+  readonly target: string | null;
+  readonly settingSources: SettingSources;
+  readonly approveExternalIncludes: boolean;
+}
+
+/** Why an assembly happened. */
+export type ClaudeAssemblyTrigger = 'open' | 'options' | 'disk';
+
+/** One assembly of the open project, as methods return it and `onDidAssembleClaudeMd` pushes it. */
+export interface ClaudeAssembly {
+  readonly options: ClaudeProjectOptions;
+  readonly report: ClaudeMdReport;
+  readonly trigger: ClaudeAssemblyTrigger;
+  /** Paths that changed on disk, for `disk` assemblies (at most 50). */
+  readonly changedPaths: readonly string[];
+  /** Wall time of the assembly, in milliseconds. */
+  readonly elapsedMs: number;
+  /** `Date.now()` when it finished. */
+  readonly assembledAt: number;
+  /** Increases with every assembly of the process, so stale ones can be dropped. */
+  readonly seq: number;
+  /** Paths the watcher observes (files, candidates, rules folders). */
+  readonly watched: number;
+}
+
+/** A memory file's text for the read-only viewer. */
+export interface ClaudeFileText {
+  readonly path: string;
+  readonly text: string;
+  readonly bytes: number;
+}
+
+/** Outputs of the Claude Code project methods. */
+export interface ClaudeProjectMethodOutputs {
+  openClaudeProject: ClaudeAssembly;
+  getClaudeProject: ClaudeAssembly | null;
+  setClaudeOptions: ClaudeAssembly;
+  closeClaudeProject: null;
+  readClaudeFile: ClaudeFileText;
+}
