@@ -103,3 +103,20 @@ test('a file edited on disk meanwhile gives the conflict prompt; reload theirs t
   await expect(page.getByTestId('section-row-baseagent')).toHaveAttribute('data-origin', 'override');
   await expect(page.getByTestId('toggle-session')).toBeChecked();
 });
+
+test('an override entry that matches no base section is called out and marked at its id', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  const file = path.join(workspace.home, 'eck', 'eck_manifest.json');
+  fs.writeFileSync(file, '{\n  "sections": [\n    { "id": "rulez", "enabled": false }\n  ]\n}\n');
+  await page.goto(serve.url);
+  await page.getByRole('tab', { name: 'Manifest' }).click();
+  await expect(page.getByTestId('unmatched-rulez')).toContainText('did you mean “rules”?', {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('unmatched-list')).toContainText('rulez');
+  // The warning sits at the entry's "id" on line 3, column 7.
+  await expect(page.getByTestId('override-problems')).toContainText('3:7');
+});

@@ -35,6 +35,23 @@ function registerOverrideSchema(monaco: MonacoApi, modelUri: string): void {
   });
 }
 
+/** The problems of a pane as a list under it (line:column, message), for readers without the editor. */
+function Problems({ markers, testId }: { markers: readonly EditorMarker[]; testId: string }) {
+  if (markers.length === 0) return null;
+  return (
+    <ul className="pane-problems" data-testid={testId}>
+      {markers.map((m, i) => (
+        <li key={`${m.line}:${m.column}:${i}`} className={m.severity}>
+          <code>
+            {m.line}:{m.column}
+          </code>{' '}
+          {m.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Props of the panes. */
 export interface FilePanesProps {
   readonly manifestFile: string;
@@ -72,6 +89,7 @@ export function FilePanes(p: FilePanesProps) {
           height={380}
           ariaLabel={t('state.base')}
         />
+        <Problems markers={p.baseMarkers} testId="base-problems" />
       </div>
       <div className={`file-pane${p.expert ? ' expert' : ''}`} data-testid="pane-override">
         <h3>
@@ -96,6 +114,7 @@ export function FilePanes(p: FilePanesProps) {
           testId="override-editor"
           {...(p.expert ? { onChange: p.onType } : {})}
         />
+        <Problems markers={p.overrideMarkers} testId="override-problems" />
       </div>
       <div className="file-pane" data-testid="pane-merged">
         <h3>{t('state.merged')}</h3>

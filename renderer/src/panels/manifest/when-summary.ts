@@ -25,6 +25,6 @@ export function whenSummary(t: PanelTranslate<ManifestMessageKey>, when: Json | 
     case 'all':
       return t(`when.summary.${form.kind}`, { vars: form.vars.join(', ') });
     case 'custom':
-      return t('when.summary.custom', { json: JSON.stringify(form.raw) ?? 'undefined' });
+      return form.raw === undefined ? '—' : t('when.summary.custom', { json: JSON.stringify(form.raw) });
   }
 }
