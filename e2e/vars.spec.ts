@@ -104,6 +104,35 @@ test('typing in the form re-renders on every keystroke, and nothing typed is los
   await expect(page.getByTestId('context-text')).toContainText('Bob B.');
 });
 
+test('the JSON view completes var names and describes them on hover, from the vars schema', async ({
+  page,
+  serve,
+}) => {
+  await openVars(page, serve.url);
+  await replaceJson(page, '{"peerRole": "owner", "chatType": "grup"}');
+  const editor = page.getByTestId('vars-json-editor');
+  // Hover over a key: the catalog's description, in both languages.
+  // The JSON worker may still be starting: move away and back until the hover answers.
+  const key = editor.locator('.view-line span span', { hasText: /^"peerRole"$/ }).first();
+  const hover = page.locator('.monaco-hover').filter({ hasText: 'Role of the peer' });
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await key.hover();
+    await expect(hover).toBeVisible({ timeout: 2_000 });
+  }).toPass(SLOW);
+  await expect(hover).toContainText('对端角色');
+  // A value outside a closed set is an error in place (schema enum and the catalog check).
+  await expect(editor.locator('.squiggly-error').first()).toBeAttached(SLOW);
+  await expect(page.getByTestId('var-field-chatType')).toHaveClass(/is-wrong/);
+  // Completion of var names, while the JSON is half-typed.
+  await replaceJson(page, '{\n  "sel\n}');
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Control+Space');
+  await expect(page.locator('.suggest-widget').filter({ hasText: 'selfAid' })).toBeVisible(SLOW);
+});
+
 test('invalid JSON shows the error in place and keeps the previous render', async ({ page, serve }) => {
   await openVars(page, serve.url);
   await page.getByRole('tab', { name: 'Context' }).click();
