@@ -1,5 +1,7 @@
 import { WebSocket } from 'ws';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { startServe } from './support/serve-process';
 
 /** Opens a socket from outside any browser, with a chosen Origin; says how it went. */
 function attempt(url: string, origin: string | undefined): Promise<string> {
@@ -14,18 +16,31 @@ function attempt(url: string, origin: string | undefined): Promise<string> {
   });
 }
 
-test('the API refuses a request without the token', async ({ request, serve }) => {
-  const page = await request.get(`${serve.origin}/`);
+test('npm run serve (the sources through tsx) prints one line and refuses a request without the token', async ({
+  request,
+  workspace,
+}) => {
+  // The other tests start the run's bundle of the same CLI; this one starts it as `npm run serve` does.
+  const serve = await startServe({ home: workspace.home, packageRoot: workspace.packageRoot }, 'tsx');
+  try {
+    await refusesWithoutToken(request, serve.origin);
+  } finally {
+    await serve.stop();
+  }
+});
+
+async function refusesWithoutToken(request: APIRequestContext, origin: string): Promise<void> {
+  const page = await request.get(`${origin}/`);
   expect(page.status()).toBe(401);
-  const api = await request.post(`${serve.origin}/api/getWorkspace`, { data: {} });
+  const api = await request.post(`${origin}/api/getWorkspace`, { data: {} });
   expect(api.status()).toBe(401);
   expect(await api.json()).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
-  const wrong = await request.post(`${serve.origin}/api/getWorkspace`, {
+  const wrong = await request.post(`${origin}/api/getWorkspace`, {
     data: {},
     headers: { authorization: 'Bearer not-the-token' },
   });
   expect(wrong.status()).toBe(401);
-});
+}
 
 test('a WebSocket without the token or from another origin is refused', async ({ page, serve }) => {
   const wsUrl = `${serve.origin.replace('http', 'ws')}/ws`;

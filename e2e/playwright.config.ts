@@ -27,6 +27,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [['list']],
+  globalSetup: './global-setup.ts',
   outputDir: '../test-results/e2e',
   use: { trace: 'retain-on-failure' },
   projects: [

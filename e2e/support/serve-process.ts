@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SERVE_BUNDLE_ENV } from './serve-bundle';
 import { APP_ROOT } from './workspace-copy';
 
 /** A running `serve`. */
@@ -19,26 +20,31 @@ export interface ServeProcess {
   stop(): Promise<void>;
 }
 
+/** How to start serve: the run's bundle (fast), or the sources through tsx as `npm run serve` does. */
+export type ServeEntry = 'bundle' | 'tsx';
+
 const LINE = /^ECK Inspector at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([\w-]+))$/m;
 
+function command(entry: ServeEntry): { cmd: string; args: string[] } {
+  const bundle = process.env[SERVE_BUNDLE_ENV];
+  if (entry === 'bundle' && bundle !== undefined && fs.existsSync(bundle)) {
+    return { cmd: process.execPath, args: [bundle] };
+  }
+  return { cmd: path.join(APP_ROOT, 'node_modules', '.bin', 'tsx'), args: ['electron/serve/cli.ts'] };
+}
+
 /** Spawns `serve --no-open --port 0` on the given workspace. */
-export async function startServe(args: { home: string; packageRoot: string }): Promise<ServeProcess> {
+export async function startServe(
+  args: { home: string; packageRoot: string },
+  entry: ServeEntry = 'bundle',
+): Promise<ServeProcess> {
   if (!fs.existsSync(path.join(APP_ROOT, 'dist', 'renderer', 'index.html'))) {
     throw new Error('e2e: the renderer is not built: run `npm run build` (npm run test:e2e does it first)');
   }
-  const tsx = path.join(APP_ROOT, 'node_modules', '.bin', 'tsx');
+  const { cmd, args: entryArgs } = command(entry);
   const child = spawn(
-    tsx,
-    [
-      'electron/serve/cli.ts',
-      '--no-open',
-      '--port',
-      '0',
-      '--home',
-      args.home,
-      '--package-root',
-      args.packageRoot,
-    ],
+    cmd,
+    [...entryArgs, '--no-open', '--port', '0', '--home', args.home, '--package-root', args.packageRoot],
     { cwd: APP_ROOT, env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
@@ -64,6 +70,9 @@ export async function startServe(args: { home: string; packageRoot: string }): P
       reject(new Error(`serve exited with ${String(code)}; stderr: ${err}`));
     });
   });
+  // Exactly one line on stdout (issue 3): anything else printed there is a bug.
+  const lines = out.split('\n').filter((l) => l !== '');
+  if (lines.length !== 1) throw new Error(`serve printed ${lines.length} lines on stdout: ${out}`);
   const url = match[1] ?? '';
   return {
     url,
