@@ -43,17 +43,29 @@ function BudgetAxisBar({ axis, kind, t, selected, onSelect }: AxisProps) {
       <div className="budget-track" role="img" aria-label={label}>
         {axis.segments
           .filter((s) => s.size > 0)
-          .map((s) => (
-            <button
-              type="button"
-              key={s.id}
-              className={`budget-seg tint-solid-${s.tint % 8}${selected === s.id ? ' selected' : ''}`}
-              style={{ left: pct(s.start, axis.scale), width: pct(s.size, axis.scale) }}
-              title={t('budget.segment', { id: s.id, n: fmt(s.size) })}
-              aria-label={t('budget.segment', { id: s.id, n: fmt(s.size) })}
-              onClick={() => onSelect(s.id)}
-            />
-          ))}
+          .map((s) => {
+            const label =
+              s.ids.length === 1
+                ? t('budget.segment', { id: s.id, n: fmt(s.size) })
+                : t('budget.run', {
+                    n: s.ids.length,
+                    first: s.id,
+                    last: s.ids.at(-1) ?? '',
+                    size: fmt(s.size),
+                  });
+            const tint = s.tint < 0 ? 'run' : String(s.tint % 8);
+            return (
+              <button
+                type="button"
+                key={s.id}
+                className={`budget-seg tint-solid-${tint}${selected !== null && s.ids.includes(selected) ? ' selected' : ''}`}
+                style={{ left: pct(s.start, axis.scale), width: pct(s.size, axis.scale) }}
+                title={label}
+                aria-label={label}
+                onClick={() => onSelect(s.id)}
+              />
+            );
+          })}
         {cut !== null && (
           <div
             className="budget-overflow"

@@ -5,12 +5,56 @@
  */
 import type { RenderReport } from '../../../../shared/engine/types';
 
-/** One loaded section's share of an axis. */
+/** One loaded section's share of an axis (or a run of sections too thin to draw one by one). */
 export interface BudgetSegment {
+  /** The section, or the first of a run. */
   readonly id: string;
+  /** Every section of the segment: one, or a run of thin ones. */
+  readonly ids: readonly string[];
   readonly tint: number;
   readonly start: number;
   readonly size: number;
+}
+
+/** Thinner than this share of the bar, consecutive segments are drawn as one (a 1,000-section kit). */
+export const MIN_SEGMENT_SHARE = 0.003;
+
+/**
+ * Merges runs of consecutive segments thinner than `minSize` into one segment each, so a bar
+ * stays readable and light with hundreds of sections. A merged run has tint -1 (neutral).
+ */
+export function compactSegments(segments: readonly BudgetSegment[], minSize: number): BudgetSegment[] {
+  const out: BudgetSegment[] = [];
+  let run: BudgetSegment[] = [];
+  const flush = (): void => {
+    if (run.length === 0) return;
+    const first = run[0] as BudgetSegment;
+    const last = run[run.length - 1] as BudgetSegment;
+    out.push(
+      run.length === 1
+        ? first
+        : {
+            id: first.id,
+            ids: run.flatMap((r) => r.ids),
+            tint: -1,
+            start: first.start,
+            size: last.start + last.size - first.start,
+          },
+    );
+    run = [];
+  };
+  for (const seg of segments) {
+    if (seg.size >= minSize) {
+      flush();
+      out.push(seg);
+      continue;
+    }
+    run.push(seg);
+    const first = run[0] as BudgetSegment;
+    if (seg.start + seg.size - first.start >= minSize) flush();
+  }
+  flush();
+  return out;
 }
 
 /** Where the total gate stopped loading. */
@@ -59,8 +103,8 @@ export function budgetPicture(report: RenderReport): BudgetPicture {
     const t = s.span === null ? -1 : tint++;
     if (s.status !== 'ok') continue;
     const nFiles = s.files.length;
-    bytes.push({ id: s.id, tint: t, start: atBytes, size: s.bytes });
-    files.push({ id: s.id, tint: t, start: atFiles, size: nFiles });
+    bytes.push({ id: s.id, ids: [s.id], tint: t, start: atBytes, size: s.bytes });
+    files.push({ id: s.id, ids: [s.id], tint: t, start: atFiles, size: nFiles });
     atBytes += s.bytes;
     atFiles += nFiles;
   }
@@ -72,14 +116,17 @@ export function budgetPicture(report: RenderReport): BudgetPicture {
     const need = axis === 'bytes' ? o.bytes : o.files;
     return { id: first.id, at, need, left: max - at, crossed: o.limit === axis || o.limit === 'both' };
   };
-  const axis = (max: number, used: number, segments: BudgetSegment[], cut: BudgetCut | null): BudgetAxis => ({
-    max,
-    used,
-    headroom: max - used,
-    segments,
-    cut,
-    scale: Math.max(max, used, cut === null ? 0 : cut.at + cut.need, 1),
-  });
+  const axis = (max: number, used: number, segments: BudgetSegment[], cut: BudgetCut | null): BudgetAxis => {
+    const scale = Math.max(max, used, cut === null ? 0 : cut.at + cut.need, 1);
+    return {
+      max,
+      used,
+      headroom: max - used,
+      segments: compactSegments(segments, scale * MIN_SEGMENT_SHARE),
+      cut,
+      scale,
+    };
+  };
   return {
     bytes: axis(maxBytes, atBytes, bytes, cutOf('bytes', maxBytes)),
     files: axis(maxFiles, atFiles, files, cutOf('files', maxFiles)),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KITS, dirSection, fileSection, renderKit } from '../../../../shared/engine/__fixtures__/kit';
-import { budgetPicture } from './budget-picture';
+import { budgetPicture, compactSegments } from './budget-picture';
 import { filterRows, timelineRows } from './timeline-rows';
 
 const x = (n: number): string => 'x'.repeat(n);
@@ -84,6 +84,23 @@ describe('timelineRows', () => {
     expect(filterRows(rows, 'over').map((r) => r.id)).toEqual(['huge', 'tail', 'extra']);
     expect(filterRows(rows, 'NOTES truncated').map((r) => r.id)).toEqual(['notes']);
     expect(filterRows(rows, '  ')).toHaveLength(6);
+  });
+});
+
+describe('compactSegments', () => {
+  const seg = (id: string, start: number, size: number) => ({ id, ids: [id], tint: 0, start, size });
+
+  it('draws runs of thin sections as one segment and keeps the wide ones', () => {
+    const out = compactSegments(
+      [seg('a', 0, 1), seg('b', 1, 1), seg('c', 2, 1), seg('wide', 3, 50), seg('d', 53, 1)],
+      2,
+    );
+    expect(out.map((s) => [s.id, s.ids, s.start, s.size, s.tint])).toEqual([
+      ['a', ['a', 'b'], 0, 2, -1],
+      ['c', ['c'], 2, 1, 0],
+      ['wide', ['wide'], 3, 50, 0],
+      ['d', ['d'], 53, 1, 0],
+    ]);
   });
 });
 
