@@ -120,3 +120,39 @@ test('an override entry that matches no base section is called out and marked at
   // The warning sits at the entry's "id" on line 3, column 7.
   await expect(page.getByTestId('override-problems')).toContainText('3:7');
 });
+
+test('change a when from the dropdowns and add a file section: the patch touches only those', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  const file = path.join(workspace.home, 'eck', 'eck_manifest.json');
+  const before = fs.readFileSync(file, 'utf8');
+  await openManifest(page, serve.url);
+
+  await page.getByTestId('edit-when-peer-profile').click();
+  await expect(page.getByTestId('when-peer-profile-kind')).toHaveValue('in');
+  await page.getByTestId('when-peer-profile-values').fill('owner');
+  await page.getByTestId('when-peer-profile-values').press('Enter');
+  await expect(page.getByTestId('draft-state')).toHaveText('Draft — not saved');
+
+  const add = page.getByTestId('add-section');
+  await add.getByTestId('add-id').fill('my-notes');
+  await add.getByTestId('add-root').selectOption('$PERSONAL_DIR');
+  await add.getByTestId('add-file').fill('persona.md');
+  await add.getByTestId('add-order').fill('25');
+  await add.getByTestId('add-id').click();
+  await expect(add.getByTestId('add-file-check')).toContainText('found');
+  await add.getByTestId('add-submit').click();
+  await expect(page.getByTestId('section-row-my-notes')).toHaveAttribute('data-origin', 'added');
+  await expect(page.getByTestId('status-my-notes')).toHaveText('loaded');
+
+  await page.getByTestId('save-override').click();
+  await expect(page.getByTestId('save-saved')).toBeVisible();
+  const entry =
+    '    },\n    {\n      "id": "my-notes",\n      "type": "file",\n      "file": "$PERSONAL_DIR/persona.md",\n' +
+    '      "order": 25,\n      "needsInjection": false,\n      "when": "always"\n    }\n  ]\n}\n';
+  expect(fs.readFileSync(file, 'utf8')).toBe(
+    before.replace('"owner",\n          "admin"', '"owner"').replace(/ {4}\}\n {2}\]\n\}\n$/, entry),
+  );
+});
