@@ -33,11 +33,11 @@ function put(name: string, text: string): void {
 }
 
 describe('HistoryIndex listing', () => {
-  it('groups the files of the writer into snapshots, oldest first, with context sizes', () => {
+  it('groups the files of the writer into snapshots, oldest first, sizes on request', () => {
     writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(10, 0, 1));
     writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, 0));
     writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, 0));
-    const listing = openHistory(dir).listing();
+    const listing = openHistory(dir, { sizes: 'context' }).listing();
     expect(listing.error).toBeNull();
     expect(listing.snapshots.map((s) => s.key)).toEqual([
       '2026-12-01-09-00-00',
@@ -48,6 +48,7 @@ describe('HistoryIndex listing', () => {
     expect(first?.files.context?.bytes).toBe(Buffer.byteLength(fixtureReport().context));
     expect(first?.files.vars?.bytes).toBeNull(); // not stated by the first list
     expect(first?.parseState).toBe('pending');
+    expect(openHistory(dir).listing().snapshots[0]?.files.context?.bytes).toBeNull(); // default: no stat
   });
 
   it('keeps snapshots with missing parts, and foreign names apart', () => {
@@ -108,7 +109,10 @@ describe('HistoryIndex background pass', () => {
         truncated: true,
       },
     });
+    // Sizes the first list skipped come with the pass.
     expect(good?.files.vars?.bytes).toBeGreaterThan(0);
+    expect(good?.files.fragments?.bytes).toBeGreaterThan(0);
+    expect(good?.columns.contextBytes).toBe(Buffer.byteLength(fixtureReport().context));
     expect(badVars?.error).toMatch(/^vars-2026-12-01-09-00-05\.json: 1:\d+: malformed JSON/);
     expect(badVars?.columns.contextBytes).toBe(3);
     expect(badReport?.error).toMatch(/no section found/);

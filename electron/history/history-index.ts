@@ -1,10 +1,12 @@
 /**
  * The history index over one eck-debug folder (issue 7, Node side).
  *
- * The first list costs one `readdir` (withFileTypes) plus, by default, one `stat` per context
- * file (the "context bytes" column); the other sizes and every content are read later: by the
- * background pass (vars + manifest report → columns) or on demand (`readSnapshotFile`).
- * The folder watcher belongs to the app shell; it feeds `applyChange`.
+ * The first list costs one `readdir` (withFileTypes) and, by default, no `stat`: on this 2-core
+ * machine under load a stat per snapshot tripled the list of 50,000 files (bench/history-bench.ts),
+ * so the sizes come with the background pass (newest snapshots first), which reads the vars and
+ * the manifest report anyway. `sizes: 'context' | 'all'` states them in the first list instead.
+ * Contents are read on demand (`readSnapshotFile`). The folder watcher belongs to the app shell;
+ * it feeds `applyChange`.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { readFile, unlink } from 'node:fs/promises';
@@ -28,7 +30,10 @@ export type ListingSizes = 'none' | 'context' | 'all';
 
 /** Options of an index. */
 export interface HistoryIndexOptions {
-  /** Default `context`: the one size the table shows, at one stat per snapshot. */
+  /**
+   * Default `none`: names only, sizes from the background pass. `context` states the one size
+   * the table shows (one stat per snapshot); `all` every file's.
+   */
   readonly sizes?: ListingSizes;
   /**
    * How to read the timestamps in the names: `local` (default; what our writer writes) or `utc`
@@ -126,7 +131,7 @@ export class HistoryIndex {
 
   constructor(dir: string, options: HistoryIndexOptions = {}) {
     this.dir = dir;
-    this.sizes = options.sizes ?? 'context';
+    this.sizes = options.sizes ?? 'none';
     this.zone = options.nameZone ?? 'local';
   }
 
