@@ -6,6 +6,8 @@ import type { Language, ThemeChoice } from '../../../shared/api';
 import { LANGUAGES, THEMES } from '../../../shared/api';
 import { SCENARIO_PRESETS } from '../../../shared/scenarios/presets';
 import { useT } from '../i18n/use-t';
+import { ClaudeFolderField, WorkspaceKindSwitch } from '../panels/claude-md/workspace-kind-switch';
+import { useClaude } from '../panels/claude-md/claude-store';
 import { agentOf } from '../store/scenario-slice';
 import { useApp } from '../store/store-context';
 import { PathField } from './path-field';
@@ -23,76 +25,84 @@ export function WorkspaceBar() {
   const setLanguage = useApp((s) => s.setLanguage);
   const theme = useApp((s) => s.theme);
   const setTheme = useApp((s) => s.setTheme);
+  const kind = useClaude((s) => s.kind);
   const agent = agentOf(scenario);
   const sessionTypes = workspace?.sessionTypes ?? ['main'];
 
   return (
     <header className="workspace-bar">
       <strong className="app-title">{t('app.title')}</strong>
-      <PathField
-        label={t('bar.home')}
-        value={workspace?.home ?? ''}
-        badge={workspace === null ? '' : t(`homeSource.${workspace.homeSource}`)}
-        onOpen={(home) => void openWorkspace({ home })}
-        testId="home-path"
-      />
-      <PathField
-        label={t('bar.packageRoot')}
-        value={workspace?.packageRoot ?? ''}
-        badge=""
-        onOpen={(packageRoot) => void openWorkspace({ packageRoot })}
-        testId="package-root-path"
-      />
-      <label className="field">
-        <span>{t('bar.agent')}</span>
-        <select
-          value={agent ?? ''}
-          onChange={(e) => void chooseAgent(e.target.value)}
-          data-testid="agent-select"
-        >
-          {agent === null && <option value="">{t('bar.noAgent')}</option>}
-          {(workspace?.agents ?? []).map((a) => (
-            <option key={a.aid} value={a.aid}>
-              {a.aid}
-            </option>
-          ))}
-          {agent !== null && !(workspace?.agents ?? []).some((a) => a.aid === agent) && (
-            <option value={agent}>{agent}</option>
-          )}
-        </select>
-      </label>
-      <label className="field">
-        <span>{t('bar.sessionType')}</span>
-        <select
-          value={scenario?.sessionType ?? 'main'}
-          onChange={(e) => void chooseSessionType(e.target.value)}
-          data-testid="session-type-select"
-        >
-          {sessionTypes.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>{t('bar.preset')}</span>
-        <select
-          value={scenario?.presetId ?? ''}
-          onChange={(e) => {
-            const preset = SCENARIO_PRESETS.find((p) => p.id === e.target.value);
-            if (preset !== undefined) void choosePreset(preset.id);
-          }}
-          data-testid="preset-select"
-        >
-          {scenario?.presetId === null && <option value="">{t('preset.custom')}</option>}
-          {SCENARIO_PRESETS.map((p) => (
-            <option key={p.id} value={p.id}>
-              {t(`preset.${p.id}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <WorkspaceKindSwitch />
+      {kind === 'claude' ? (
+        <ClaudeFolderField />
+      ) : (
+        <>
+          <PathField
+            label={t('bar.home')}
+            value={workspace?.home ?? ''}
+            badge={workspace === null ? '' : t(`homeSource.${workspace.homeSource}`)}
+            onOpen={(home) => void openWorkspace({ home })}
+            testId="home-path"
+          />
+          <PathField
+            label={t('bar.packageRoot')}
+            value={workspace?.packageRoot ?? ''}
+            badge=""
+            onOpen={(packageRoot) => void openWorkspace({ packageRoot })}
+            testId="package-root-path"
+          />
+          <label className="field">
+            <span>{t('bar.agent')}</span>
+            <select
+              value={agent ?? ''}
+              onChange={(e) => void chooseAgent(e.target.value)}
+              data-testid="agent-select"
+            >
+              {agent === null && <option value="">{t('bar.noAgent')}</option>}
+              {(workspace?.agents ?? []).map((a) => (
+                <option key={a.aid} value={a.aid}>
+                  {a.aid}
+                </option>
+              ))}
+              {agent !== null && !(workspace?.agents ?? []).some((a) => a.aid === agent) && (
+                <option value={agent}>{agent}</option>
+              )}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t('bar.sessionType')}</span>
+            <select
+              value={scenario?.sessionType ?? 'main'}
+              onChange={(e) => void chooseSessionType(e.target.value)}
+              data-testid="session-type-select"
+            >
+              {sessionTypes.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t('bar.preset')}</span>
+            <select
+              value={scenario?.presetId ?? ''}
+              onChange={(e) => {
+                const preset = SCENARIO_PRESETS.find((p) => p.id === e.target.value);
+                if (preset !== undefined) void choosePreset(preset.id);
+              }}
+              data-testid="preset-select"
+            >
+              {scenario?.presetId === null && <option value="">{t('preset.custom')}</option>}
+              {SCENARIO_PRESETS.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {t(`preset.${p.id}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </>
+      )}
       <span className="bar-spacer" />
       <label className="field compact">
         <span>{t('settings.language')}</span>

@@ -1,0 +1,142 @@
+/**
+ * The view of a "Claude Code project" workspace (issue 8): its options, the files in load
+ * order with level, status, load reason, include tree and size, the selected file read-only
+ * in Monaco, and the assembled text with each file's block tinted. Shown instead of the ECK
+ * tabs while the workspace bar's kind is "Claude Code project".
+ */
+import { useCallback, useMemo } from 'react';
+import { formatBytes } from '../timeline/format';
+import { usePanelT } from '../../i18n/panel-messages';
+import { useApp } from '../../store/store-context';
+import { ClaudeFileDetail } from './claude-file-detail';
+import { ClaudeFilesTable } from './claude-files-table';
+import { ClaudeOptionsBar } from './claude-options-bar';
+import { claudeFileRows } from './claude-rows';
+import { claudeProject, useClaude } from './claude-store';
+import { ClaudeTextView } from './claude-text-view';
+import { claudeMdMessages } from './messages';
+import './claude-md.css';
+
+function useDark(): boolean {
+  const theme = useApp((s) => s.theme);
+  if (theme !== 'system') return theme === 'dark';
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/** The Claude Code project view. */
+export default function ClaudeMdPanel() {
+  const t = usePanelT(claudeMdMessages);
+  const api = useApp((s) => s.api);
+  const dark = useDark();
+  const assembly = useClaude((s) => s.assembly);
+  const busy = useClaude((s) => s.busy);
+  const error = useClaude((s) => s.error);
+  const selected = useClaude((s) => s.selected);
+  const view = useClaude((s) => s.view);
+  const file = useClaude((s) => s.file);
+  const report = assembly?.report ?? null;
+  const rows = useMemo(() => (report === null ? [] : claudeFileRows(report)), [report]);
+  const onSelect = useCallback((path: string) => void claudeProject.getState().select(api, path), [api]);
+
+  if (assembly === null || report === null) {
+    return (
+      <section className="claude-panel" aria-label={t('kind.claude')} data-testid="claude-panel">
+        {error !== null && (
+          <p className="panel-note warn" data-testid="claude-error">
+            {error.message}
+            {error.path !== undefined && `: ${error.path}`}
+          </p>
+        )}
+        <p className="panel-note">{busy ? t('opening') : t('empty.noProject')}</p>
+      </section>
+    );
+  }
+
+  const hasTarget = assembly.options.target !== null;
+  const selectedRow = rows.find((r) => r.file.path === selected) ?? null;
+  const totals = report.totals;
+  return (
+    <section className="claude-panel" aria-label={t('kind.claude')} data-testid="claude-panel">
+      <ClaudeOptionsBar
+        options={assembly.options}
+        t={t}
+        onChange={(patch) => void claudeProject.getState().setOptions(api, patch)}
+      />
+      {error !== null && (
+        <p className="panel-note warn" data-testid="claude-error">
+          {error.message}
+          {error.path !== undefined && `: ${error.path}`}
+        </p>
+      )}
+      <div className="claude-summary">
+        <nav className="claude-views" role="tablist">
+          {(['files', 'text'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              role="tab"
+              aria-selected={view === v}
+              className={view === v ? 'tab active' : 'tab'}
+              onClick={() => claudeProject.getState().setView(v)}
+              data-testid={`claude-view-${v}`}
+            >
+              {t(`view.${v}`)}
+            </button>
+          ))}
+        </nav>
+        <span className="claude-totals" data-testid="claude-totals" data-seq={assembly.seq}>
+          {t('totals', {
+            loaded: totals.loaded,
+            files: report.files.length,
+            chars: totals.chars.toLocaleString(),
+            bytes: formatBytes(totals.bytes),
+            ms: assembly.elapsedMs.toFixed(1),
+            trigger: t(`trigger.${assembly.trigger}`),
+          })}
+          {totals.overWarning > 0 && (
+            <strong className="warn"> · {t('totals.over', { n: totals.overWarning })}</strong>
+          )}
+        </span>
+      </div>
+      {report.diagnostics.length > 0 && (
+        <details className="claude-diagnostics" data-testid="claude-diagnostics">
+          <summary>
+            {t('diagnostics')} ({report.diagnostics.length})
+          </summary>
+          <ul>
+            {report.diagnostics.map((d, i) => (
+              <li key={i} className={`diag-${d.level}`}>
+                <code>{d.code}</code> {d.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {view === 'files' ? (
+        <div className="claude-split">
+          <div className="claude-list">
+            <ClaudeFilesTable
+              rows={rows}
+              selected={selected}
+              hasTarget={hasTarget}
+              t={t}
+              onSelect={onSelect}
+            />
+          </div>
+          {selectedRow !== null && (
+            <ClaudeFileDetail
+              row={selectedRow}
+              file={file}
+              hasTarget={hasTarget}
+              dark={dark}
+              t={t}
+              onShowInText={selectedRow.contributes ? () => claudeProject.getState().setView('text') : null}
+            />
+          )}
+        </div>
+      ) : (
+        <ClaudeTextView report={report} selected={selected} t={t} onSelect={onSelect} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The options of the open project: user home, managed folder, target file, the setting
+ * sources and the external-include approval. Every change re-assembles on the main side.
+ */
+import { useState } from 'react';
+import type { ClaudeProjectOptions } from '../../../../shared/claude-project/claude-project-methods';
+import type { PanelTranslate } from '../../i18n/panel-messages';
+import type { ClaudeMdKey } from './messages';
+import type { ClaudeOptionsPatch } from './options-patch';
+
+/** A text option applied with Enter (or on leaving the field); Escape restores it. */
+function OptionField(props: {
+  readonly label: string;
+  readonly title: string;
+  readonly value: string;
+  readonly allowEmpty: boolean;
+  readonly onApply: (value: string) => void;
+  readonly testId: string;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const apply = (): void => {
+    if (draft === null) return;
+    const value = draft.trim();
+    setDraft(null);
+    if (value !== props.value && (props.allowEmpty || value !== '')) props.onApply(value);
+  };
+  return (
+    <label className="field path-field" title={props.title}>
+      <span>{props.label}</span>
+      <input
+        type="text"
+        spellCheck={false}
+        value={draft ?? props.value}
+        data-testid={props.testId}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={apply}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setDraft(null);
+          if (e.key === 'Enter') apply();
+        }}
+      />
+    </label>
+  );
+}
+
+/** Props of the options bar. */
+export interface ClaudeOptionsBarProps {
+  readonly options: ClaudeProjectOptions;
+  readonly t: PanelTranslate<ClaudeMdKey>;
+  readonly onChange: (patch: ClaudeOptionsPatch) => void;
+}
+
+/** The options bar. */
+export function ClaudeOptionsBar({ options, t, onChange }: ClaudeOptionsBarProps) {
+  const sources = options.settingSources;
+  const toggle = (key: 'user' | 'project' | 'local', label: string) => (
+    <label className="claude-check">
+      <input
+        type="checkbox"
+        checked={sources[key]}
+        onChange={(e) => onChange({ settingSources: { [key]: e.target.checked } })}
+        data-testid={`claude-source-${key}`}
+      />
+      {label}
+    </label>
+  );
+  return (
+    <div className="claude-options" data-testid="claude-options">
+      <OptionField
+        label={t('opt.home')}
+        title={t('opt.apply')}
+        value={options.home}
+        allowEmpty={false}
+        onApply={(home) => onChange({ home })}
+        testId="claude-home"
+      />
+      <OptionField
+        label={t('opt.managed')}
+        title={t('opt.apply')}
+        value={options.managedDir}
+        allowEmpty={false}
+        onApply={(managedDir) => onChange({ managedDir })}
+        testId="claude-managed"
+      />
+      <OptionField
+        label={t('opt.target')}
+        title={t('opt.targetHint')}
+        value={options.target ?? ''}
+        allowEmpty
+        onApply={(target) => onChange({ target: target === '' ? null : target })}
+        testId="claude-target"
+      />
+      <fieldset className="claude-sources">
+        <legend>{t('opt.sources')}</legend>
+        {toggle('user', t('opt.user'))}
+        {toggle('project', t('opt.project'))}
+        {toggle('local', t('opt.local'))}
+      </fieldset>
+      <label className="claude-check">
+        <input
+          type="checkbox"
+          checked={options.approveExternalIncludes}
+          onChange={(e) => onChange({ approveExternalIncludes: e.target.checked })}
+          data-testid="claude-approve"
+        />
+        {t('opt.approve')}
+      </label>
+    </div>
+  );
+}
