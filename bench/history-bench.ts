@@ -104,6 +104,7 @@ export async function benchHistory(): Promise<object> {
       ratio: round(medianMs / baselineMs),
       // The first build of the run (code not yet optimised by the JIT), as an app's first list is.
       firstRunMs: round(samples.none[0] as number),
+      baselineFirstMs: round(samples.baseline[0] as number),
       // The same list stating the context file of each snapshot, and every file.
       contextStatMs: round(median(samples.context)),
       statAllMs: round(median(samples.all)),
