@@ -2,7 +2,7 @@
  * The JSON view: Monaco with the vars JSON Schema (completion, hover descriptions, type errors),
  * unknown vars and catalog errors marked at their key, and a syntax error marked where it is.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor';
 import { buildVarsJsonSchema } from '../../../../shared/vars/schema';
 import type { EditorMarker } from '../../components/monaco/monaco-editor';
@@ -11,6 +11,7 @@ import type { MonacoApi } from '../../components/monaco/load-monaco';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { EditorState } from './editor-sync';
 import type { VarsMessageKey } from './messages';
+import { minimalEdit } from './minimal-edit';
 import { varsMarkers } from './vars-text';
 
 /** The model URI the schema is bound to. */
@@ -45,16 +46,47 @@ export function VarsJsonView({ state, dark, t, onText }: VarsJsonViewProps) {
     }
     return varsMarkers(state.text, state.vars);
   }, [state]);
-  const onReady = useCallback((monaco: MonacoApi) => registerSchema(monaco), []);
+  // The pane gets its first text only; later texts are applied here as the smallest edit, so a
+  // form keystroke does not make Monaco re-tokenise and re-layout the whole model.
+  const [initialText] = useState(state.text);
+  const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
+  const monacoRef = useRef<MonacoApi | null>(null);
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback((monaco: MonacoApi, editor: Monaco.editor.IStandaloneCodeEditor) => {
+    registerSchema(monaco);
+    monacoRef.current = monaco;
+    editorRef.current = editor;
+    setReady(true);
+  }, []);
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (!ready || !model) return;
+    const edit = minimalEdit(model.getValue(), state.text);
+    if (edit !== null) applyTextEdit(model, edit);
+    // Markers after the edit, so their positions are those of the text they were computed on.
+    monacoRef.current?.editor.setModelMarkers(
+      model,
+      'eck-vars',
+      markers.map((m) => ({
+        startLineNumber: m.line,
+        startColumn: m.column,
+        endLineNumber: m.endLine ?? m.line,
+        endColumn: m.endColumn ?? m.column + 1,
+        message: m.message,
+        severity: m.severity === 'error' ? 8 : m.severity === 'warning' ? 4 : 2,
+      })),
+    );
+  }, [state.text, markers, ready]);
+  useEffect(() => () => void (editorRef.current = null), []);
+
   return (
     <div className="vars-json">
       <MonacoEditor
-        value={state.text}
+        value={initialText}
         language="json"
         uri={VARS_MODEL_URI}
         dark={dark}
         onChange={onText}
-        markers={markers}
         onReady={onReady}
         height="100%"
         ariaLabel="vars JSON"
@@ -74,5 +106,29 @@ export function VarsJsonView({ state, dark, t, onText }: VarsJsonViewProps) {
             })}
       </p>
     </div>
+  );
+}
+
+/** Applies one replacement to the model, on the undo stack. */
+function applyTextEdit(
+  model: Monaco.editor.ITextModel,
+  edit: { start: number; end: number; text: string },
+): void {
+  const start = model.getPositionAt(edit.start);
+  const end = model.getPositionAt(edit.end);
+  model.pushEditOperations(
+    [],
+    [
+      {
+        range: {
+          startLineNumber: start.lineNumber,
+          startColumn: start.column,
+          endLineNumber: end.lineNumber,
+          endColumn: end.column,
+        },
+        text: edit.text,
+      },
+    ],
+    () => null,
   );
 }
