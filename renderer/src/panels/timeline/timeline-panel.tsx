@@ -17,9 +17,14 @@ import { timelineMessages } from './messages';
 import { reasonText } from './reason-text';
 import { SectionDetail } from './section-detail';
 import { TimelineRowView } from './timeline-row';
+import { RowCache, memoByObject } from './row-cache';
+import type { TimelineRow } from './timeline-rows';
 import { filterRows, timelineRows } from './timeline-rows';
 import './timeline.css';
 import { DraftRenderNote } from '../manifest/draft-note';
+
+/** Rows of the previous render, reused where unchanged (one Timeline per window). */
+const rowCache = new RowCache();
 
 /** First guess of a row's height before it is measured. */
 const ROW_ESTIMATE = 76;
@@ -59,8 +64,8 @@ export default function TimelinePanel() {
 
   // Render timing for the perf spec: from the start of this render to the DOM commit.
   const renderStart = performance.now();
-  const rows = useMemo(() => (report === null ? [] : timelineRows(report)), [report]);
-  const reasons = useMemo(() => rows.map((r) => reasonText(t, r.explanation)), [rows, t]);
+  const rows = useMemo(() => (report === null ? [] : rowCache.stabilize(timelineRows(report))), [report]);
+  const reasonOf = useMemo(() => memoByObject((row: TimelineRow) => reasonText(t, row.explanation)), [t]);
   const picture = useMemo(() => (report === null ? null : budgetPicture(report)), [report]);
   const shown = useMemo(() => filterRows(rows, query), [rows, query]);
   const selectedIndex = shown.findIndex((r) => r.id === selectedId);
@@ -220,7 +225,7 @@ export default function TimelinePanel() {
                 >
                   <TimelineRowView
                     row={row}
-                    reason={reasons[row.index] ?? { lines: [], condition: null }}
+                    reason={reasonOf(row)}
                     maxBytes={maxBytes}
                     selected={row.id === selectedId}
                     t={t}

@@ -9,7 +9,6 @@ import type {
   SectionOrigin,
   SectionReport,
   SectionStatus,
-  Span,
 } from '../../../../shared/engine/types';
 import { estimateTokens, explainSection } from '../../../../shared/explain';
 import type { SectionExplanation } from '../../../../shared/explain';
@@ -48,7 +47,6 @@ export interface TimelineRow {
   readonly explanation: SectionExplanation;
   /** Tint of its blocks in the Context tab (index among the sections with a span), or null. */
   readonly tint: number | null;
-  readonly span: Span | null;
   /** Lower-cased text the search matches against (id, description, status, type). */
   readonly haystack: string;
 }
@@ -101,7 +99,6 @@ export function timelineRows(report: RenderReport): TimelineRow[] {
       folder: folderOf(s, rawById.get(s.id)),
       explanation: explainSection(s, report),
       tint: span === null ? null : tint,
-      span,
       haystack: [s.id, s.description ?? '', s.status, s.type ?? '', s.truncated ? 'truncated' : '']
         .join(' ')
         .toLowerCase(),
