@@ -1,0 +1,129 @@
+/**
+ * A "Claude Code project" workspace (issue 8): open the fixture project (a temp copy) from the
+ * workspace bar, see its files in load order with their reasons, and see the view follow edits
+ * on disk.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { APP_ROOT } from './support/workspace-copy';
+import { expect, test } from './support/fixtures';
+
+const FIXTURE = path.join(APP_ROOT, 'e2e', 'fixtures', 'claude-md-project');
+
+/** Copies the fixture beside the test's workspace (removed with it). */
+function copyFixture(root: string): { root: string; cwd: string; home: string; managed: string } {
+  const dir = path.join(root, 'claude-md-project');
+  fs.cpSync(FIXTURE, dir, { recursive: true, verbatimSymlinks: true });
+  return {
+    root: dir,
+    cwd: path.join(dir, 'project'),
+    home: path.join(dir, 'home'),
+    managed: path.join(dir, 'managed'),
+  };
+}
+
+async function setField(page: Page, testId: string, value: string): Promise<void> {
+  const field = page.getByTestId(testId);
+  await field.fill(value);
+  await field.press('Enter');
+  await expect(field).toHaveValue(value);
+}
+
+const row = (page: Page, name: string) =>
+  page.getByTestId('claude-file-row').filter({
+    has: page.getByTestId('claude-file-name').getByText(name, { exact: true }),
+  });
+
+test('a Claude Code project shows its files in load order with reasons, and follows edits on disk', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  // Many steps, each a round trip and a re-assembly: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
+  const dirs = copyFixture(workspace.root);
+  await page.goto(serve.url);
+  await expect(page.getByTestId('context-text')).toContainText('<system-reminder>');
+
+  await page.getByTestId('workspace-kind').selectOption('claude');
+  await expect(page.getByTestId('claude-panel')).toBeVisible();
+  await expect(page.getByTestId('home-path')).toHaveCount(0);
+
+  // A folder that does not exist is refused, naming it.
+  const missing = path.join(dirs.root, 'no-such-project');
+  await page.getByTestId('claude-cwd').fill(missing);
+  await page.getByTestId('claude-cwd').press('Enter');
+  await expect(page.getByTestId('claude-error')).toContainText('the working directory does not exist');
+  await expect(page.getByTestId('claude-error')).toContainText(missing);
+
+  await setField(page, 'claude-cwd', dirs.cwd);
+  await setField(page, 'claude-home', dirs.home);
+  await setField(page, 'claude-managed', dirs.managed);
+
+  const rows = page.getByTestId('claude-file-row');
+  await expect(rows).toHaveCount(13);
+  await expect(page.getByTestId('claude-file-name')).toHaveText([
+    path.join(dirs.managed, 'CLAUDE.md'),
+    '~/.claude/CLAUDE.md',
+    '~/.claude/snippets/tone.md',
+    '~/.claude/rules/commits.md',
+    'CLAUDE.md',
+    'docs/conventions.md',
+    'docs/diagram.png',
+    path.join(dirs.root, 'shared-notes.md'),
+    '.claude/CLAUDE.md',
+    '.claude/rules/frontend/styles.md',
+    '.claude/rules/general.md',
+    '.claude/rules/testing.md',
+    'CLAUDE.local.md',
+  ]);
+  await expect(row(page, 'CLAUDE.md').getByTestId('claude-file-reason')).toHaveText('At session start');
+  await expect(row(page, 'docs/conventions.md').getByTestId('claude-file-reason')).toHaveText(
+    'Included by CLAUDE.md',
+  );
+  await expect(row(page, 'docs/diagram.png').getByTestId('claude-file-status')).toHaveText(
+    'Skipped: not a text file',
+  );
+  await expect(
+    row(page, path.join(dirs.root, 'shared-notes.md')).getByTestId('claude-file-status'),
+  ).toHaveText('Skipped: outside the project, and external includes are not approved');
+  await expect(row(page, '.claude/rules/testing.md').getByTestId('claude-file-status')).toHaveText(
+    'Not loaded: a conditional rule, and no target file is set',
+  );
+  await expect(row(page, '~/.claude/snippets/tone.md').getByTestId('claude-file-reason')).toHaveText(
+    'Included by ~/.claude/CLAUDE.md',
+  );
+
+  // A target file: the nested folder's CLAUDE.md and the matching rule join.
+  await setField(page, 'claude-target', 'packages/app/src/App.tsx');
+  await expect(rows).toHaveCount(15);
+  await expect(row(page, 'packages/app/CLAUDE.md').getByTestId('claude-file-reason')).toHaveText(
+    'On the way to the target file',
+  );
+  await expect(row(page, 'packages/app/.claude/rules/react.md').getByTestId('claude-file-status')).toHaveText(
+    'Loaded: its paths match the target file',
+  );
+
+  // Selecting a row shows the file read-only.
+  await row(page, 'CLAUDE.md').click();
+  await expect(page.getByTestId('claude-detail')).toContainText(path.join(dirs.cwd, 'CLAUDE.md'));
+  await expect(page.getByTestId('claude-file-editor')).toContainText('Demo project', { timeout: 15_000 });
+
+  // Edits on disk: a file changes, a new rule appears.
+  fs.appendFileSync(path.join(dirs.cwd, 'CLAUDE.md'), '\nEdited on disk by the e2e test.\n');
+  fs.writeFileSync(path.join(dirs.cwd, '.claude', 'rules', 'added.md'), 'A rule added while open.\n');
+  await expect(row(page, '.claude/rules/added.md')).toHaveCount(1);
+  await expect(row(page, '.claude/rules/added.md').getByTestId('claude-file-status')).toHaveText('Loaded');
+  await expect(page.getByTestId('claude-file-editor')).toContainText('Edited on disk by the e2e test.');
+  await page.getByTestId('claude-view-text').click();
+  const text = page.getByTestId('claude-context-text');
+  await expect(text).toContainText('Edited on disk by the e2e test.');
+  await expect(text).toContainText(`Contents of ${path.join(dirs.cwd, '.claude', 'rules', 'added.md')}`);
+  await expect(text).not.toContainText('Maintainers: keep this file short');
+
+  // Back to the ECK home: its tabs return.
+  await page.getByTestId('workspace-kind').selectOption('eck');
+  await expect(page.getByTestId('home-path')).toHaveValue(workspace.home);
+  await expect(page.getByTestId('context-text')).toContainText('<system-reminder>');
+});
