@@ -5,6 +5,8 @@
  */
 import type { ClaudeProjectService } from '../claude-md/claude-project-service';
 import { createClaudeProjectHandlers } from '../claude-md/claude-project-handlers';
+import { createHistoryHandlers } from '../history-api/history-handlers';
+import type { HistoryService } from '../history-api/history-service';
 import { createOverrideHandlers } from '../overrides/override-handlers';
 import { createScenarioHandlers } from '../scenarios/scenario-handlers';
 import type { WorkspaceHost } from '../workspace/workspace-host';
@@ -17,6 +19,7 @@ export function createHandlers(
   host: WorkspaceHost,
   openPath: PathOpener | null,
   claude: ClaudeProjectService,
+  history: HistoryService,
 ): HandlerTable {
   return {
     getWorkspace: () => host.current.info(),
@@ -31,5 +34,6 @@ export function createHandlers(
     ...createScenarioHandlers(host),
     ...createOverrideHandlers(host),
     ...createClaudeProjectHandlers(claude),
+    ...createHistoryHandlers(host, history),
   };
 }

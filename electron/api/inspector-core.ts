@@ -6,8 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { renderContext } from '../../shared/engine';
+import type { EventPayloads } from '../../shared/api';
 import type { EngineFs } from '../../shared/engine/types';
 import { ClaudeProjectService } from '../claude-md/claude-project-service';
+import { HistoryService } from '../history-api/history-service';
 import { createNodeFs } from '../services/node-fs';
 import type { DefaultsEnv, ResolvedWorkspace, WorkspaceChoice } from '../workspace/defaults';
 import type { RenderFn } from '../workspace/workspace';
@@ -77,7 +79,19 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     userHome: defaults.userHome,
     ...(options.watch === undefined ? {} : { watch: options.watch }),
   });
-  const dispatch = createDispatcher(createHandlers(host, options.openPath ?? null, claude), {
+  // The History tab's index (issue 7): the home's eck-debug, live from the workspace watcher.
+  const history = new HistoryService({
+    home: () => host.current.resolved.home,
+    emit: hub.emit,
+    ...(options.watch === undefined ? {} : { watchFolders: options.watch }),
+  });
+  hub.subscribe((event, payload) => {
+    if (event === 'onDidChangeOnDisk')
+      history.handleDiskChange(payload as EventPayloads['onDidChangeOnDisk']);
+    else if (event === 'onDidChangeWorkspace')
+      history.handleWorkspaceChange(payload as EventPayloads['onDidChangeWorkspace']);
+  });
+  const dispatch = createDispatcher(createHandlers(host, options.openPath ?? null, claude, history), {
     onInternalError: (method, error) =>
       log(`${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
@@ -88,6 +102,7 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     dispatch,
     close: async () => {
       await claude.close();
+      await history.close();
       await host.close();
     },
   };

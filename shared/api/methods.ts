@@ -17,6 +17,8 @@ import type { OverrideMethodOutputs } from '../override/override-methods';
 import { overrideMethodInputs } from '../override/override-methods';
 import type { ClaudeProjectMethodOutputs } from '../claude-project/claude-project-methods';
 import { claudeProjectMethodInputs } from '../claude-project/claude-project-methods';
+import type { HistoryMethodOutputs } from '../history/history-methods';
+import { historyMethodInputs } from '../history/history-methods';
 
 /** A saved scenario's name (checked again on the main side: trimmed, printable). */
 const scenarioName = z.string().min(1).max(200);
@@ -57,6 +59,8 @@ export const methodInputs = {
   ...overrideMethodInputs,
   // Claude Code project workspaces (issue 8): open a folder, options, its memory files.
   ...claudeProjectMethodInputs,
+  // History tab (issue 7): snapshots, compare, replay, what-if, bundles, clean.
+  ...historyMethodInputs,
 } as const;
 
 /** Name of an API method. */
@@ -72,7 +76,8 @@ export type MethodInput<M extends MethodName> = z.input<(typeof methodInputs)[M]
 export type ParsedInput<M extends MethodName> = z.output<(typeof methodInputs)[M]>;
 
 /** What each method returns. */
-export interface MethodOutputs extends OverrideMethodOutputs, ClaudeProjectMethodOutputs {
+export interface MethodOutputs
+  extends OverrideMethodOutputs, ClaudeProjectMethodOutputs, HistoryMethodOutputs {
   getWorkspace: WorkspaceInfo;
   openWorkspace: WorkspaceInfo;
   listAgents: readonly AgentInfo[];

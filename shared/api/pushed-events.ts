@@ -5,6 +5,7 @@ import type { ApiError } from './errors';
 import type { DiskChange, RenderResult, WorkspaceInfo } from './models';
 import type { MenuCommand } from './ui';
 import type { ClaudeAssembly } from '../claude-project/claude-project-methods';
+import type { HistoryDelta } from '../history/history-models';
 
 /** Payload of every pushed event. */
 export interface EventPayloads {
@@ -20,6 +21,8 @@ export interface EventPayloads {
   onDidInvokeMenu: MenuCommand;
   /** The open Claude Code project was assembled again (opened, options changed, files changed). */
   onDidAssembleClaudeMd: ClaudeAssembly;
+  /** The open history folder changed: snapshots added, re-read or removed (issue 7). */
+  onDidChangeHistory: HistoryDelta;
 }
 
 /** Name of a pushed event. */
@@ -33,6 +36,7 @@ export const EVENT_NAMES: readonly EventName[] = [
   'onDidChangeWorkspace',
   'onDidInvokeMenu',
   'onDidAssembleClaudeMd',
+  'onDidChangeHistory',
 ];
 
 /** `true` when `name` is a pushed event of the API. */

@@ -1,0 +1,277 @@
+/**
+ * Replay, what-if, and bundles (issue 7): renders of recorded vars against the current files
+ * (and the draft override, if any), compared with what was recorded.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ApiFailure } from '../../shared/api';
+import type { Scenario } from '../../shared/api';
+import { parseManifestReport } from '../../shared/debug-files/parse';
+import { describeFailure } from '../../shared/debug-files/parse-result';
+import { renderContext } from '../../shared/engine';
+import { createMemoryFs } from '../../shared/engine/memory-fs';
+import type { EngineFs, RenderInput, RenderReport } from '../../shared/engine/types';
+import { BUNDLE_FORMAT, BUNDLE_VERSION, parseBundle } from '../../shared/history/bundle';
+import type { SnapshotBundle } from '../../shared/history/bundle';
+import type { ReplayResult } from '../../shared/history/history-models';
+import { diffRenders } from '../../shared/history/render-diff';
+import { factsOfParsedReport, factsOfRender } from '../../shared/history/section-facts';
+import { whatIfChange } from '../../shared/history/what-if';
+import type { WhatIfChange } from '../../shared/history/what-if';
+import type { Roots } from '../../shared/scenarios/reroot';
+import { scenarioFromSnapshot } from '../../shared/scenarios/snapshot-scenario';
+import type { HistoryIndex } from '../history/history-index';
+import { createNodeFs } from '../services/node-fs';
+import { createRecordingFs } from './recording-fs';
+import { readSnapshotFiles, textOf } from './snapshot-reads';
+
+/** An unsaved override draft for one manifest file. */
+export interface Draft {
+  readonly manifestFile: string;
+  readonly overrideText: string | null;
+}
+
+/** Renders a scenario against the workspace (its cached fs); `overrideText` as the Workspace takes it. */
+export type WorkspaceRender = (scenario: Scenario, overrideText?: string | null) => RenderReport;
+
+/** The snapshot as a scenario of the workspace, re-rooted. */
+export async function snapshotScenario(
+  index: HistoryIndex,
+  key: string,
+  roots: Roots,
+): Promise<{
+  scenario: Scenario;
+  rerooted: readonly string[];
+  warnings: readonly string[];
+  files: Awaited<ReturnType<typeof readSnapshotFiles>>;
+}> {
+  if (!index.snapshot(key)) throw new ApiFailure('not-found', `no snapshot ${key} in ${index.dir}`);
+  const files = await readSnapshotFiles(index, key);
+  const varsText = textOf(files.vars);
+  if (varsText === null) throw new ApiFailure('not-found', `snapshot ${key} has no readable vars file`);
+  const result = scenarioFromSnapshot(varsText, textOf(files.manifest), { reroot: true, workspace: roots });
+  if (!result.ok) throw new ApiFailure('read-error', result.error);
+  return { scenario: result.scenario, rerooted: result.rerooted, warnings: result.warnings, files };
+}
+
+/** Renders without the draft, and with it when it belongs to the manifest the render chose. */
+function renderWithDraft(
+  render: WorkspaceRender,
+  scenario: Scenario,
+  draft: Draft | undefined,
+): { report: RenderReport; usedDraft: boolean; plain: RenderReport } {
+  const plain = render(scenario);
+  if (draft === undefined || plain.manifestFile !== draft.manifestFile)
+    return { report: plain, usedDraft: false, plain };
+  return { report: render(scenario, draft.overrideText), usedDraft: true, plain };
+}
+
+/** Compares a recorded snapshot (its report and context text) with a fresh render. */
+function compareWithRecorded(
+  key: string,
+  scenario: Scenario,
+  rerooted: readonly string[],
+  recordedReport: string | null,
+  recordedContext: string | null,
+  report: RenderReport,
+  usedDraft: boolean,
+  warnings: string[],
+): ReplayResult {
+  let factsBefore = null;
+  if (recordedReport !== null) {
+    const parsed = parseManifestReport(recordedReport);
+    if (parsed.ok) factsBefore = factsOfParsedReport(parsed.value);
+    else warnings.push(`manifest report unreadable: ${describeFailure(parsed)}`);
+  }
+  const diff = diffRenders({
+    varsBefore: null,
+    varsAfter: null,
+    factsBefore,
+    factsAfter: factsOfRender(report),
+    contextBefore: recordedContext,
+    contextAfter: report.context,
+    ...(usedDraft ? { manifestNotes: ['the draft override'] } : {}),
+  });
+  return {
+    key,
+    scenario,
+    rerooted,
+    usedDraft,
+    diff,
+    recordedContext,
+    replayedContext: report.context,
+    warnings,
+  };
+}
+
+/** Replays one snapshot now and compares it with its recording. */
+export async function replaySnapshot(
+  index: HistoryIndex,
+  key: string,
+  roots: Roots,
+  render: WorkspaceRender,
+  draft?: Draft,
+): Promise<ReplayResult> {
+  const { scenario, rerooted, warnings, files } = await snapshotScenario(index, key, roots);
+  const { report, usedDraft } = renderWithDraft(render, scenario, draft);
+  return compareWithRecorded(
+    key,
+    scenario,
+    rerooted,
+    textOf(files.manifest),
+    textOf(files.context),
+    report,
+    usedDraft,
+    [...warnings],
+  );
+}
+
+/** What-if: every snapshot rendered now without and with the draft; those that would change. */
+export async function whatIf(
+  index: HistoryIndex,
+  keys: readonly string[],
+  roots: Roots,
+  render: WorkspaceRender,
+  draft: Draft,
+): Promise<{ rendered: number; changes: WhatIfChange[]; failed: number }> {
+  const changes: WhatIfChange[] = [];
+  let rendered = 0;
+  let failed = 0;
+  for (const key of keys) {
+    try {
+      const { scenario } = await snapshotScenario(index, key, roots);
+      const { report, plain, usedDraft } = renderWithDraft(render, scenario, draft);
+      rendered++;
+      if (!usedDraft) continue;
+      const change = whatIfChange(
+        key,
+        { facts: factsOfRender(plain), contextBytes: plain.totals.bytes },
+        { facts: factsOfRender(report), contextBytes: report.totals.bytes },
+      );
+      if (change) changes.push(change);
+    } catch {
+      failed++;
+    }
+  }
+  return { rendered, changes, failed };
+}
+
+/** Largest file put into a bundle's tree (a kit file is small; this stops a runaway). */
+const MAX_TREE_FILE = 4 * 1024 * 1024;
+
+function renderInput(roots: Roots, scenario: Scenario): RenderInput {
+  return {
+    packageRoot: roots.packageRoot,
+    home: roots.home,
+    vars: scenario.vars,
+    sessionType: scenario.sessionType,
+    ...(scenario.manifestFile === null ? {} : { manifestFile: scenario.manifestFile }),
+  };
+}
+
+/** The tree of every file a render of `scenario` read, stated or listed beside them. */
+function treeOfRender(
+  roots: Roots,
+  scenario: Scenario,
+  disk: EngineFs,
+): { tree: Record<string, string | null>; report: RenderReport } {
+  const rec = createRecordingFs(disk);
+  const report = renderContext(renderInput(roots, scenario), rec);
+  const tree: Record<string, string | null> = {};
+  const add = (p: string): void => {
+    if (p in tree) return;
+    const st = disk.stat(p);
+    if ('error' in st || st.kind !== 'file' || st.size > MAX_TREE_FILE) return;
+    const text = disk.readText(p);
+    if (typeof text === 'string') tree[p] = text;
+  };
+  for (const p of rec.readPaths) add(p);
+  for (const p of rec.statPaths) add(p);
+  for (const [dir, entries] of rec.listed) {
+    let any = false;
+    for (const e of entries) {
+      const p = `${dir.replace(/\/+$/, '')}/${e.name}`;
+      if (e.kind === 'file') {
+        add(p);
+        any = true;
+      } else if (
+        e.kind === 'directory' &&
+        !rec.listed.has(p) &&
+        !Object.keys(tree).some((k) => k.startsWith(`${p}/`))
+      ) {
+        tree[p] = null;
+        any = true;
+      }
+    }
+    if (!any && !Object.keys(tree).some((k) => k.startsWith(`${dir}/`))) tree[dir] = null;
+  }
+  return { tree, report };
+}
+
+/** Builds a snapshot's bundle (recorded files, scenario, merged manifest, the files read). */
+export async function buildBundle(
+  index: HistoryIndex,
+  key: string,
+  roots: Roots,
+  now: number,
+): Promise<SnapshotBundle> {
+  const { scenario, files } = await snapshotScenario(index, key, roots);
+  const { tree, report } = treeOfRender(roots, scenario, createNodeFs());
+  return {
+    format: BUNDLE_FORMAT,
+    version: BUNDLE_VERSION,
+    key,
+    exportedAt: now,
+    files: {
+      vars: textOf(files.vars),
+      context: textOf(files.context),
+      fragments: textOf(files.fragments),
+      manifest: textOf(files.manifest),
+    },
+    roots,
+    scenario,
+    merged: report.merged,
+    tree,
+  };
+}
+
+/** Writes a bundle atomically (temp file, rename). */
+export function writeBundle(
+  bundle: SnapshotBundle,
+  target: string,
+): { path: string; bytes: number; files: number } {
+  const text = `${JSON.stringify(bundle, null, 1)}\n`;
+  try {
+    mkdirSync(path.dirname(target), { recursive: true });
+    const tmp = `${target}.tmp-${process.pid}`;
+    writeFileSync(tmp, text, 'utf8');
+    renameSync(tmp, target);
+  } catch (error) {
+    throw new ApiFailure('write-error', error instanceof Error ? error.message : String(error), target);
+  }
+  return { path: target, bytes: Buffer.byteLength(text), files: Object.keys(bundle.tree).length };
+}
+
+/** Opens a bundle and re-renders it from its own tree, compared with what it recorded. */
+export function openBundle(file: string): ReplayResult {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ApiFailure('read-error', error instanceof Error ? error.message : String(error), file);
+  }
+  const parsed = parseBundle(text);
+  if (!parsed.ok) throw new ApiFailure('read-error', describeFailure(parsed), file);
+  const bundle = parsed.value;
+  const report = renderContext(renderInput(bundle.roots, bundle.scenario), createMemoryFs(bundle.tree));
+  return compareWithRecorded(
+    bundle.key,
+    bundle.scenario,
+    [],
+    bundle.files.manifest,
+    bundle.files.context,
+    report,
+    false,
+    [...parsed.warnings],
+  );
+}

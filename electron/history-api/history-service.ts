@@ -1,0 +1,181 @@
+/**
+ * The main-side History service (issue 7): one HistoryIndex over the open home's eck-debug
+ * folder (or another folder a user opened), kept live from the workspace watcher (or its own
+ * watcher for another folder) through `applyChange`, pushing `onDidChangeHistory`.
+ */
+import path from 'node:path';
+import { watch } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
+import type { DiskChange, EventName, EventPayloads, WorkspaceInfo } from '../../shared/api';
+import type { HistoryListing, SnapshotSummary } from '../../shared/debug-files/history-types';
+import type { HistoryDelta } from '../../shared/history/history-models';
+import { debugDirOf } from '../debug/debug-dir';
+import { HistoryIndex, historyDirFor } from '../history/history-index';
+import { createBurstCollector } from '../workspace/coalesce';
+import type { BurstCollector } from '../workspace/coalesce';
+
+/** Sends one typed event. */
+type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+
+/** What the service needs from the process. */
+export interface HistoryServiceOptions {
+  /** The open workspace's home (it may change: another workspace opened). */
+  readonly home: () => string;
+  readonly emit: Emit;
+  /** Watch a folder that is not the home's (default true). */
+  readonly watchFolders?: boolean;
+}
+
+/** Most changed paths of one burst applied one by one; beyond it the folder is listed again. */
+const MAX_INCREMENTAL = 2000;
+
+/** The index of the open history folder, live. */
+export class HistoryService {
+  private index: HistoryIndex | null = null;
+  /** `null`: the home's eck-debug; else a folder the user opened. */
+  private folder: string | null = null;
+  private homeDir = '';
+  private watcher: { readonly fs: FSWatcher; readonly burst: BurstCollector } | null = null;
+  /** Told which snapshots changed, so caches of their contents can drop them. */
+  private readonly rowListeners = new Set<(keys: readonly string[] | null) => void>();
+
+  constructor(private readonly options: HistoryServiceOptions) {}
+
+  /** The index, listed on first use; follows a change of home. */
+  current(): HistoryIndex {
+    const dir = this.folder ?? debugDirOf(this.options.home());
+    if (this.index === null || this.index.dir !== dir) {
+      this.index = new HistoryIndex(dir);
+      this.homeDir = this.options.home();
+      this.index.refresh();
+      this.startPass();
+      this.notifyRows(null);
+    }
+    return this.index;
+  }
+
+  /** The listing now (background parsing fills the columns and pushes them). */
+  listing(): HistoryListing {
+    return this.current().listing();
+  }
+
+  /** Opens another folder (a home or a folder of snapshots); `null` returns to the home's. */
+  async openFolder(dir: string | null): Promise<HistoryListing> {
+    await this.stopWatcher();
+    this.folder = dir === null ? null : historyDirFor(path.resolve(dir));
+    this.index = null;
+    const listing = this.listing();
+    if (this.folder !== null && this.options.watchFolders !== false) this.watchFolder(this.folder);
+    return listing;
+  }
+
+  /** Subscribes to "these snapshots changed" (`null`: all of them). */
+  onRows(listener: (keys: readonly string[] | null) => void): () => void {
+    this.rowListeners.add(listener);
+    return () => this.rowListeners.delete(listener);
+  }
+
+  private notifyRows(keys: readonly string[] | null): void {
+    for (const l of this.rowListeners) l(keys);
+  }
+
+  /** Feeds the workspace watcher's bursts (the hub's `onDidChangeOnDisk`). */
+  handleDiskChange(change: DiskChange): void {
+    if (this.folder !== null || this.index === null) return;
+    const dir = path.resolve(this.index.dir);
+    const mine = change.paths.filter((p) => path.dirname(path.resolve(p)) === dir || path.resolve(p) === dir);
+    const unlisted = change.count > change.paths.length;
+    if (mine.length === 0 && !unlisted) return;
+    this.applyPaths(mine, unlisted);
+  }
+
+  /** The workspace changed: a new home means a new index. */
+  handleWorkspaceChange(info: WorkspaceInfo): void {
+    if (this.folder === null && this.index !== null && info.home !== this.homeDir) {
+      this.index = null;
+      this.emitDelta({ upserts: [], removed: [], foreign: null, reset: true });
+    }
+  }
+
+  private applyPaths(paths: readonly string[], listAgain: boolean): void {
+    const index = this.index;
+    if (index === null) return;
+    if (listAgain || paths.length > MAX_INCREMENTAL) {
+      index.refresh();
+      this.notifyRows(null);
+      this.emitDelta({ upserts: [], removed: [], foreign: null, reset: true });
+      this.startPass();
+      return;
+    }
+    const upserts = new Map<string, SnapshotSummary>();
+    const removed = new Set<string>();
+    let foreignChanged = false;
+    for (const p of paths) {
+      if (path.resolve(p) === path.resolve(index.dir)) continue;
+      const change = index.applyChange(path.basename(p), 'add');
+      if (change.foreign) foreignChanged = true;
+      if (change.key === null) continue;
+      if (change.snapshot) {
+        upserts.set(change.key, change.snapshot);
+        removed.delete(change.key);
+      } else {
+        removed.add(change.key);
+        upserts.delete(change.key);
+      }
+    }
+    const keys = [...upserts.keys(), ...removed];
+    if (keys.length === 0 && !foreignChanged) return;
+    this.notifyRows(keys);
+    this.emitDelta({
+      upserts: [...upserts.values()],
+      removed: [...removed],
+      foreign: foreignChanged ? index.listing().foreign : null,
+      reset: false,
+    });
+    if (upserts.size > 0) this.startPass();
+  }
+
+  private startPass(): void {
+    const index = this.index;
+    if (index === null) return;
+    void index
+      .parseInBackground({
+        chunkSize: 200,
+        onProgress: ({ updated }) => {
+          if (this.index !== index || updated.length === 0) return;
+          this.emitDelta({ upserts: updated, removed: [], foreign: null, reset: false });
+        },
+      })
+      .catch(() => undefined);
+  }
+
+  private emitDelta(delta: Omit<HistoryDelta, 'dir'>): void {
+    this.options.emit('onDidChangeHistory', { dir: this.index?.dir ?? '', ...delta });
+  }
+
+  private watchFolder(dir: string): void {
+    const burst = createBurstCollector(60, (paths) => this.applyPaths(paths, false));
+    const fs = watch(dir, {
+      ignoreInitial: true,
+      depth: 0,
+      followSymlinks: false,
+      ignorePermissionErrors: true,
+    });
+    fs.on('all', (_event, p) => burst.add(p));
+    fs.on('error', () => undefined);
+    this.watcher = { fs, burst };
+  }
+
+  private async stopWatcher(): Promise<void> {
+    const w = this.watcher;
+    this.watcher = null;
+    if (w === null) return;
+    w.burst.dispose();
+    await w.fs.close();
+  }
+
+  /** Stops watching. */
+  async close(): Promise<void> {
+    await this.stopWatcher();
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Reading one snapshot's four files through the index and parsing them leniently: the raw
+ * text always, the parsed vars and report when they can be read (issue 7, "One snapshot").
+ */
+import type { SnapshotDetail, SnapshotFileText } from '../../shared/history/history-models';
+import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
+import type { DebugFileKind } from '../../shared/debug-files/names';
+import { describeFailure, parseManifestReport, parseVarsFile } from '../../shared/debug-files/parse';
+import type { HistoryIndex } from '../history/history-index';
+import { ApiFailure } from '../../shared/api';
+
+/** The four files of a snapshot, read at once. */
+export async function readSnapshotFiles(
+  index: HistoryIndex,
+  key: string,
+): Promise<Record<DebugFileKind, SnapshotFileText>> {
+  const reads = await Promise.all(DEBUG_FILE_KINDS.map((kind) => index.readSnapshotFile(key, kind)));
+  const out = {} as Record<DebugFileKind, SnapshotFileText>;
+  DEBUG_FILE_KINDS.forEach((kind, i) => {
+    out[kind] = reads[i] ?? { ok: false, name: null, error: 'not read' };
+  });
+  return out;
+}
+
+/** The text of a read, or `null`. */
+export function textOf(file: SnapshotFileText): string | null {
+  return file.ok ? file.text : null;
+}
+
+/** One snapshot with its files raw and parsed. Throws `not-found` for an unknown key. */
+export async function readSnapshotDetail(index: HistoryIndex, key: string): Promise<SnapshotDetail> {
+  const summary = index.snapshot(key);
+  if (!summary) throw new ApiFailure('not-found', `no snapshot ${key} in ${index.dir}`);
+  const files = await readSnapshotFiles(index, key);
+  const problems: string[] = [];
+  let vars: SnapshotDetail['vars'] = null;
+  let report: SnapshotDetail['report'] = null;
+  const varsText = textOf(files.vars);
+  if (varsText !== null) {
+    const r = parseVarsFile(varsText);
+    if (r.ok) {
+      vars = r.value;
+      problems.push(...r.warnings.map((w) => `${files.vars.name ?? 'vars'}: ${w}`));
+    } else problems.push(`${files.vars.name ?? 'vars'}: ${describeFailure(r)}`);
+  }
+  const reportText = textOf(files.manifest);
+  if (reportText !== null) {
+    const r = parseManifestReport(reportText);
+    if (r.ok) {
+      report = r.value;
+      problems.push(...r.warnings.map((w) => `${files.manifest.name ?? 'manifest'}: ${w}`));
+    } else problems.push(`${files.manifest.name ?? 'manifest'}: ${describeFailure(r)}`);
+  }
+  for (const kind of DEBUG_FILE_KINDS) {
+    const f = files[kind];
+    if (!f.ok && summary.files[kind]) problems.push(f.error);
+  }
+  return { summary, files, vars, report, problems };
+}

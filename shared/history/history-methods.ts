@@ -1,0 +1,84 @@
+/**
+ * The InspectorApi methods of the History tab (issue 7), spread into shared/api/methods.ts.
+ */
+import { z } from 'zod';
+import type { Scenario } from '../api/scenario';
+import type {
+  CleanResultShape,
+  HistoryDelta,
+  ReplayResult,
+  SnapshotDetail,
+  SnapshotDiff,
+} from './history-models';
+import type { HistoryListing } from '../debug-files/history-types';
+import type { WhatIfChange } from './what-if';
+
+const snapshotKey = z.string().regex(/^\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d(?:-\d+)?$/, 'a snapshot key');
+const pathString = z.string().min(1).max(4096);
+const manifestFile = z
+  .string()
+  .max(255)
+  .regex(/^[^/\\.][^/\\]*\.json$/, 'a manifest file name in kits/');
+/** An unsaved override draft: its text, for the manifest file it belongs to. */
+const draft = z.strictObject({
+  manifestFile,
+  overrideText: z
+    .string()
+    .max(2 * 1024 * 1024)
+    .nullable(),
+});
+
+/** Most snapshots one what-if call renders. */
+export const MAX_WHAT_IF = 5000;
+
+/** Input schemas. */
+export const historyMethodInputs = {
+  /** The listing of the open history folder (the home's eck-debug unless another was opened). */
+  getHistory: z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => undefined),
+  /** Opens another folder of snapshots; `null` goes back to the home's. */
+  openHistoryFolder: z.strictObject({ dir: pathString.nullable() }),
+  /** One snapshot: its four files raw and parsed. */
+  getSnapshot: z.strictObject({ key: snapshotKey }),
+  /** Free text over the context files (main side, cached); `keys` limits the search. */
+  searchSnapshots: z.strictObject({
+    query: z.string().min(1).max(500),
+    keys: z.array(snapshotKey).max(200_000).optional(),
+  }),
+  diffSnapshots: z.strictObject({ a: snapshotKey, b: snapshotKey }),
+  /** Renders a snapshot's vars (re-rooted) now, optionally with the draft, and compares. */
+  replaySnapshot: z.strictObject({ key: snapshotKey, draft: draft.optional() }),
+  whatIf: z.strictObject({ keys: z.array(snapshotKey).max(MAX_WHAT_IF), draft }),
+  /** The snapshot as a scenario of the open workspace (re-rooted), for "use these vars". */
+  snapshotAsScenario: z.strictObject({ key: snapshotKey }),
+  /** Writes a bundle (default: `<home>/data/eck-inspector-bundles/snapshot-<key>.json`). */
+  exportBundle: z.strictObject({ key: snapshotKey, targetPath: pathString.optional() }),
+  /** Opens a bundle file and re-renders it from its own tree. */
+  openBundle: z.strictObject({ path: pathString }),
+  /** Counts (and with `confirm` deletes) snapshots older than `hours`. */
+  cleanOldSnapshots: z.strictObject({ hours: z.number().positive().max(1_000_000), confirm: z.boolean() }),
+} as const;
+
+/** Outputs. */
+export interface HistoryMethodOutputs {
+  getHistory: HistoryListing;
+  openHistoryFolder: HistoryListing;
+  getSnapshot: SnapshotDetail;
+  searchSnapshots: {
+    readonly keys: readonly string[];
+    readonly searched: number;
+    readonly unreadable: number;
+  };
+  diffSnapshots: SnapshotDiff;
+  replaySnapshot: ReplayResult;
+  whatIf: { readonly rendered: number; readonly changes: readonly WhatIfChange[]; readonly failed: number };
+  snapshotAsScenario: {
+    readonly scenario: Scenario;
+    readonly rerooted: readonly string[];
+    readonly warnings: readonly string[];
+  };
+  exportBundle: { readonly path: string; readonly bytes: number; readonly files: number };
+  openBundle: ReplayResult;
+  cleanOldSnapshots: CleanResultShape;
+}
+
+export type { HistoryDelta };

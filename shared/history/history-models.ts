@@ -1,0 +1,64 @@
+/**
+ * Data the History methods return and push (issue 7): plain readonly shapes.
+ */
+import type { ForeignEntry, SnapshotSummary } from '../debug-files/history-types';
+import type { DebugFileKind } from '../debug-files/names';
+import type { ParsedManifestReport } from '../debug-files/parse-manifest-report';
+import type { ParsedVarsFile } from '../debug-files/parse-vars';
+import type { Scenario } from '../api/scenario';
+import type { RenderDiff } from './render-diff';
+
+/** One file of a snapshot as read: raw text (always shown) or why it could not be read. */
+export type SnapshotFileText =
+  | { readonly ok: true; readonly name: string; readonly text: string; readonly bytes: number }
+  | { readonly ok: false; readonly name: string | null; readonly error: string };
+
+/** One snapshot with its four files, raw and parsed. */
+export interface SnapshotDetail {
+  readonly summary: SnapshotSummary;
+  readonly files: Readonly<Record<DebugFileKind, SnapshotFileText>>;
+  readonly vars: ParsedVarsFile | null;
+  readonly report: ParsedManifestReport | null;
+  /** Parse failures and warnings, by file. */
+  readonly problems: readonly string[];
+}
+
+/** Two snapshots compared. */
+export interface SnapshotDiff {
+  readonly a: string;
+  readonly b: string;
+  readonly diff: RenderDiff;
+  readonly contextA: string | null;
+  readonly contextB: string | null;
+}
+
+/** A snapshot (or bundle) rendered again and compared with what it recorded. */
+export interface ReplayResult {
+  readonly key: string;
+  readonly scenario: Scenario;
+  /** Path vars mapped onto the workspace. */
+  readonly rerooted: readonly string[];
+  readonly usedDraft: boolean;
+  readonly diff: RenderDiff;
+  readonly recordedContext: string | null;
+  readonly replayedContext: string;
+  readonly warnings: readonly string[];
+}
+
+/** What a clean found (and did when confirmed). */
+export interface CleanResultShape {
+  readonly count: number;
+  readonly files: number;
+  readonly deleted: boolean;
+  readonly failed: readonly { readonly name: string; readonly error: string }[];
+}
+
+/** Pushed as `onDidChangeHistory`: rows added, changed or removed; `reset` means list again. */
+export interface HistoryDelta {
+  readonly dir: string;
+  readonly upserts: readonly SnapshotSummary[];
+  readonly removed: readonly string[];
+  /** The foreign list when it changed, else `null`. */
+  readonly foreign: readonly ForeignEntry[] | null;
+  readonly reset: boolean;
+}
