@@ -9,6 +9,7 @@ import type { MonacoApi } from '../../components/monaco/load-monaco';
 import type { EditorMarker } from '../../components/monaco/monaco-editor';
 import { MonacoEditor } from '../../components/monaco/monaco-editor';
 import type { PanelTranslate } from '../../i18n/panel-messages';
+import { LazyMount } from './lazy-mount';
 import type { ManifestMessageKey } from './messages';
 
 const SCHEMA_URI = 'inmemory://eck-inspector/schemas/eck_manifest.override.schema.json';
@@ -75,58 +76,60 @@ export function FilePanes(p: FilePanesProps) {
   const onReady = useCallback((monaco: MonacoApi) => registerOverrideSchema(monaco, uri), [uri]);
   const { t } = p;
   return (
-    <div className="file-panes">
-      <div className="file-pane" data-testid="pane-base">
-        <h3>
-          {t('state.base')} <code title={p.basePath}>{p.basePath}</code>
-        </h3>
-        <MonacoEditor
-          value={p.baseText}
-          language="json"
-          readOnly
-          dark={p.dark}
-          markers={p.baseMarkers}
-          height={380}
-          ariaLabel={t('state.base')}
-        />
-        <Problems markers={p.baseMarkers} testId="base-problems" />
+    <LazyMount height={420} eager={p.expert}>
+      <div className="file-panes">
+        <div className="file-pane" data-testid="pane-base">
+          <h3>
+            {t('state.base')} <code title={p.basePath}>{p.basePath}</code>
+          </h3>
+          <MonacoEditor
+            value={p.baseText}
+            language="json"
+            readOnly
+            dark={p.dark}
+            markers={p.baseMarkers}
+            height={380}
+            ariaLabel={t('state.base')}
+          />
+          <Problems markers={p.baseMarkers} testId="base-problems" />
+        </div>
+        <div className={`file-pane${p.expert ? ' expert' : ''}`} data-testid="pane-override">
+          <h3>
+            {t('state.override')} <code title={p.overridePath}>{p.overridePath}</code>
+          </h3>
+          {!p.overrideExists && p.overrideText === '' ? (
+            <p className="none-yet" data-testid="override-none">
+              {t('state.noneYet', { path: p.overridePath })}
+            </p>
+          ) : null}
+          {p.expert ? <p className="hint">{t('expert.hint')}</p> : null}
+          <MonacoEditor
+            value={p.overrideText}
+            language="json"
+            uri={uri}
+            readOnly={!p.expert}
+            dark={p.dark}
+            markers={p.overrideMarkers}
+            onReady={onReady}
+            height={380}
+            ariaLabel={t('state.override')}
+            testId="override-editor"
+            {...(p.expert ? { onChange: p.onType } : {})}
+          />
+          <Problems markers={p.overrideMarkers} testId="override-problems" />
+        </div>
+        <div className="file-pane" data-testid="pane-merged">
+          <h3>{t('state.merged')}</h3>
+          <MonacoEditor
+            value={p.mergedText}
+            language="json"
+            readOnly
+            dark={p.dark}
+            height={380}
+            ariaLabel={t('state.merged')}
+          />
+        </div>
       </div>
-      <div className={`file-pane${p.expert ? ' expert' : ''}`} data-testid="pane-override">
-        <h3>
-          {t('state.override')} <code title={p.overridePath}>{p.overridePath}</code>
-        </h3>
-        {!p.overrideExists && p.overrideText === '' ? (
-          <p className="none-yet" data-testid="override-none">
-            {t('state.noneYet', { path: p.overridePath })}
-          </p>
-        ) : null}
-        {p.expert ? <p className="hint">{t('expert.hint')}</p> : null}
-        <MonacoEditor
-          value={p.overrideText}
-          language="json"
-          uri={uri}
-          readOnly={!p.expert}
-          dark={p.dark}
-          markers={p.overrideMarkers}
-          onReady={onReady}
-          height={380}
-          ariaLabel={t('state.override')}
-          testId="override-editor"
-          {...(p.expert ? { onChange: p.onType } : {})}
-        />
-        <Problems markers={p.overrideMarkers} testId="override-problems" />
-      </div>
-      <div className="file-pane" data-testid="pane-merged">
-        <h3>{t('state.merged')}</h3>
-        <MonacoEditor
-          value={p.mergedText}
-          language="json"
-          readOnly
-          dark={p.dark}
-          height={380}
-          ariaLabel={t('state.merged')}
-        />
-      </div>
-    </div>
+    </LazyMount>
   );
 }

@@ -17,6 +17,7 @@ import { manifestDraft, useManifestDraft } from './draft-store';
 import { FilePanes } from './file-panes';
 import { diagnosticsByFile, fileMarkers } from './file-markers';
 import { baseJsonLikeMerged, mergedJson, mergedRows } from './merged-rows';
+import { LazyMount } from './lazy-mount';
 import { manifestMessages } from './messages';
 import { SaveOutcome } from './save-outcome';
 import { SectionsTable } from './sections-table';
@@ -276,14 +277,16 @@ export default function ManifestPanel() {
       {merged !== null ? (
         <details className="merged-diff" open>
           <summary>{t('action.showDiff')}</summary>
-          <MonacoDiff
-            original={baseJsonLikeMerged(session.baseValue)}
-            modified={mergedJson(merged)}
-            language="json"
-            dark={dark}
-            height={420}
-            testId="merged-diff"
-          />
+          <LazyMount height={420}>
+            <MonacoDiff
+              original={baseJsonLikeMerged(session.baseValue)}
+              modified={mergedJson(merged)}
+              language="json"
+              dark={dark}
+              height={420}
+              testId="merged-diff"
+            />
+          </LazyMount>
         </details>
       ) : null}
     </div>
