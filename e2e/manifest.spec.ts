@@ -156,3 +156,22 @@ test('change a when from the dropdowns and add a file section: the patch touches
     before.replace('"owner",\n          "admin"', '"owner"').replace(/ {4}\}\n {2}\]\n\}\n$/, entry),
   );
 });
+
+test('expert mode: a typo in the JSON is marked, blocks the save, and undo takes it back', async ({
+  page,
+  serve,
+}) => {
+  await openManifest(page, serve.url);
+  await page.getByTestId('expert-mode').check();
+  const editor = page.getByTestId('override-editor');
+  await expect(editor).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('x');
+  await expect(page.getByTestId('draft-parse-error')).toContainText('does not parse');
+  await expect(page.getByTestId('save-override')).toBeDisabled();
+  await expect(page.getByTestId('override-problems')).toContainText('override-parse-error');
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId('draft-parse-error')).toHaveCount(0);
+  await expect(page.getByTestId('draft-state')).toHaveText('No unsaved changes');
+});
