@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiResult, ApiTransport } from '../../../../shared/api';
+import { createInspectorApi } from '../../../../shared/api';
+import { assembleClaudeMd, createMemoryFs } from '../../../../shared/claude-md';
+import type { ClaudeAssembly } from '../../../../shared/claude-project/claude-project-methods';
+import { createClaudeStore, nextAssembly } from './claude-store';
+
+const fs = createMemoryFs({ '/p/CLAUDE.md': 'project', '/p/CLAUDE.local.md': 'local' });
+
+function assembly(seq: number, cwd = '/p'): ClaudeAssembly {
+  const report = assembleClaudeMd({ cwd, home: '/home/u', managedDir: '/etc/none' }, fs);
+  return {
+    options: {
+      cwd,
+      home: '/home/u',
+      managedDir: '/etc/none',
+      target: null,
+      settingSources: { user: true, project: true, local: true },
+      approveExternalIncludes: false,
+    },
+    report,
+    trigger: 'open',
+    changedPaths: [],
+    elapsedMs: 1,
+    assembledAt: 0,
+    seq,
+    watched: 3,
+  };
+}
+
+function fakeApi(answers: Record<string, (input: unknown) => ApiResult<unknown>>) {
+  const calls: { method: string; input: unknown }[] = [];
+  const transport: ApiTransport = {
+    invoke: async (method, input) => {
+      calls.push({ method, input });
+      return answers[method]?.(input) ?? { ok: true, value: null };
+    },
+    on: () => () => undefined,
+  };
+  return { api: createInspectorApi(transport), calls };
+}
+
+describe('nextAssembly', () => {
+  it('takes newer assemblies and drops older or repeated ones', () => {
+    const a2 = assembly(2);
+    expect(nextAssembly(null, a2)).toBe(a2);
+    expect(nextAssembly(a2, assembly(1))).toBe(a2);
+    expect(nextAssembly(a2, assembly(2))).toBe(a2);
+    const a3 = assembly(3);
+    expect(nextAssembly(a2, a3)).toBe(a3);
+  });
+});
+
+describe('claude project store', () => {
+  it('opens a folder, keeps an error as a value, and selects a file with its text', async () => {
+    const store = createClaudeStore();
+    const { api, calls } = fakeApi({
+      openClaudeProject: (input) =>
+        (input as { cwd: string }).cwd === '/p'
+          ? { ok: true, value: assembly(1) }
+          : {
+              ok: false,
+              error: {
+                code: 'workspace-invalid',
+                message: 'the working directory does not exist',
+                path: '/x',
+              },
+            },
+      readClaudeFile: (input) => ({
+        ok: true,
+        value: { path: (input as { path: string }).path, text: 'project', bytes: 7 },
+      }),
+    });
+    await store.getState().open(api, '/x');
+    expect(store.getState()).toMatchObject({ kind: 'claude', assembly: null, busy: false });
+    expect(store.getState().error?.path).toBe('/x');
+
+    await store.getState().open(api, '/p');
+    expect(store.getState().error).toBeNull();
+    expect(store.getState().assembly?.seq).toBe(1);
+
+    await store.getState().select(api, '/p/CLAUDE.md');
+    expect(store.getState().file).toEqual({
+      kind: 'text',
+      file: { path: '/p/CLAUDE.md', text: 'project', bytes: 7 },
+    });
+    // A pushed re-assembly reloads the selected file's text.
+    store.getState().apply(assembly(2));
+    expect(store.getState().file).toEqual({ kind: 'loading', path: '/p/CLAUDE.md' });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(calls.filter((c) => c.method === 'readClaudeFile')).toHaveLength(2);
+  });
+
+  it('going back to an ECK home closes the project on the main side', async () => {
+    const store = createClaudeStore();
+    const { api, calls } = fakeApi({ openClaudeProject: () => ({ ok: true, value: assembly(1) }) });
+    await store.getState().open(api, '/p');
+    await store.getState().setKind(api, 'eck');
+    expect(store.getState()).toMatchObject({ kind: 'eck', assembly: null, selected: null });
+    expect(calls.map((c) => c.method)).toEqual(['openClaudeProject', 'closeClaudeProject']);
+  });
+
+  it('restores an open project at start-up', async () => {
+    const store = createClaudeStore();
+    const { api } = fakeApi({ getClaudeProject: () => ({ ok: true, value: assembly(4) }) });
+    await store.getState().restore(api);
+    expect(store.getState().kind).toBe('claude');
+    expect(store.getState().assembly?.seq).toBe(4);
+  });
+});
