@@ -14,8 +14,34 @@ import { APP_ROOT } from './workspace-copy';
 /** Environment variable through which global setup tells the workers where the bundle is. */
 export const SERVE_BUNDLE_ENV = 'ECK_E2E_SERVE_BUNDLE';
 
+/** Removes bundles left by runs that were killed before their teardown (their pid is gone). */
+export function removeStaleBundles(): void {
+  const dir = path.join(APP_ROOT, 'test-results');
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = /^serve-bundle-(\d+)$/.exec(name);
+    if (m === null || isRunning(Number(m[1]))) continue;
+    fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** Builds the bundle; returns the path of its entry. */
 export async function bundleServe(): Promise<string> {
+  removeStaleBundles();
   const outDir = path.join(APP_ROOT, 'test-results', `serve-bundle-${process.pid}`);
   await build({
     configFile: false,
