@@ -1,0 +1,75 @@
+/**
+ * The Claude Code project methods through the core's dispatcher, as both transports call them:
+ * inputs checked, errors as values, the assembly pushed as `onDidAssembleClaudeMd`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventName } from '../../shared/api';
+import type { ClaudeAssembly } from '../../shared/claude-project/claude-project-methods';
+import type { InspectorCore } from '../api/inspector-core';
+import { startInspectorCore } from '../api/inspector-core';
+
+const APP_ROOT = path.resolve(import.meta.dirname, '..', '..');
+const FIXTURE = path.join(APP_ROOT, 'e2e', 'fixtures', 'claude-md-project');
+
+let core: InspectorCore | null = null;
+let tmp = '';
+
+afterEach(async () => {
+  await core?.close();
+  core = null;
+  if (tmp !== '') fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('Claude Code project methods', () => {
+  it('open, read a file, change options, close; errors come back as values', async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-claude-core-'));
+    const root = path.join(tmp, 'claude-md-project');
+    fs.cpSync(FIXTURE, root, { recursive: true });
+    const events: EventName[] = [];
+    core = await startInspectorCore({
+      appRoot: APP_ROOT,
+      choice: { home: path.join(APP_ROOT, 'kits', 'demo-home'), packageRoot: APP_ROOT },
+      watch: false,
+      log: () => undefined,
+    });
+    core.hub.subscribe((event) => events.push(event));
+    const d = core.dispatch;
+
+    expect(await d('getClaudeProject', undefined)).toEqual({ ok: true, value: null });
+    const missing = await d('openClaudeProject', { cwd: path.join(root, 'nope') });
+    expect(missing).toMatchObject({
+      ok: false,
+      error: { code: 'workspace-invalid', path: path.join(root, 'nope') },
+    });
+    const bad = await d('openClaudeProject', { cwd: root, colour: 'blue' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+
+    const cwd = path.join(root, 'project');
+    const opened = await d('openClaudeProject', {
+      cwd,
+      home: path.join(root, 'home'),
+      managedDir: path.join(root, 'managed'),
+    });
+    expect(opened.ok).toBe(true);
+    const assembly = (opened.ok ? opened.value : null) as ClaudeAssembly;
+    expect(assembly.report.files).toHaveLength(13);
+    expect(events).toContain('onDidAssembleClaudeMd');
+
+    const file = await d('readClaudeFile', { path: path.join(cwd, 'CLAUDE.local.md') });
+    expect(file).toMatchObject({ ok: true, value: { path: path.join(cwd, 'CLAUDE.local.md') } });
+    const refused = await d('readClaudeFile', { path: path.join(APP_ROOT, 'package.json') });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'outside-workspace' } });
+
+    const targeted = await d('setClaudeOptions', { target: 'packages/app/src/App.tsx' });
+    expect(targeted.ok && (targeted.value as ClaudeAssembly).report.files).toHaveLength(15);
+    expect((await d('getClaudeProject', undefined)).ok).toBe(true);
+
+    expect(await d('closeClaudeProject', undefined)).toEqual({ ok: true, value: null });
+    expect(await d('getClaudeProject', undefined)).toEqual({ ok: true, value: null });
+    const none = await d('setClaudeOptions', { target: null });
+    expect(none).toMatchObject({ ok: false, error: { code: 'workspace-invalid' } });
+  });
+});
