@@ -33,6 +33,8 @@ export interface ManifestDraftState {
   readonly saving: boolean;
   readonly outcome: SaveOverrideResult | null;
   readonly saveError: ApiError | null;
+  /** The last draft render that failed (the form still works; the comparison is stale). */
+  readonly renderError: ApiError | null;
   readonly expert: boolean;
   load(api: InspectorApi, manifestFile: string): Promise<void>;
   edit(edit: (value: OverrideValue, base: BaseSections) => OverrideValue, key?: string): void;
@@ -76,6 +78,7 @@ export function createManifestDraft() {
       saving: false,
       outcome: null,
       saveError: null,
+      renderError: null,
       expert: false,
       pickedFile: null,
       pick: (file) => set({ pickedFile: file }),
@@ -90,7 +93,8 @@ export function createManifestDraft() {
           r.ok &&
           now !== null &&
           !sessionDirty(now) &&
-          now.pair.manifestFile === r.value.manifestFile &&
+          now.pair.overridePath === r.value.overridePath &&
+          now.pair.basePath === r.value.basePath &&
           (now.pair.override?.hash ?? null) === (r.value.override?.hash ?? null) &&
           now.pair.baseText === r.value.baseText;
         if (same) return;
@@ -116,8 +120,8 @@ export function createManifestDraft() {
           ...(sessionDirty(session) ? { overrideText: draft.text } : {}),
         });
         if (seq !== renderSeq) return;
-        if (r.ok) set({ renders: r.value, rendersKey: key });
-        else set({ saveError: r.error });
+        if (r.ok) set({ renders: r.value, rendersKey: key, renderError: null });
+        else set({ renderError: r.error });
       },
       async save(api, force = false) {
         const session = get().session;

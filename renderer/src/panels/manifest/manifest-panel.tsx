@@ -33,6 +33,13 @@ function useDark(): boolean {
 
 const DEFAULT_MANIFEST = 'eck_manifest.json';
 
+/** `true` when `file` is inside `dir` (either separator). */
+function isUnder(file: string, dir: string): boolean {
+  const f = file.replace(/\\/g, '/');
+  const d = dir.replace(/\\/g, '/').replace(/\/+$/, '');
+  return f.startsWith(`${d}/`);
+}
+
 const pick = (e: KeyboardEvent) => ({
   key: e.key,
   ctrlKey: e.ctrlKey,
@@ -56,6 +63,7 @@ export default function ManifestPanel() {
   const saving = useManifestDraft((s) => s.saving);
   const outcome = useManifestDraft((s) => s.outcome);
   const saveError = useManifestDraft((s) => s.saveError);
+  const renderError = useManifestDraft((s) => s.renderError);
   const pickedFile = useManifestDraft((s) => s.pickedFile);
   const actions = manifestDraft.getState();
 
@@ -64,11 +72,15 @@ export default function ManifestPanel() {
   const dirty = session !== null && sessionDirty(session);
   const sessionFile = session?.pair.manifestFile ?? null;
 
-  // Load the pair when the file changes; never drop a draft to follow the session type.
+  // Load the pair when the file changes; never drop a draft to follow the session type. A
+  // draft of another workspace's override means nothing here (and must never be saved here).
+  const home = workspace?.home ?? null;
   useEffect(() => {
     const s = manifestDraft.getState().session;
-    if (s === null || (s.pair.manifestFile !== file && !sessionDirty(s))) void actions.load(api, file);
-  }, [api, file, actions]);
+    const otherHome = s !== null && home !== null && !isUnder(s.pair.overridePath, home);
+    if (s === null || otherHome || (s.pair.manifestFile !== file && !sessionDirty(s)))
+      void actions.load(api, file);
+  }, [api, file, home, actions]);
 
   // The override changed on disk while nothing is edited: show theirs.
   useEffect(() => {
@@ -211,6 +223,12 @@ export default function ManifestPanel() {
         onOverwrite={() => void actions.save(api, true)}
         onDismiss={actions.dismissOutcome}
       />
+
+      {renderError !== null ? (
+        <p className="panel-note warn" role="alert">
+          {t('impact.failed', { message: renderError.message })}
+        </p>
+      ) : null}
 
       {draft.parseError !== null ? (
         <p className="panel-note warn" role="alert" data-testid="draft-parse-error">

@@ -112,6 +112,7 @@ const en = {
   'impact.col.bytes': 'Bytes (saved → draft)',
   'impact.col.order': 'Order',
   'impact.pending': 'Rendering the draft…',
+  'impact.failed': 'Could not render the draft: {message}',
   'save.saved': 'Saved {path}.',
   'save.backup': 'The previous version is kept as {path}.',
   'save.cache':
@@ -244,6 +245,7 @@ const zh: Readonly<Record<Key, string>> = {
   'impact.col.bytes': '字节（已保存 → 草稿）',
   'impact.col.order': '顺序',
   'impact.pending': '正在渲染草稿…',
+  'impact.failed': '无法渲染草稿：{message}',
   'save.saved': '已保存 {path}。',
   'save.backup': '上一版本保留为 {path}。',
   'save.cache':
