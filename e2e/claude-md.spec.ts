@@ -116,6 +116,7 @@ test('a Claude Code project shows its files in load order with reasons, and foll
   await expect(row(page, '.claude/rules/added.md')).toHaveCount(1);
   await expect(row(page, '.claude/rules/added.md').getByTestId('claude-file-status')).toHaveText('Loaded');
   await expect(page.getByTestId('claude-file-editor')).toContainText('Edited on disk by the e2e test.');
+  await expect(page.getByTestId('claude-status-disk')).toContainText('last change on disk');
   await page.getByTestId('claude-view-text').click();
   const text = page.getByTestId('claude-context-text');
   await expect(text).toContainText('Edited on disk by the e2e test.');

@@ -4,6 +4,8 @@
  */
 import { useMemo } from 'react';
 import { useT } from '../i18n/use-t';
+import { ClaudeStatusItems } from '../panels/claude-md/claude-status-items';
+import { useClaude } from '../panels/claude-md/claude-store';
 import { useApp } from '../store/store-context';
 
 function clock(ms: number): string {
@@ -16,6 +18,7 @@ export function StatusBar() {
   const render = useApp((s) => s.render);
   const disk = useApp((s) => s.diskChange);
   const connection = useApp((s) => s.connection);
+  const kind = useClaude((s) => s.kind);
   const counts = useMemo(() => {
     const sections = render?.report.sections ?? [];
     return { loaded: sections.filter((s) => s.status === 'ok').length, total: sections.length };
@@ -28,31 +31,37 @@ export function StatusBar() {
           {t(connection === 'connecting' ? 'status.connecting' : 'status.disconnected')}
         </span>
       )}
-      {render !== null && (
+      {kind === 'claude' ? (
+        <ClaudeStatusItems />
+      ) : (
         <>
-          <span className="status-item" data-testid="status-render-time">
-            {t('status.renderTime', { ms: render.elapsedMs.toFixed(1) })}
-          </span>
-          <span className="status-item" data-testid="status-sections">
-            {t('status.sections', counts)}
-          </span>
-          {totals !== undefined && (
+          {render !== null && (
             <>
-              <span className="status-item">
-                {t('status.bytes', { bytes: totals.bytes, max: totals.maxBytes })}
+              <span className="status-item" data-testid="status-render-time">
+                {t('status.renderTime', { ms: render.elapsedMs.toFixed(1) })}
               </span>
-              <span className="status-item">
-                {t('status.files', { files: totals.files, max: totals.maxFiles })}
+              <span className="status-item" data-testid="status-sections">
+                {t('status.sections', counts)}
               </span>
+              {totals !== undefined && (
+                <>
+                  <span className="status-item">
+                    {t('status.bytes', { bytes: totals.bytes, max: totals.maxBytes })}
+                  </span>
+                  <span className="status-item">
+                    {t('status.files', { files: totals.files, max: totals.maxFiles })}
+                  </span>
+                </>
+              )}
             </>
           )}
+          <span className="status-item grow" data-testid="status-disk">
+            {disk === null
+              ? t('status.noChange')
+              : t('status.lastChange', { time: clock(disk.at), count: disk.count })}
+          </span>
         </>
       )}
-      <span className="status-item grow" data-testid="status-disk">
-        {disk === null
-          ? t('status.noChange')
-          : t('status.lastChange', { time: clock(disk.at), count: disk.count })}
-      </span>
     </footer>
   );
 }

@@ -37,6 +37,8 @@ export interface ClaudeProjectState {
   readonly selected: string | null;
   readonly view: ClaudeView;
   readonly file: ClaudeFileState | null;
+  /** The latest assembly that followed a change on disk, for the status bar. */
+  readonly lastDisk: ClaudeAssembly | null;
   setKind(api: InspectorApi, kind: WorkspaceKind): Promise<void>;
   open(api: InspectorApi, cwd: string): Promise<void>;
   setOptions(api: InspectorApi, patch: ClaudeOptionsPatch): Promise<void>;
@@ -87,12 +89,13 @@ export function createClaudeStore(): StoreApi<ClaudeProjectState> {
       selected: null,
       view: 'files',
       file: null,
+      lastDisk: null,
       async setKind(api, kind) {
         if (kind === get().kind) return;
         set({ kind, error: null });
         if (kind === 'eck' && get().assembly !== null) {
           // Back to ECK: stop watching the project on the main side.
-          set({ assembly: null, selected: null, file: null });
+          set({ assembly: null, selected: null, file: null, lastDisk: null });
           await api.closeClaudeProject();
         }
       },
@@ -101,7 +104,7 @@ export function createClaudeStore(): StoreApi<ClaudeProjectState> {
         set({ busy: true, kind: 'claude' });
         const result = await api.openClaudeProject({ cwd });
         if (result.ok) {
-          set({ busy: false, error: null, selected: null, file: null });
+          set({ busy: false, error: null, selected: null, file: null, lastDisk: null });
           get().apply(result.value);
         } else set({ busy: false, error: result.error });
       },
@@ -118,7 +121,7 @@ export function createClaudeStore(): StoreApi<ClaudeProjectState> {
         const previous = get().assembly;
         const next = nextAssembly(previous, assembly);
         if (next === previous) return;
-        set({ assembly: next });
+        set(next?.trigger === 'disk' ? { assembly: next, lastDisk: next } : { assembly: next });
         if (boundApi !== null) after(boundApi, previous);
       },
       async restore(api) {

@@ -74,6 +74,11 @@ const en = {
   'text.prompt': 'Instruction prompt',
   'text.bytes': '{chars} characters',
   'text.copy': 'Copy all',
+  'statusBar.assembled': 'CLAUDE.md assembled in {ms} ms',
+  'statusBar.loaded': '{loaded} of {files} files loaded',
+  'statusBar.watching': 'watching {n} paths',
+  'statusBar.lastChange': 'last change on disk {time} ({count} paths)',
+  'statusBar.noProject': 'No Claude Code project open',
 };
 
 const zh: Record<keyof typeof en, string> = {
@@ -144,6 +149,11 @@ const zh: Record<keyof typeof en, string> = {
   'text.prompt': '指令提示',
   'text.bytes': '{chars} 个字符',
   'text.copy': '全部复制',
+  'statusBar.assembled': 'CLAUDE.md 组装耗时 {ms} 毫秒',
+  'statusBar.loaded': '已加载 {loaded} / {files} 个文件',
+  'statusBar.watching': '正在监视 {n} 个路径',
+  'statusBar.lastChange': '磁盘上次更改于 {time}（{count} 个路径）',
+  'statusBar.noProject': '未打开 Claude Code 项目',
 };
 
 /** The Claude Code project view's message tables. */
