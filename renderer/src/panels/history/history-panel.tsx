@@ -1,9 +1,430 @@
 /**
- * The History tab. Its issue replaces this placeholder with the real panel.
+ * The History tab (issue 7): every eck-debug snapshot in a virtualised table under a chart of
+ * context size over time; one snapshot's files; compare two; replay one; what-if over the
+ * filtered ones with the Manifest tab's draft; export and open bundles; clean only when asked.
  */
-import { ComingPanel } from '../../components/coming-panel';
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import { usePanelT } from '../../i18n/panel-messages';
+import { useApp } from '../../store/store-context';
+import { currentDraft, sessionDirty } from '../manifest/draft-session';
+import { useManifestDraft } from '../manifest/draft-store';
+import { filterRows, sortRows } from './history-rows';
+import { createHistoryStore } from './history-store';
+import type { HistoryDraft, HistoryStore } from './history-store';
+import { historyMessages } from './messages';
+import { RenderDiffView } from './render-diff-view';
+import { SizeChart } from './size-chart';
+import { SnapshotDetailView } from './snapshot-detail';
+import { SnapshotTable } from './snapshot-table';
+import './history.css';
 
-/** The History panel (coming). */
-export default function HistoryPanel() {
-  return <ComingPanel panel="history" />;
+const CLEAN_HOURS = 24;
+
+function useDark(): boolean {
+  const theme = useApp((s) => s.theme);
+  if (theme !== 'system') return theme === 'dark';
+  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+/** The Manifest tab's unsaved draft, if any. */
+function useDraft(): HistoryDraft | null {
+  const session = useManifestDraft((s) => s.session);
+  return useMemo(() => {
+    if (session === null || !sessionDirty(session)) return null;
+    return { manifestFile: session.pair.manifestFile, overrideText: currentDraft(session).text };
+  }, [session]);
+}
+
+/** The History panel. */
+export default function HistoryPanel(): React.JSX.Element {
+  const api = useApp((s) => s.api);
+  const [store] = useState<HistoryStore>(() => createHistoryStore(api));
+  useEffect(() => {
+    const off = store.getState().bind();
+    void store.getState().load();
+    return off;
+  }, [store]);
+  return <HistoryView store={store} />;
+}
+
+function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Element {
+  const t = usePanelT(historyMessages);
+  const s = useStore(store);
+  const dark = useDark();
+  const draft = useDraft();
+  const applyScenario = useApp((st) => st.applyScenario);
+  const budget = useApp((st) => st.render?.report.totals.maxBytes ?? null);
+  const [searchText, setSearchText] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const all = useMemo(() => s.listing?.snapshots ?? [], [s.listing]);
+  const noBrush = useMemo(() => ({ ...s.filters, brush: null }), [s.filters]);
+  const chartRows = useMemo(() => filterRows(all, noBrush), [all, noBrush]);
+  const shown = useMemo(() => sortRows(filterRows(all, s.filters), s.sort), [all, s.filters, s.sort]);
+
+  // Search as typed, after a pause (the main side reads the context files).
+  useEffect(() => {
+    const id = setTimeout(() => void store.getState().runSearch(searchText), 250);
+    return () => clearTimeout(id);
+  }, [searchText, store]);
+
+  const pick = (key: string): void => {
+    const st = store.getState();
+    if (st.compareWith !== null && st.compareWith !== key) {
+      const a = st.compareWith;
+      st.markCompare(null);
+      void st.runDiff(a, key);
+      return;
+    }
+    void st.select(key);
+  };
+
+  const applySnapshotVars = async (key: string): Promise<void> => {
+    const r = await store.getState().snapshotScenario(key);
+    if (r === null) return;
+    await applyScenario(r.scenario);
+    setNotice(t('useVarsDone', { count: r.rerooted.length }));
+  };
+
+  const promptFolder = (): void => {
+    const dir = window.prompt(t('openFolderPrompt'));
+    if (dir) void store.getState().openFolder(dir);
+  };
+  const promptBundle = (): void => {
+    const file = window.prompt(t('openBundlePrompt'));
+    if (file) void store.getState().openBundle(file);
+  };
+
+  const noticeText = ((): string | null => {
+    if (notice !== null) return notice;
+    if (s.notice === null) return null;
+    const [kind, ...rest] = s.notice.split(':');
+    if (kind === 'cleaned') return t('cleaned', { count: rest[0] ?? '0' });
+    if (kind === 'bundle') {
+      const files = rest.pop() ?? '0';
+      return t('exported', { path: rest.join(':'), files });
+    }
+    return s.notice;
+  })();
+
+  const listing = s.listing;
+  const selected = s.selected;
+  return (
+    <div className="history-panel" data-testid="history-panel">
+      <div className="history-toolbar">
+        <input
+          className="history-search"
+          type="search"
+          value={searchText}
+          placeholder={t('search')}
+          onChange={(e) => setSearchText(e.target.value)}
+          data-testid="history-search"
+        />
+        <span className="history-count" data-testid="history-count">
+          {s.searching ? t('searching') : t('count', { shown: shown.length, total: all.length })}
+        </span>
+        {listing !== null && listing.foreign.length > 0 ? (
+          <button
+            type="button"
+            onClick={() => store.getState().showForeign()}
+            data-testid="history-foreign-button"
+          >
+            {t('foreign', { count: listing.foreign.length })}
+          </button>
+        ) : null}
+        <span className="history-spacer" />
+        <button
+          type="button"
+          disabled={draft === null || shown.length === 0}
+          title={draft === null ? t('whatIfNoDraft') : undefined}
+          onClick={() =>
+            draft &&
+            void store.getState().runWhatIf(
+              shown.slice(0, 5000).map((r) => r.key),
+              draft,
+            )
+          }
+          data-testid="history-what-if"
+        >
+          {t('whatIf')}
+        </button>
+        <button type="button" onClick={promptFolder} data-testid="history-open-folder">
+          {t('openFolder')}
+        </button>
+        <button type="button" onClick={() => void store.getState().openFolder(null)}>
+          {t('homeFolder')}
+        </button>
+        <button type="button" onClick={promptBundle} data-testid="history-open-bundle">
+          {t('openBundle')}
+        </button>
+        <button
+          type="button"
+          onClick={() => void store.getState().askClean(CLEAN_HOURS)}
+          data-testid="history-clean"
+        >
+          {t('clean')}
+        </button>
+      </div>
+      {s.clean !== null ? (
+        <div className="history-banner" role="alertdialog" data-testid="history-clean-ask">
+          {s.clean.count === 0 ? (
+            <>
+              <span>{t('cleanNone')}</span>
+              <button type="button" onClick={() => store.getState().cancelClean()}>
+                {t('close')}
+              </button>
+            </>
+          ) : (
+            <>
+              <span>{t('cleanAsk', { count: s.clean.count, files: s.clean.files })}</span>
+              <button
+                type="button"
+                onClick={() => void store.getState().confirmClean(CLEAN_HOURS)}
+                data-testid="history-clean-yes"
+              >
+                {t('cleanYes', { count: s.clean.count })}
+              </button>
+              <button type="button" onClick={() => store.getState().cancelClean()}>
+                {t('cancel')}
+              </button>
+            </>
+          )}
+        </div>
+      ) : null}
+      {s.error !== null || noticeText !== null ? (
+        <div
+          className={s.error ? 'history-banner history-error' : 'history-banner'}
+          data-testid="history-notice"
+        >
+          <span>{s.error ? s.error.message : noticeText}</span>
+          <button
+            type="button"
+            onClick={() => {
+              setNotice(null);
+              store.getState().dismiss();
+            }}
+          >
+            {t('close')}
+          </button>
+        </div>
+      ) : null}
+      {listing?.error ? (
+        <div className="history-banner history-error">{t('folderError', { error: listing.error })}</div>
+      ) : null}
+      <SizeChart
+        rows={chartRows}
+        budget={budget}
+        brush={s.filters.brush}
+        selected={selected}
+        onBrush={(b) => store.getState().setBrush(b)}
+        onPick={pick}
+        t={t}
+      />
+      {s.compareWith !== null ? (
+        <div className="history-banner" data-testid="history-compare-hint">
+          <span>
+            {s.compareWith}: {t('compareHint')}
+          </span>
+          <button type="button" onClick={() => store.getState().markCompare(null)}>
+            {t('compareCancel')}
+          </button>
+        </div>
+      ) : null}
+      <div className="history-body">
+        <div className="history-main">
+          {listing === null ? (
+            <p>{t('loading')}</p>
+          ) : all.length === 0 && !listing.error ? (
+            <p>{t('empty', { dir: listing.dir })}</p>
+          ) : (
+            <SnapshotTable
+              rows={shown}
+              all={all}
+              filters={s.filters}
+              sort={s.sort}
+              selected={selected}
+              compareWith={s.compareWith}
+              onSort={(c) => store.getState().setSort(c)}
+              onFilter={(c, v) => store.getState().setColumnFilter(c, v)}
+              onPick={pick}
+              t={t}
+            />
+          )}
+        </div>
+        <aside className="history-side" data-testid="history-side">
+          <SidePane store={store} draft={draft} dark={dark} onUseVars={(k) => void applySnapshotVars(k)} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function SidePane(props: {
+  readonly store: HistoryStore;
+  readonly draft: HistoryDraft | null;
+  readonly dark: boolean;
+  readonly onUseVars: (key: string) => void;
+}): React.JSX.Element {
+  const { store, draft, dark } = props;
+  const t = usePanelT(historyMessages);
+  const s = useStore(store);
+  const view = s.view;
+  switch (view.kind) {
+    case 'none':
+      return <p className="history-soft">{t('pick')}</p>;
+    case 'foreign':
+      return (
+        <div data-testid="history-foreign">
+          <h3>{t('foreignTitle')}</h3>
+          <ul>
+            {(s.listing?.foreign ?? []).map((f) => (
+              <li key={f.name} className="history-mono">
+                {f.name}{' '}
+                <span className="history-soft">
+                  ({f.kind}
+                  {f.bytes === null ? '' : `, ${f.bytes} B`})
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    case 'detail': {
+      const key = view.key;
+      const detail = s.detail?.summary.key === key ? s.detail : null;
+      return (
+        <div>
+          <h3 className="history-mono">{key}</h3>
+          <div className="history-actions">
+            <button type="button" onClick={() => props.onUseVars(key)} data-testid="history-use-vars">
+              {t('useVars')}
+            </button>
+            <button
+              type="button"
+              onClick={() => void store.getState().runReplay(key, null)}
+              data-testid="history-replay"
+            >
+              {t('replay')}
+            </button>
+            {draft !== null ? (
+              <button
+                type="button"
+                onClick={() => void store.getState().runReplay(key, draft)}
+                data-testid="history-replay-draft"
+              >
+                {t('replayDraft')}
+              </button>
+            ) : null}
+            <button
+              type="button"
+              onClick={() => store.getState().markCompare(key)}
+              data-testid="history-compare"
+            >
+              {t('compare')}
+            </button>
+            <button
+              type="button"
+              onClick={() => void store.getState().exportBundle(key)}
+              data-testid="history-export"
+            >
+              {t('export')}
+            </button>
+          </div>
+          {detail !== null ? <SnapshotDetailView detail={detail} t={t} /> : <p>{t('loading')}</p>}
+        </div>
+      );
+    }
+    case 'diff':
+      return (
+        <div>
+          <h3>{t('diffTitle', { a: view.a, b: view.b })}</h3>
+          {s.diff !== null && s.diff.a === view.a && s.diff.b === view.b ? (
+            <RenderDiffView
+              diff={s.diff.diff}
+              before={s.diff.contextA}
+              after={s.diff.contextB}
+              dark={dark}
+              t={t}
+            />
+          ) : (
+            <p>{t('loading')}</p>
+          )}
+        </div>
+      );
+    case 'replay':
+    case 'bundle':
+      return (
+        <div>
+          <h3>
+            {view.kind === 'replay'
+              ? t('replayTitle', { key: view.key })
+              : t('bundleTitle', { path: view.path })}
+          </h3>
+          {s.replay !== null ? (
+            <>
+              {s.replay.usedDraft ? <p className="history-soft">{t('usedDraft')}</p> : null}
+              {s.replay.warnings.length > 0 ? (
+                <ul className="history-soft">
+                  {s.replay.warnings.map((w) => (
+                    <li key={w}>{w}</li>
+                  ))}
+                </ul>
+              ) : null}
+              <RenderDiffView
+                diff={s.replay.diff}
+                before={s.replay.recordedContext}
+                after={s.replay.replayedContext}
+                dark={dark}
+                t={t}
+              />
+            </>
+          ) : (
+            <p>{t('loading')}</p>
+          )}
+        </div>
+      );
+    case 'what-if':
+      return (
+        <div data-testid="history-what-if-result">
+          {s.whatIf === null ? (
+            <p>{t('loading')}</p>
+          ) : (
+            <>
+              <h3>{t('whatIfTitle', { rendered: s.whatIf.rendered })}</h3>
+              {s.whatIf.changes.length === 0 ? <p>{t('whatIfNone')}</p> : null}
+              <ul>
+                {s.whatIf.changes.map((c) => (
+                  <li key={c.key} data-testid="history-what-if-change">
+                    <button
+                      type="button"
+                      className="history-link"
+                      onClick={() => void store.getState().select(c.key)}
+                    >
+                      {c.key}
+                    </button>{' '}
+                    {[
+                      c.sectionsLost.length ? t('whatIfLost', { ids: c.sectionsLost.join(', ') }) : null,
+                      c.sectionsGained.length
+                        ? t('whatIfGained', { ids: c.sectionsGained.join(', ') })
+                        : null,
+                      c.truncatedBefore !== c.truncatedAfter
+                        ? t('whatIfTrunc', {
+                            before: c.truncatedBefore ? t('yes') : t('no'),
+                            after: c.truncatedAfter ? t('yes') : t('no'),
+                          })
+                        : null,
+                      c.bytesBefore !== c.bytesAfter
+                        ? t('whatIfBytes', { before: c.bytesBefore, after: c.bytesAfter })
+                        : null,
+                    ]
+                      .filter((x) => x !== null)
+                      .join(' · ')}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      );
+  }
 }

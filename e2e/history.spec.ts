@@ -1,0 +1,112 @@
+/**
+ * The History tab against `serve` on a copy of the demo home (issue 7): the demo history lists
+ * its snapshots, filtering by chat type narrows it, diffing two snapshots shows the differing
+ * sections, replaying an unchanged snapshot shows no difference, and a new render written into
+ * the folder appears live.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { APP_ROOT } from './support/workspace-copy';
+
+test.use({ viewport: { width: 1600, height: 1400 } });
+
+const DEMO_SNAPSHOTS = 45;
+
+async function openHistory(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByTestId('history-panel')).toBeVisible();
+}
+
+function rows(page: Page) {
+  return page.getByTestId('history-row');
+}
+
+test('the demo history lists its snapshots, and filtering by chat type narrows it', async ({
+  page,
+  serve,
+}) => {
+  await openHistory(page, serve.url);
+  await expect(page.getByTestId('history-count')).toHaveText(
+    `${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`,
+  );
+  await expect(rows(page).first()).toBeVisible();
+  // The background pass fills the columns; then the chat types are choices of the filter.
+  const filter = page.getByTestId('history-filter-chatType');
+  await expect(filter.locator('option[value="group"]')).toHaveCount(1);
+  await filter.selectOption('group');
+  const count = page.getByTestId('history-count');
+  await expect(count).not.toHaveText(`${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`);
+  const shown = Number(/^(\d+) of/.exec((await count.textContent()) ?? '')?.[1]);
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThan(DEMO_SNAPSHOTS);
+  const chatTypes = await page
+    .locator('[data-testid="history-row"] .history-col-chatType')
+    .evaluateAll((els) => els.map((e) => e.textContent));
+  expect(chatTypes.length).toBeGreaterThan(0);
+  expect(new Set(chatTypes)).toEqual(new Set(['group']));
+});
+
+test('diffing two snapshots shows the sections that differ, labelled by cause', async ({ page, serve }) => {
+  await openHistory(page, serve.url);
+  // Oldest first: the first demo snapshot is a coding render, the second a private chat.
+  await page.getByTestId('history-sort-time').click();
+  await rows(page).nth(0).click();
+  await expect(page.getByTestId('history-detail')).toBeVisible();
+  await page.getByTestId('history-compare').click();
+  await expect(page.getByTestId('history-compare-hint')).toBeVisible();
+  await rows(page).nth(1).click();
+  await expect(page.getByTestId('history-diff-verdict')).toHaveText('Differences found.');
+  await expect(page.getByTestId('history-section-diff').first()).toBeVisible();
+  expect(await page.getByTestId('history-section-diff').count()).toBeGreaterThan(1);
+  await expect(page.getByTestId('history-vars-diff')).toContainText('chatType');
+  await expect(page.getByTestId('history-cause').first()).toHaveText('vars changed');
+});
+
+test('replaying an unchanged snapshot shows no difference', async ({ page, serve }) => {
+  await openHistory(page, serve.url);
+  await rows(page).nth(2).click();
+  await page.getByTestId('history-replay').click();
+  await expect(page.getByTestId('history-diff-verdict')).toHaveText(
+    'No difference: the render now matches the recording.',
+  );
+  await expect(page.getByTestId('history-context-same')).toBeVisible();
+  await expect(page.getByTestId('history-section-diff')).toHaveCount(0);
+});
+
+test('a new render written into the folder appears live', async ({ page, serve, workspace }) => {
+  await openHistory(page, serve.url);
+  await expect(page.getByTestId('history-count')).toHaveText(
+    `${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`,
+  );
+  const vars = path.join(workspace.root, 'vars.json');
+  fs.writeFileSync(
+    vars,
+    JSON.stringify({ selfAid: 'nova.aid.pub', chatType: 'private', peerName: 'Live Test' }),
+  );
+  execFileSync(
+    process.execPath,
+    [
+      path.join(APP_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'),
+      path.join(APP_ROOT, 'electron', 'cli', 'eck.ts'),
+      'render',
+      '--home',
+      workspace.home,
+      '--package-root',
+      workspace.packageRoot,
+      '--vars',
+      vars,
+      '--write-debug',
+    ],
+    { stdio: 'pipe' },
+  );
+  const total = DEMO_SNAPSHOTS + 1;
+  await expect(page.getByTestId('history-count')).toHaveText(`${total} of ${total} snapshots`, {
+    timeout: 10_000,
+  });
+  // Newest first: the new render is the top row, its peer read by the background pass.
+  await expect(rows(page).first().locator('.history-col-peer')).toHaveText('Live Test', { timeout: 10_000 });
+});

@@ -1,0 +1,215 @@
+/**
+ * State of the History tab: the listing (kept live from `onDidChangeHistory`), filters, sort,
+ * the selected and compared snapshots, and the results of detail, diff, replay, what-if,
+ * export and clean calls. One store per mounted panel.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { ApiError, InspectorApi } from '../../../../shared/api';
+import type { HistoryListing } from '../../../../shared/debug-files/history-types';
+import type { ReplayResult, SnapshotDetail, SnapshotDiff } from '../../../../shared/history/history-models';
+import type { HistoryMethodOutputs } from '../../../../shared/history/history-methods';
+import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
+import { NO_FILTERS, applyDelta } from './history-rows';
+
+/** The draft override to use, if the Manifest tab holds one. */
+export interface HistoryDraft {
+  readonly manifestFile: string;
+  readonly overrideText: string | null;
+}
+
+/** What the right-hand pane shows. */
+export type HistoryView =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'detail'; readonly key: string }
+  | { readonly kind: 'diff'; readonly a: string; readonly b: string }
+  | { readonly kind: 'replay'; readonly key: string }
+  | { readonly kind: 'bundle'; readonly path: string }
+  | { readonly kind: 'what-if' }
+  | { readonly kind: 'foreign' };
+
+/** The state. */
+export interface HistoryState {
+  readonly listing: HistoryListing | null;
+  readonly loading: boolean;
+  readonly filters: HistoryFilters;
+  readonly sort: HistorySort;
+  readonly search: string;
+  readonly searching: boolean;
+  readonly selected: string | null;
+  /** The second snapshot of a compare. */
+  readonly compareWith: string | null;
+  readonly view: HistoryView;
+  readonly detail: SnapshotDetail | null;
+  readonly diff: SnapshotDiff | null;
+  readonly replay: ReplayResult | null;
+  readonly whatIf: HistoryMethodOutputs['whatIf'] | null;
+  readonly busy: boolean;
+  readonly error: ApiError | null;
+  readonly notice: string | null;
+  readonly clean: HistoryMethodOutputs['cleanOldSnapshots'] | null;
+}
+
+/** The actions. */
+export interface HistoryActions {
+  load(): Promise<void>;
+  bind(): () => void;
+  setColumnFilter(column: HistoryColumnId, value: string): void;
+  setBrush(brush: HistoryFilters['brush']): void;
+  setSort(column: HistoryColumnId): void;
+  runSearch(query: string): Promise<void>;
+  select(key: string): Promise<void>;
+  markCompare(key: string | null): void;
+  runDiff(a: string, b: string): Promise<void>;
+  runReplay(key: string, draft: HistoryDraft | null): Promise<void>;
+  runWhatIf(keys: readonly string[], draft: HistoryDraft): Promise<void>;
+  exportBundle(key: string): Promise<void>;
+  openBundle(path: string): Promise<void>;
+  openFolder(dir: string | null): Promise<void>;
+  askClean(hours: number): Promise<void>;
+  confirmClean(hours: number): Promise<void>;
+  cancelClean(): void;
+  /** The snapshot as a scenario of the workspace (re-rooted), or `null` after an error. */
+  snapshotScenario(key: string): Promise<HistoryMethodOutputs['snapshotAsScenario'] | null>;
+  showForeign(): void;
+  dismiss(): void;
+}
+
+/** Creates the store over the API. */
+export function createHistoryStore(api: InspectorApi) {
+  let detailSeq = 0;
+  return createStore<HistoryState & HistoryActions>()((set, get) => {
+    const failed = (error: ApiError): void => set({ error, busy: false });
+    return {
+      listing: null,
+      loading: false,
+      filters: NO_FILTERS,
+      sort: { column: 'time', desc: true },
+      search: '',
+      searching: false,
+      selected: null,
+      compareWith: null,
+      view: { kind: 'none' },
+      detail: null,
+      diff: null,
+      replay: null,
+      whatIf: null,
+      busy: false,
+      error: null,
+      notice: null,
+      clean: null,
+      async load() {
+        set({ loading: true });
+        const r = await api.getHistory();
+        if (r.ok) set({ listing: r.value, loading: false });
+        else {
+          set({ loading: false });
+          failed(r.error);
+        }
+      },
+      bind() {
+        return api.onDidChangeHistory((delta) => {
+          const listing = get().listing;
+          if (delta.reset || listing === null || listing.dir !== delta.dir) void get().load();
+          else set({ listing: applyDelta(listing, delta) });
+        });
+      },
+      setColumnFilter(column, value) {
+        const f = get().filters;
+        set({ filters: { ...f, columns: { ...f.columns, [column]: value } } });
+      },
+      setBrush: (brush) => set({ filters: { ...get().filters, brush } }),
+      setSort(column) {
+        const s = get().sort;
+        set({ sort: s.column === column ? { column, desc: !s.desc } : { column, desc: column === 'time' } });
+      },
+      async runSearch(query) {
+        const q = query.trim();
+        set({ search: query });
+        if (q === '') {
+          set({ filters: { ...get().filters, hits: null }, searching: false });
+          return;
+        }
+        set({ searching: true });
+        const r = await api.searchSnapshots({ query: q });
+        if (get().search !== query) return;
+        if (r.ok) set({ filters: { ...get().filters, hits: new Set(r.value.keys) }, searching: false });
+        else {
+          set({ searching: false });
+          failed(r.error);
+        }
+      },
+      async select(key) {
+        const seq = ++detailSeq;
+        set({ selected: key, view: { kind: 'detail', key } });
+        const r = await api.getSnapshot({ key });
+        if (seq !== detailSeq) return;
+        if (r.ok) set({ detail: r.value });
+        else failed(r.error);
+      },
+      markCompare: (key) => set({ compareWith: key }),
+      async runDiff(a, b) {
+        set({ busy: true, view: { kind: 'diff', a, b }, diff: null });
+        const r = await api.diffSnapshots({ a, b });
+        if (r.ok) set({ diff: r.value, busy: false });
+        else failed(r.error);
+      },
+      async runReplay(key, draft) {
+        set({ busy: true, view: { kind: 'replay', key }, replay: null });
+        const r = await api.replaySnapshot({ key, ...(draft ? { draft } : {}) });
+        if (r.ok) set({ replay: r.value, busy: false });
+        else failed(r.error);
+      },
+      async runWhatIf(keys, draft) {
+        set({ busy: true, view: { kind: 'what-if' }, whatIf: null });
+        const r = await api.whatIf({ keys: [...keys], draft });
+        if (r.ok) set({ whatIf: r.value, busy: false });
+        else failed(r.error);
+      },
+      async exportBundle(key) {
+        set({ busy: true });
+        const r = await api.exportBundle({ key });
+        if (r.ok) set({ busy: false, notice: `bundle:${r.value.path}:${r.value.files}` });
+        else failed(r.error);
+      },
+      async openBundle(path) {
+        set({ busy: true, view: { kind: 'bundle', path }, replay: null });
+        const r = await api.openBundle({ path });
+        if (r.ok) set({ replay: r.value, busy: false });
+        else failed(r.error);
+      },
+      async openFolder(dir) {
+        set({ loading: true, selected: null, view: { kind: 'none' }, filters: NO_FILTERS, search: '' });
+        const r = await api.openHistoryFolder({ dir });
+        if (r.ok) set({ listing: r.value, loading: false });
+        else {
+          set({ loading: false });
+          failed(r.error);
+        }
+      },
+      async askClean(hours) {
+        const r = await api.cleanOldSnapshots({ hours, confirm: false });
+        if (r.ok) set({ clean: r.value });
+        else failed(r.error);
+      },
+      async confirmClean(hours) {
+        const r = await api.cleanOldSnapshots({ hours, confirm: true });
+        if (r.ok) {
+          set({ clean: null, notice: `cleaned:${r.value.count}` });
+          await get().load();
+        } else failed(r.error);
+      },
+      cancelClean: () => set({ clean: null }),
+      async snapshotScenario(key) {
+        const r = await api.snapshotAsScenario({ key });
+        if (r.ok) return r.value;
+        failed(r.error);
+        return null;
+      },
+      showForeign: () => set({ view: { kind: 'foreign' } }),
+      dismiss: () => set({ error: null, notice: null }),
+    };
+  });
+}
+
+/** The store's type. */
+export type HistoryStore = ReturnType<typeof createHistoryStore>;

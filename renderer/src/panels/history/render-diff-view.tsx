@@ -1,0 +1,112 @@
+/**
+ * A comparison at three levels: vars that differ, sections that differ (each labelled by its
+ * cause), and the context text in a Monaco diff. Used by compare, replay and bundles.
+ */
+import { MonacoDiff } from '../../components/monaco/monaco-diff';
+import type { RenderDiff } from '../../../../shared/history/render-diff';
+import type { SectionFacts } from '../../../../shared/history/section-facts';
+import type { PanelTranslate } from '../../i18n/panel-messages';
+import type { HistoryMessageKey } from './messages';
+
+/** Props of the view. */
+export interface RenderDiffViewProps {
+  readonly diff: RenderDiff;
+  readonly before: string | null;
+  readonly after: string | null;
+  readonly dark: boolean;
+  readonly t: PanelTranslate<HistoryMessageKey>;
+}
+
+function valueText(value: unknown, present: boolean, unset: string): string {
+  if (!present) return unset;
+  return JSON.stringify(value) ?? String(value);
+}
+
+function factsText(f: SectionFacts | null, none: string): string {
+  if (f === null) return none;
+  const cut = f.overTotal ? ', over total' : f.truncated ? ', truncated' : '';
+  return `${f.status ?? '?'} · ${f.files ?? '?'} files · ${f.bytes ?? '?'} B${cut}`;
+}
+
+/** The view. */
+export function RenderDiffView({ diff, before, after, dark, t }: RenderDiffViewProps): React.JSX.Element {
+  return (
+    <div className="history-diff" data-testid="history-diff">
+      <p className={diff.identical ? 'history-ok' : 'history-warn'} data-testid="history-diff-verdict">
+        {diff.identical ? t('identical') : t('different')}
+      </p>
+      {diff.vars.length > 0 ? (
+        <section>
+          <h4>{t('varsDiff')}</h4>
+          <table className="history-grid" data-testid="history-vars-diff">
+            <tbody>
+              {diff.vars.map((v) => (
+                <tr key={v.name}>
+                  <td className="history-mono">{v.name}</td>
+                  <td className="history-mono">{valueText(v.before, v.presentBefore, t('unset'))}</td>
+                  <td>→</td>
+                  <td className="history-mono">{valueText(v.after, v.presentAfter, t('unset'))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+      {diff.manifest.length > 0 ? (
+        <section>
+          <h4>{t('manifestDiff')}</h4>
+          <ul>
+            {diff.manifest.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {diff.sections.length > 0 ? (
+        <section>
+          <h4>{t('sectionsDiff')}</h4>
+          <table className="history-grid" data-testid="history-sections-diff">
+            <tbody>
+              {diff.sections.map((s) => (
+                <tr key={s.id} data-testid="history-section-diff" data-section={s.id}>
+                  <td className="history-mono">{s.id}</td>
+                  <td>{factsText(s.before, t('none'))}</td>
+                  <td>→</td>
+                  <td>{factsText(s.after, t('none'))}</td>
+                  <td>
+                    {(s.causes.length ? s.causes : (['unknown'] as const)).map((c) => (
+                      <span
+                        key={c}
+                        className={`history-cause history-cause-${c}`}
+                        data-testid="history-cause"
+                      >
+                        {t(`cause.${c}`)}
+                      </span>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+      <section>
+        <h4>{t('contextDiff')}</h4>
+        {diff.contextEqual === null ? (
+          <p>{t('contextUnknown')}</p>
+        ) : diff.contextEqual ? (
+          <p data-testid="history-context-same">{t('contextSame')}</p>
+        ) : (
+          <MonacoDiff
+            original={before ?? ''}
+            modified={after ?? ''}
+            language="markdown"
+            dark={dark}
+            height={360}
+            testId="history-context-diff"
+          />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * One snapshot: its four files (context and fragments as text, the manifest report as a table,
+ * the vars as a table), the raw text of each always, and what went wrong reading them.
+ */
+import { useState } from 'react';
+import type { SnapshotDetail } from '../../../../shared/history/history-models';
+import type { DebugFileKind } from '../../../../shared/debug-files/names';
+import type { PanelTranslate } from '../../i18n/panel-messages';
+import type { HistoryMessageKey } from './messages';
+
+/** Props of the detail. */
+export interface SnapshotDetailViewProps {
+  readonly detail: SnapshotDetail;
+  readonly t: PanelTranslate<HistoryMessageKey>;
+}
+
+type Tab = DebugFileKind;
+const TABS: readonly Tab[] = ['context', 'fragments', 'manifest', 'vars'];
+
+function ReportTable({ detail, t }: SnapshotDetailViewProps): React.JSX.Element | null {
+  const report = detail.report;
+  if (report === null) return null;
+  return (
+    <table className="history-grid" data-testid="history-report-table">
+      <thead>
+        <tr>
+          <th>{t('report.id')}</th>
+          <th>{t('report.status')}</th>
+          <th>{t('report.used')}</th>
+          <th>{t('report.files')}</th>
+          <th>{t('report.bytes')}</th>
+          <th>{t('report.truncated')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {report.sections.map((s) => (
+          <tr key={s.id}>
+            <td className="history-mono">{s.id}</td>
+            <td>{s.status ?? s.pathStatus ?? '?'}</td>
+            <td>{s.used === null ? '' : s.used ? t('yes') : t('no')}</td>
+            <td>{s.files ?? ''}</td>
+            <td>{s.bytes ?? ''}</td>
+            <td>{s.truncated ? t('yes') : ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function VarsTable({ detail, t }: SnapshotDetailViewProps): React.JSX.Element | null {
+  const vars = detail.vars;
+  if (vars === null) return null;
+  return (
+    <table className="history-grid" data-testid="history-vars-table">
+      <thead>
+        <tr>
+          <th>{t('vars.name')}</th>
+          <th>{t('vars.value')}</th>
+          <th>{t('vars.description')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {Object.entries(vars.vars).map(([name, value]) => (
+          <tr key={name}>
+            <td className="history-mono">{name}</td>
+            <td className="history-mono">{JSON.stringify(value) ?? String(value)}</td>
+            <td>{vars.descriptions[name] ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The detail. */
+export function SnapshotDetailView({ detail, t }: SnapshotDetailViewProps): React.JSX.Element {
+  const [tab, setTab] = useState<Tab>('context');
+  const [raw, setRaw] = useState(false);
+  const file = detail.files[tab];
+  const structured = !raw && ((tab === 'manifest' && detail.report) || (tab === 'vars' && detail.vars));
+  return (
+    <div className="history-detail" data-testid="history-detail" data-key={detail.summary.key}>
+      {detail.summary.missing.length > 0 ? (
+        <p className="history-soft">{t('missing', { kinds: detail.summary.missing.join(', ') })}</p>
+      ) : null}
+      {detail.problems.length > 0 || detail.summary.error ? (
+        <details className="history-problems" open data-testid="history-problems">
+          <summary>{t('problems')}</summary>
+          <ul>
+            {[...new Set([...(detail.summary.error ? [detail.summary.error] : []), ...detail.problems])].map(
+              (p) => (
+                <li key={p}>{p}</li>
+              ),
+            )}
+          </ul>
+        </details>
+      ) : null}
+      <div className="history-tabs" role="tablist">
+        {TABS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            className={tab === k ? 'is-active' : ''}
+            onClick={() => setTab(k)}
+            data-testid={`history-tab-${k}`}
+          >
+            {t(`tab.${k}`)}
+          </button>
+        ))}
+        {tab === 'manifest' || tab === 'vars' ? (
+          <label className="history-raw">
+            <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> {t('tab.raw')}
+          </label>
+        ) : null}
+      </div>
+      <div className="history-file" data-testid="history-file">
+        {!file.ok && detail.summary.files[tab] === undefined ? (
+          <p>{t('noFile', { kind: tab })}</p>
+        ) : !file.ok ? (
+          <p className="history-warn">{file.error}</p>
+        ) : structured ? (
+          tab === 'manifest' ? (
+            <ReportTable detail={detail} t={t} />
+          ) : (
+            <VarsTable detail={detail} t={t} />
+          )
+        ) : (
+          <pre className="history-pre">{file.text}</pre>
+        )}
+      </div>
+    </div>
+  );
+}
