@@ -123,6 +123,19 @@ describe('ClaudeProjectService', () => {
     );
     // Options carry over: the sources set before are still off.
     expect(approved.value.options.settingSources).toEqual({ user: false, project: true, local: false });
+
+    // Another folder keeps the home, managed folder and switches, and drops the target.
+    await service.setOptions({ target: 'x.ts' });
+    const other = await service.open({ cwd: `${dirs.cwd}/packages/app` });
+    if (!other.ok) throw new Error(other.error.message);
+    expect(other.value.options).toEqual({
+      cwd: `${dirs.cwd}/packages/app`,
+      home: dirs.home,
+      managedDir: dirs.managed,
+      target: null,
+      settingSources: { user: false, project: true, local: false },
+      approveExternalIncludes: true,
+    });
   });
 
   it('a missing working directory is an error value, and nothing opens', async () => {

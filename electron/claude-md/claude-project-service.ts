@@ -96,13 +96,16 @@ export class ClaudeProjectService {
     if ('error' in stat) return fail('workspace-invalid', 'the working directory does not exist', cwd);
     if (stat.kind !== 'directory')
       return fail('workspace-invalid', 'the working directory is not a folder', cwd);
+    // Another folder keeps the home, managed folder and switches of the open one (like the ECK
+    // host keeps the scenario); the target belongs to the old folder and is dropped.
+    const previous = this.project?.options;
     const base: ClaudeProjectOptions = {
       cwd,
-      home: toEnginePath(this.config.userHome),
-      managedDir: DEFAULT_MANAGED_DIR,
+      home: previous?.home ?? toEnginePath(this.config.userHome),
+      managedDir: previous?.managedDir ?? DEFAULT_MANAGED_DIR,
       target: null,
-      settingSources: { user: true, project: true, local: true },
-      approveExternalIncludes: false,
+      settingSources: previous?.settingSources ?? { user: true, project: true, local: true },
+      approveExternalIncludes: previous?.approveExternalIncludes ?? false,
     };
     return this.start(this.withPatch(base, input), 'open');
   }
