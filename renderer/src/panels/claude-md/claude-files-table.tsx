@@ -2,8 +2,10 @@
  * The files in load order: level, the file in its include tree, status and load reason in
  * plain words, and a size bar against the 40,000-character warning. Click a row to select it.
  */
-import { memo } from 'react';
+import { memo, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
 import type { PanelTranslate } from '../../i18n/panel-messages';
+import { rowKeyAction } from '../timeline/keyboard';
 import type { ClaudeFileRow } from './claude-rows';
 import type { ClaudeMdKey } from './messages';
 import { isLoadedStatus, reasonWords, statusWords } from './status-words';
@@ -15,6 +17,8 @@ export interface ClaudeFilesTableProps {
   readonly hasTarget: boolean;
   readonly t: PanelTranslate<ClaudeMdKey>;
   readonly onSelect: (path: string) => void;
+  /** Escape: no file selected. */
+  readonly onClear: () => void;
 }
 
 const Row = memo(function Row(props: {
@@ -35,10 +39,8 @@ const Row = memo(function Row(props: {
       data-testid="claude-file-row"
       data-path={f.path}
       data-status={f.status}
+      data-row={f.index}
       onClick={() => props.onSelect(f.path)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') props.onSelect(f.path);
-      }}
     >
       <td className="num">{f.index + 1}</td>
       <td>
@@ -82,7 +84,20 @@ const Row = memo(function Row(props: {
 });
 
 /** The table. */
-export function ClaudeFilesTable({ rows, selected, hasTarget, t, onSelect }: ClaudeFilesTableProps) {
+export function ClaudeFilesTable({ rows, selected, hasTarget, t, onSelect, onClear }: ClaudeFilesTableProps) {
+  const body = useRef<HTMLTableSectionElement | null>(null);
+  // ↑/↓, PageUp/PageDown, Home/End move the selection as in the Timeline; Escape clears it.
+  const onKeyDown = (e: KeyboardEvent<HTMLTableSectionElement>): void => {
+    const current = rows.findIndex((r) => r.file.path === selected);
+    const action = rowKeyAction(e.key, current, rows.length);
+    if (action.kind === 'move' || action.kind === 'open') {
+      const row = rows[action.index];
+      if (row === undefined) return;
+      e.preventDefault();
+      onSelect(row.file.path);
+      body.current?.querySelector<HTMLElement>(`[data-row="${row.file.index}"]`)?.focus();
+    } else if (action.kind === 'close') onClear();
+  };
   return (
     <table className="claude-files" data-testid="claude-files">
       <thead>
@@ -95,7 +110,7 @@ export function ClaudeFilesTable({ rows, selected, hasTarget, t, onSelect }: Cla
           <th>{t('col.size')}</th>
         </tr>
       </thead>
-      <tbody>
+      <tbody ref={body} onKeyDown={onKeyDown}>
         {rows.map((row) => (
           <Row
             key={`${row.file.index}:${row.file.path}`}

@@ -121,6 +121,7 @@ export default function ClaudeMdPanel() {
               hasTarget={hasTarget}
               t={t}
               onSelect={onSelect}
+              onClear={() => void claudeProject.getState().select(api, null)}
             />
           </div>
           {selectedRow !== null && (
