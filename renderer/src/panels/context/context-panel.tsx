@@ -9,7 +9,6 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { useT } from '../../i18n/use-t';
 import { usePanelT } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
-import { DraftRenderNote } from '../manifest/draft-note';
 import { cachePrefix } from './cache-prefix';
 import { contextSegments } from './context-segments';
 import { contextMessages } from './messages';
@@ -147,7 +146,6 @@ export function ContextPanel() {
     <section className="context-panel" aria-label={t('tab.context')}>
       <DraftRenderNote />
       {failed !== null && <p className="panel-note warn">{t('context.notRendered')}</p>}
-      <DraftRenderNote />
       <div className="context-bars">
         <div className="context-toolbar">
           <span className="context-label">{t('context.sections')}</span>

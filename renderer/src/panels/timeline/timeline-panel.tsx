@@ -9,7 +9,6 @@ import type { KeyboardEvent } from 'react';
 import { usePanelT } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
 import { useSectionFocus, sectionFocus } from '../context/section-focus';
-import { DraftRenderNote } from '../manifest/draft-note';
 import { useContextHistory } from '../context/use-context-history';
 import { BudgetBars } from './budget-bars';
 import { budgetPicture } from './budget-picture';
@@ -175,7 +174,6 @@ export default function TimelinePanel() {
     <section className="timeline-panel" aria-label={t('panel.label')} data-testid="timeline" ref={panelRef}>
       <div className="timeline-main">
         {failed !== null && <p className="panel-note warn">{t('panel.failed')}</p>}
-        <DraftRenderNote />
         <DraftRenderNote />
         <BudgetBars picture={picture} t={t} selected={selectedId} onSelect={openId} />
         <div className="timeline-toolbar">
