@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_COLUMNS } from '../../../../shared/debug-files/history-types';
+import type {
+  HistoryListing,
+  SnapshotColumns,
+  SnapshotSummary,
+} from '../../../../shared/debug-files/history-types';
+import {
+  NO_FILTERS,
+  applyDelta,
+  brushRange,
+  chartModel,
+  choicesOf,
+  filterRows,
+  sortRows,
+} from './history-rows';
+
+const snap = (
+  key: string,
+  time: number,
+  columns: Partial<SnapshotColumns> = {},
+  suffix: number | null = null,
+): SnapshotSummary => ({
+  key,
+  timestamp: key,
+  suffix,
+  time,
+  files: {},
+  missing: [],
+  columns: { ...EMPTY_COLUMNS, ...columns },
+  parseState: 'done',
+  error: null,
+});
+
+const rows = [
+  snap('a', 1000, { chatType: 'group', contextBytes: 300, truncated: true, peer: 'Ann' }),
+  snap('b', 2000, { chatType: 'private', contextBytes: 100, truncated: false, peer: 'Bob' }),
+  snap('c', 3000, { chatType: null, contextBytes: null, truncated: null }),
+  snap('b2', 2000, { chatType: 'private', contextBytes: 200, truncated: false }, 2),
+];
+
+describe('filterRows', () => {
+  it('filters a choice column exactly, "(none)" choosing the unknown ones', () => {
+    expect(filterRows(rows, { ...NO_FILTERS, columns: { chatType: 'private' } }).map((r) => r.key)).toEqual([
+      'b',
+      'b2',
+    ]);
+    expect(filterRows(rows, { ...NO_FILTERS, columns: { chatType: '(none)' } }).map((r) => r.key)).toEqual([
+      'c',
+    ]);
+    expect(choicesOf(rows, 'chatType')).toEqual(['(none)', 'group', 'private']);
+  });
+  it('filters a text column by substring, the brush by time and the search by hits', () => {
+    expect(filterRows(rows, { ...NO_FILTERS, columns: { peer: 'an' } }).map((r) => r.key)).toEqual(['a']);
+    expect(filterRows(rows, { ...NO_FILTERS, brush: { from: 1500, to: 2500 } }).map((r) => r.key)).toEqual([
+      'b',
+      'b2',
+    ]);
+    expect(filterRows(rows, { ...NO_FILTERS, hits: new Set(['c']) }).map((r) => r.key)).toEqual(['c']);
+  });
+});
+
+describe('sortRows', () => {
+  it('sorts by time with the suffix breaking a tie, either way', () => {
+    expect(sortRows(rows, { column: 'time', desc: false }).map((r) => r.key)).toEqual(['a', 'b', 'b2', 'c']);
+    expect(sortRows(rows, { column: 'time', desc: true }).map((r) => r.key)).toEqual(['c', 'b2', 'b', 'a']);
+  });
+  it('puts unknown values last in both directions', () => {
+    expect(sortRows(rows, { column: 'bytes', desc: false }).map((r) => r.key)).toEqual(['b', 'b2', 'a', 'c']);
+    expect(sortRows(rows, { column: 'bytes', desc: true }).map((r) => r.key)).toEqual(['a', 'b2', 'b', 'c']);
+  });
+});
+
+describe('applyDelta', () => {
+  const listing: HistoryListing = { dir: '/d', snapshots: rows.slice(0, 2), foreign: [], error: null };
+  it('replaces, adds in time order and removes', () => {
+    const next = applyDelta(listing, {
+      dir: '/d',
+      upserts: [snap('z', 500), snap('b', 2000, { chatType: 'group' })],
+      removed: ['a'],
+      foreign: null,
+      reset: false,
+    });
+    expect(next.snapshots.map((s) => s.key)).toEqual(['z', 'b']);
+    expect(next.snapshots[1]?.columns.chatType).toBe('group');
+  });
+  it('ignores a delta of another folder, and keeps the object when nothing changed', () => {
+    const other = { dir: '/x', upserts: [snap('q', 1)], removed: [], foreign: null, reset: false };
+    expect(applyDelta(listing, other)).toBe(listing);
+    expect(applyDelta(listing, { ...other, dir: '/d', upserts: [] })).toBe(listing);
+  });
+});
+
+describe('chartModel', () => {
+  it('places sized snapshots over time and the budget line on the same scale', () => {
+    const m = chartModel(rows, 600, 100, 60);
+    expect(m.points.map((p) => p.key)).toEqual(['a', 'b', 'b2']);
+    expect(m.points[0]).toMatchObject({ x: 0, y: 30, truncated: true });
+    expect(m.budgetY).toBe(0);
+    expect(brushRange(m, 100, 50, 0)).toEqual({ from: 1000, to: 2000 });
+  });
+});
