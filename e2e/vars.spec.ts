@@ -246,3 +246,22 @@ test('export and import a scenario file', async ({ page, serve, workspace }) => 
   const sections = await loadedSections(page);
   expect(sections).toEqual(['batch-messages']);
 });
+
+test('importing a recorded vars file from anywhere re-roots it like a snapshot', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  await openVars(page, serve.url);
+  const key = '2026-11-29-09-22-14';
+  const dir = path.join(workspace.home, 'data', 'eck-debug');
+  const copy = path.join(workspace.root, `vars-${key}.json`);
+  fs.copyFileSync(path.join(dir, `vars-${key}.json`), copy);
+  await page.getByTestId('scenario-import-file').setInputFiles(copy);
+  await expect(page.getByTestId('vars-tools-note')).toContainText('described');
+  await expect(page.getByTestId('var-input-chatType')).toHaveValue('group');
+  await expect(page.getByTestId('path-override-KITS')).not.toBeChecked();
+  await page.getByRole('tab', { name: 'Context' }).click();
+  const recorded = fs.readFileSync(path.join(dir, `context-${key}.md`), 'utf8');
+  await expect(page.getByTestId('context-text')).toHaveText(recorded, { useInnerText: false });
+});

@@ -6,7 +6,7 @@ describe('scenario files', () => {
   it('an export imports back as the same named scenario', () => {
     const scenario = presetScenario('message-batch');
     const back = parseScenarioFile(scenarioFileText('Batch of 3', scenario));
-    expect(back).toEqual({ ok: true, name: 'Batch of 3', scenario, note: null });
+    expect(back).toEqual({ ok: true, name: 'Batch of 3', scenario, note: null, varsFile: false });
   });
 
   it('reads a bare scenario, and a bare vars object as session type main', () => {
@@ -20,7 +20,21 @@ describe('scenario files', () => {
       ok: true,
       scenario: { vars: { chatType: 'private' }, sessionType: 'main' },
     });
-    expect(plain.ok && plain.note).toMatch(/plain vars/);
+    expect(plain.ok && plain.note).toMatch(/vars file \(plain/);
+    expect(plain.ok && plain.varsFile).toBe(true);
+  });
+
+  it('reads a recorded vars-<ts>.json in its described shape', () => {
+    const described = JSON.stringify({
+      chatType: { value: 'group', description: '聊天类型' },
+      KITS: { value: '/opt/evolcore/kits' },
+    });
+    const r = parseScenarioFile(described);
+    expect(r).toMatchObject({
+      ok: true,
+      varsFile: true,
+      scenario: { vars: { chatType: 'group', KITS: '/opt/evolcore/kits' } },
+    });
   });
 
   it('refuses what is not a scenario, saying where', () => {
@@ -28,7 +42,7 @@ describe('scenario files', () => {
       ok: false,
       error: expect.stringMatching(/^not JSON: 1:/),
     });
-    expect(parseScenarioFile('[1]')).toMatchObject({ ok: false });
+    expect(parseScenarioFile('"text"')).toMatchObject({ ok: false });
     expect(
       parseScenarioFile(JSON.stringify({ scenario: { vars: {}, manifestFile: '../x.json' } })),
     ).toMatchObject({

@@ -4,6 +4,7 @@
  */
 import type { Scenario } from '../api/scenario';
 import { PRESET_IDS, scenarioSchema } from '../api/scenario';
+import { parseVarsFile } from '../debug-files/parse-vars';
 import { parseJsonText } from '../engine/json-text';
 
 /** A scenario saved under a name. */
@@ -53,6 +54,8 @@ export type ImportedScenario =
       readonly name: string | null;
       readonly scenario: Scenario;
       readonly note: string | null;
+      /** The file was a vars file (any `vars-<ts>.json` shape), not a scenario. */
+      readonly varsFile: boolean;
     }
   | { readonly ok: false; readonly error: string };
 
@@ -85,7 +88,9 @@ export function parseScenarioFile(text: string): ImportedScenario {
   const json = parseJsonText(text);
   if (!json.ok) return { ok: false, error: `not JSON: ${json.line}:${json.column}: ${json.message}` };
   const top: unknown = json.value;
-  if (!isObject(top)) return { ok: false, error: 'a scenario file holds a JSON object' };
+  if (!isObject(top) && !Array.isArray(top))
+    return { ok: false, error: 'a scenario file holds a JSON object' };
+  if (Array.isArray(top)) return asVarsFile(text);
   if (top['format'] === SCENARIO_FILE_FORMAT || isObject(top['scenario'])) {
     if (!isObject(top['scenario'])) return { ok: false, error: 'the file has no "scenario" object' };
     const scenario = looseScenario(top['scenario']);
@@ -94,17 +99,25 @@ export function parseScenarioFile(text: string): ImportedScenario {
       typeof top['name'] === 'string' && scenarioNameProblem(top['name']) === null
         ? top['name'].trim()
         : null;
-    return { ok: true, name, scenario, note: null };
+    return { ok: true, name, scenario, note: null, varsFile: false };
   }
   if (isObject(top['vars'])) {
     const scenario = looseScenario(top);
     if (typeof scenario === 'string') return { ok: false, error: scenario };
-    return { ok: true, name: null, scenario, note: null };
+    return { ok: true, name: null, scenario, note: null, varsFile: false };
   }
+  return asVarsFile(text);
+}
+
+/** A vars file in any shape the debug files use (plain, `{name: {value, description}}`, split, list). */
+function asVarsFile(text: string): ImportedScenario {
+  const parsed = parseVarsFile(text);
+  if (!parsed.ok) return { ok: false, error: parsed.error };
   return {
     ok: true,
     name: null,
-    scenario: { presetId: null, vars: top, sessionType: 'main', manifestFile: null },
-    note: 'read as a plain vars object (session type main)',
+    scenario: { presetId: null, vars: { ...parsed.value.vars }, sessionType: 'main', manifestFile: null },
+    note: `read as a vars file (${parsed.value.shape}; session type main)`,
+    varsFile: true,
   };
 }

@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/scenarios/scenario-file';
 import { useT } from '../../i18n/use-t';
 import type { PanelTranslate } from '../../i18n/panel-messages';
+import { scenarioFromSnapshot } from '../../../../shared/scenarios/snapshot-scenario';
 import { useApp } from '../../store/store-context';
 import type { VarsMessageKey } from './messages';
 
@@ -22,6 +23,10 @@ export interface ScenarioToolsProps {
   readonly t: PanelTranslate<VarsMessageKey>;
   /** Saved scenarios changed (the compare view lists them too). */
   readonly onSavedChange: (saved: readonly SavedScenario[]) => void;
+}
+
+function toSlash(p: string): string {
+  return p.replace(/\\/g, '/');
 }
 
 /** Downloads a text as a file (works in Electron and in a browser tab). */
@@ -41,6 +46,7 @@ export function ScenarioTools({ scenario, t, onSavedChange }: ScenarioToolsProps
   const applyScenario = useApp((s) => s.applyScenario);
   const choosePreset = useApp((s) => s.choosePreset);
   const pushError = useApp((s) => s.pushError);
+  const workspace = useApp((s) => s.workspace);
   const [saved, setSaved] = useState<readonly SavedScenario[]>([]);
   const [selected, setSelected] = useState('');
   const [name, setName] = useState('');
@@ -103,10 +109,25 @@ export function ScenarioTools({ scenario, t, onSavedChange }: ScenarioToolsProps
   };
 
   const importFile = async (file: File): Promise<void> => {
-    const imported = parseScenarioFile(await file.text());
+    const text = await file.text();
+    const imported = parseScenarioFile(text);
     if (!imported.ok) {
       setNote(imported.error);
       return;
+    }
+    if (imported.varsFile && workspace !== null) {
+      // A recorded vars file from elsewhere: re-rooted onto this workspace, as a snapshot is.
+      const roots = { packageRoot: toSlash(workspace.packageRoot), home: toSlash(workspace.home) };
+      const read = scenarioFromSnapshot(text, null, { reroot: true, workspace: roots });
+      if (read.ok) {
+        setNote(
+          t('tools.importNote', {
+            note: `${imported.note ?? ''}; ${t('snapshot.rerooted', { n: read.rerooted.length, from: read.recorded.packageRoot ?? '?' })}`,
+          }),
+        );
+        await applyScenario(read.scenario);
+        return;
+      }
     }
     if (imported.name !== null) setName(imported.name);
     setNote(
