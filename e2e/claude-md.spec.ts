@@ -109,6 +109,13 @@ test('a Claude Code project shows its files in load order with reasons, and foll
   await row(page, 'CLAUDE.md').click();
   await expect(page.getByTestId('claude-detail')).toContainText(path.join(dirs.cwd, 'CLAUDE.md'));
   await expect(page.getByTestId('claude-file-editor')).toContainText('Demo project', { timeout: 15_000 });
+  // ↓ moves to the next file, its include.
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('claude-detail')).toContainText(
+    path.join(dirs.cwd, 'docs', 'conventions.md'),
+  );
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByTestId('claude-detail')).toContainText(path.join(dirs.cwd, 'CLAUDE.md'));
 
   // Edits on disk: a file changes, a new rule appears.
   fs.appendFileSync(path.join(dirs.cwd, 'CLAUDE.md'), '\nEdited on disk by the e2e test.\n');

@@ -84,9 +84,9 @@ describe('claude project store', () => {
       kind: 'text',
       file: { path: '/p/CLAUDE.md', text: 'project', bytes: 7 },
     });
-    // A pushed re-assembly reloads the selected file's text.
+    // A pushed re-assembly reloads the selected file's text, showing the old text meanwhile.
     store.getState().apply(assembly(2));
-    expect(store.getState().file).toEqual({ kind: 'loading', path: '/p/CLAUDE.md' });
+    expect(store.getState().file).toMatchObject({ kind: 'text', file: { path: '/p/CLAUDE.md' } });
     await Promise.resolve();
     await Promise.resolve();
     expect(calls.filter((c) => c.method === 'readClaudeFile')).toHaveLength(2);

@@ -63,7 +63,10 @@ export function nextAssembly(
 export function createClaudeStore(): StoreApi<ClaudeProjectState> {
   return createStore<ClaudeProjectState>()((set, get) => {
     const loadFile = async (api: InspectorApi, path: string): Promise<void> => {
-      set({ file: { kind: 'loading', path } });
+      // Reloading the shown file (an edit on disk) keeps its text until the new one arrives, so the
+      // editor updates in place instead of being rebuilt.
+      const shown = get().file;
+      if (!(shown?.kind === 'text' && shown.file.path === path)) set({ file: { kind: 'loading', path } });
       const result = await api.readClaudeFile({ path });
       if (get().selected !== path) return;
       set({
