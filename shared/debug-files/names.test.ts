@@ -67,3 +67,23 @@ describe('debug file names', () => {
     expect(isDebugTempName('vars-2026-01-02-03-04-05.json')).toBe(false);
   });
 });
+
+describe('local time of a key', () => {
+  it('agrees with a local Date for every key of a year (the hour cache is exact)', () => {
+    // Against `new Date(fields)`, not the original instant: in the hour a clock falls back,
+    // a name without zone cannot tell the two instants apart, and both read the first.
+    const start = new Date(2026, 0, 1, 0, 0, 0).getTime();
+    for (let t = start; t < start + 366 * 86_400_000; t += 97 * 60_000 + 13_000) {
+      const d = new Date(t);
+      const local = new Date(
+        d.getFullYear(),
+        d.getMonth(),
+        d.getDate(),
+        d.getHours(),
+        d.getMinutes(),
+        d.getSeconds(),
+      );
+      expect(parseSnapshotKey(formatTimestamp(d))?.time).toBe(local.getTime());
+    }
+  });
+});

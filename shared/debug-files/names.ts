@@ -133,8 +133,32 @@ export function parseSnapshotKey(key: string, zone: NameZone = 'local'): Snapsho
     time:
       zone === 'utc'
         ? Date.UTC(year, month - 1, day, hour, minute, second)
-        : new Date(year, month - 1, day, hour, minute, second).getTime(),
+        : localTime(key, [year, month, day, hour, minute, second]),
   };
+}
+
+/** Local-time starts of hours already met, by `YYYY-MM-DD-HH`; `NaN` for an hour with a shift. */
+const hourStarts = new Map<string, number>();
+
+/**
+ * Epoch ms of a local time. A local `Date` costs a time-zone lookup and a history holds
+ * thousands of renders per hour, so each hour's start is looked up once, then minutes and
+ * seconds are added. An hour in which the offset changes (Lord Howe shifts by half an hour
+ * at 02:00) is marked and its keys get a `Date` each, so the result is always exact.
+ */
+function localTime(key: string, fields: readonly [number, number, number, number, number, number]): number {
+  const [year, month, day, hour, minute, second] = fields;
+  const hourKey = key.slice(0, 13);
+  let start = hourStarts.get(hourKey);
+  if (start === undefined) {
+    if (hourStarts.size > 100_000) hourStarts.clear();
+    const first = new Date(year, month - 1, day, hour, 0, 0).getTime();
+    const last = new Date(year, month - 1, day, hour, 59, 59).getTime();
+    start = last - first === 3_599_000 ? first : Number.NaN;
+    hourStarts.set(hourKey, start);
+  }
+  if (Number.isNaN(start)) return new Date(year, month - 1, day, hour, minute, second).getTime();
+  return start + minute * 60_000 + second * 1000;
 }
 
 /** The file name of one kind for a snapshot key, e.g. `vars-2026-12-01-19-40-00-2.json`. */
@@ -152,37 +176,45 @@ export function snapshotFileNames(key: string): Readonly<Record<DebugFileKind, s
   };
 }
 
+/** Length of each kind's `<kind>-` prefix and `.<ext>` suffix. */
+const AFFIX: Readonly<Record<DebugFileKind, readonly [number, number]>> = {
+  vars: [5, 5],
+  context: [8, 3],
+  fragments: [10, 3],
+  manifest: [9, 3],
+};
+
+/**
+ * The kind a name is of, judged by its `<kind>-` prefix and its extension only (no key check,
+ * no allocation: the index calls it for each of 50,000 names).
+ */
+export function debugKindOf(name: string): DebugFileKind | null {
+  let kind: DebugFileKind;
+  if (name.startsWith('vars-')) kind = 'vars';
+  else if (name.startsWith('context-')) kind = 'context';
+  else if (name.startsWith('manifest-')) kind = 'manifest';
+  else if (name.startsWith('fragments-')) kind = 'fragments';
+  else return null;
+  const [prefix, suffix] = AFFIX[kind];
+  if (name.length <= prefix + suffix) return null;
+  return name.endsWith(kind === 'vars' ? '.json' : '.md') ? kind : null;
+}
+
+/** The key part of a name whose kind `debugKindOf` gave. */
+export function debugKeyOf(name: string, kind: DebugFileKind): string {
+  const [prefix, suffix] = AFFIX[kind];
+  return name.slice(prefix, name.length - suffix);
+}
+
 /**
  * Splits a name into its kind and key without checking the key: `null` unless it reads
- * `<kind>-<key>.<ext>` with the extension of that kind. Cheap, so a listing can group by key
- * first and parse each key once.
+ * `<kind>-<key>.<ext>` with the extension of that kind.
  */
 export function splitDebugFileName(
   name: string,
 ): { readonly kind: DebugFileKind; readonly key: string } | null {
-  const dash = name.indexOf('-');
-  if (dash < 0) return null;
-  let kind: DebugFileKind;
-  switch (name.slice(0, dash)) {
-    case 'vars':
-      kind = 'vars';
-      break;
-    case 'context':
-      kind = 'context';
-      break;
-    case 'fragments':
-      kind = 'fragments';
-      break;
-    case 'manifest':
-      kind = 'manifest';
-      break;
-    default:
-      return null;
-  }
-  const ext = DEBUG_FILE_EXTENSIONS[kind];
-  const end = name.length - ext.length - 1;
-  if (end <= dash + 1 || name.charCodeAt(end) !== 46 || !name.endsWith(ext)) return null;
-  return { kind, key: name.slice(dash + 1, end) };
+  const kind = debugKindOf(name);
+  return kind ? { kind, key: debugKeyOf(name, kind) } : null;
 }
 
 /**

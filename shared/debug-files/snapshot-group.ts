@@ -9,7 +9,8 @@ import {
   isDebugTempName,
   parseDebugFileName,
   parseSnapshotKey,
-  splitDebugFileName,
+  debugKeyOf,
+  debugKindOf,
 } from './names';
 import type { DebugFileKind, NameZone, ParsedDebugFileName, SnapshotKeyParts } from './names';
 import { EMPTY_COLUMNS } from './history-types';
@@ -100,20 +101,21 @@ export class SnapshotGrouper {
 
   /** Adds one entry of the listing. */
   add(name: string, kind: ForeignEntry['kind'], bytes: number | null): void {
-    const split = kind === 'file' || kind === 'symlink' ? splitDebugFileName(name) : null;
-    let group = split ? this.byKey.get(split.key) : undefined;
-    if (split && !group && !this.badKeys.has(split.key)) {
-      const parts = parseSnapshotKey(split.key, this.zone);
+    const fileKind = kind === 'file' || kind === 'symlink' ? debugKindOf(name) : null;
+    const key = fileKind ? debugKeyOf(name, fileKind) : '';
+    let group = fileKind ? this.byKey.get(key) : undefined;
+    if (fileKind && !group && !this.badKeys.has(key)) {
+      const parts = parseSnapshotKey(key, this.zone);
       if (parts) {
         group = { parts, files: {} };
-        this.byKey.set(split.key, group);
-      } else this.badKeys.add(split.key);
+        this.byKey.set(key, group);
+      } else this.badKeys.add(key);
     }
-    if (!split || !group) {
+    if (!fileKind || !group) {
       if (!isDebugTempName(name)) this.foreign.push({ name, kind, bytes });
       return;
     }
-    group.files[split.kind] = { name, bytes };
+    group.files[fileKind] = { name, bytes };
   }
 
   /** The snapshots, oldest first, and the foreign entries in listing order. */
