@@ -6,10 +6,18 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiError, InspectorApi } from '../../../../shared/api';
 import type { HistoryListing } from '../../../../shared/debug-files/history-types';
-import type { ReplayResult, SnapshotDetail, SnapshotDiff } from '../../../../shared/history/history-models';
+import type {
+  HistoryDelta,
+  ReplayResult,
+  SnapshotDetail,
+  SnapshotDiff,
+} from '../../../../shared/history/history-models';
 import type { HistoryMethodOutputs } from '../../../../shared/history/history-methods';
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
 import { NO_FILTERS, applyDelta } from './history-rows';
+
+/** How long pushed deltas are gathered before the table is updated. */
+const DELTA_BATCH_MS = 150;
 
 /** The draft override to use, if the Manifest tab holds one. */
 export interface HistoryDraft {
@@ -107,11 +115,31 @@ export function createHistoryStore(api: InspectorApi) {
         }
       },
       bind() {
-        return api.onDidChangeHistory((delta) => {
-          const listing = get().listing;
-          if (delta.reset || listing === null || listing.dir !== delta.dir) void get().load();
-          else set({ listing: applyDelta(listing, delta) });
+        // Deltas arriving together are applied in one go: one table update per burst.
+        let queued: HistoryDelta[] = [];
+        let timer: ReturnType<typeof setTimeout> | null = null;
+        const flush = (): void => {
+          timer = null;
+          const batch = queued;
+          queued = [];
+          let listing = get().listing;
+          for (const delta of batch) {
+            if (delta.reset || listing === null || listing.dir !== delta.dir) {
+              void get().load();
+              return;
+            }
+            listing = applyDelta(listing, delta);
+          }
+          if (listing !== get().listing) set({ listing });
+        };
+        const off = api.onDidChangeHistory((delta) => {
+          queued.push(delta);
+          timer ??= setTimeout(flush, DELTA_BATCH_MS);
         });
+        return () => {
+          off();
+          if (timer !== null) clearTimeout(timer);
+        };
       },
       setColumnFilter(column, value) {
         const f = get().filters;

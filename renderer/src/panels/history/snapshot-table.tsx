@@ -59,9 +59,6 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
       })),
     [t],
   );
-  const data = useMemo(() => [...rows], [rows]);
-  const table = useTable({ features, columns, data });
-  const tableRows = table.getRowModel().rows;
   const choices = useMemo(() => {
     const out: Partial<Record<HistoryColumnId, string[]>> = {};
     for (const c of CHOICE_COLUMNS) out[c] = choicesOf(props.all, c);
@@ -70,12 +67,20 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: tableRows.length,
+    count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
-    getItemKey: (i) => tableRows[i]?.original.key ?? i,
+    getItemKey: (i) => rows[i]?.key ?? i,
   });
+  // Only the rows in view go through the table: sorting and filtering are done already, so the
+  // table's row model stays a few dozen rows even for 50,000 files.
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? -1;
+  const data = useMemo(() => rows.slice(first, last + 1), [rows, first, last]);
+  const table = useTable({ features, columns, data });
+  const tableRows = table.getRowModel().rows;
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   return (
     <div className="history-table" role="table" data-testid="history-table">
@@ -135,8 +140,8 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
       </div>
       <div className="history-tbody" ref={scrollRef} role="rowgroup">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = tableRows[item.index];
+          {items.map((item) => {
+            const row = tableRows[item.index - first];
             if (!row) return null;
             const s = row.original;
             const cls = [

@@ -1,0 +1,90 @@
+/**
+ * History at scale (issue 7, "Scale and figures"): 50,000 snapshot files (12,500 snapshots
+ * copied from the demo ones, plus the demo's own) list in the tab, the virtualised table
+ * keeps a bounded number of rows in the DOM, scrolls to the end, and opens a snapshot at once.
+ * Prints the wall times with the load average; what it asserts is structural, plus generous
+ * bounds, since wall times follow the load of a shared box.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from './support/fixtures';
+
+const COPIES = 12_500;
+
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+/** Writes `COPIES` snapshots into `dir`, one every 7 s, copied from the demo home's files. */
+function fillHistory(home: string, dir: string): number {
+  const demo = path.join(home, 'data', 'eck-debug');
+  fs.mkdirSync(dir, { recursive: true });
+  const names = fs.readdirSync(demo).filter((n) => /^(vars|context|fragments|manifest)-/.test(n));
+  const keys = [...new Set(names.map((n) => n.replace(/^[a-z]+-/, '').replace(/\.(md|json)$/, '')))].sort();
+  const start = new Date(2026, 11, 5, 0, 0, 0).getTime();
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  for (let i = 0; i < COPIES; i++) {
+    const src = keys[i % keys.length] as string;
+    const d = new Date(start + i * 7000);
+    const key = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}-${pad(d.getMinutes())}-${pad(d.getSeconds())}`;
+    for (const [kind, ext] of [
+      ['vars', 'json'],
+      ['context', 'md'],
+      ['fragments', 'md'],
+      ['manifest', 'md'],
+    ] as const) {
+      const from = path.join(demo, `${kind}-${src}.${ext}`);
+      if (fs.existsSync(from)) fs.copyFileSync(from, path.join(dir, `${kind}-${key}.${ext}`));
+    }
+  }
+  return fs.readdirSync(dir).length;
+}
+
+// The folder is opened with "Open folder…" (a colleague's copy): the home's own watcher would
+// first scan 50,000 files before serve starts, which is the workspace watcher's cost, not the index's.
+test('50,000 files: listed, virtualised, scrollable, a snapshot opens at once', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  test.setTimeout(180_000);
+  const big = path.join(workspace.root, 'colleague-eck-debug');
+  const files = fillHistory(workspace.home, big);
+  await page.goto(serve.url);
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByTestId('history-count')).toHaveText('45 of 45 snapshots');
+  page.once('dialog', (dialog) => void dialog.accept(big));
+  const t0 = Date.now();
+  await page.getByTestId('history-open-folder').click();
+  const total = COPIES;
+  await expect(page.getByTestId('history-count')).toHaveText(`${total} of ${total} snapshots`, {
+    timeout: 20_000,
+  });
+  const listMs = Date.now() - t0;
+  expect(files).toBe(COPIES * 4);
+  const mounted = await page.getByTestId('history-row').count();
+  expect(mounted).toBeGreaterThan(10);
+  expect(mounted).toBeLessThan(200);
+  // Scroll to the end: the oldest snapshot (newest first) becomes a mounted row.
+  const t1 = Date.now();
+  await page.locator('.history-tbody').evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await expect(page.locator('[data-testid="history-row"][data-key="2026-12-05-00-00-00"]')).toBeVisible();
+  const scrollMs = Date.now() - t1;
+  const t2 = Date.now();
+  await page.locator('[data-testid="history-row"][data-key="2026-12-05-00-00-00"]').click();
+  await expect(page.getByTestId('history-detail')).toHaveAttribute('data-key', '2026-12-05-00-00-00');
+  const openMs = Date.now() - t2;
+  await page.screenshot({ path: test.info().outputPath('history-50k.png') });
+  console.log(
+    JSON.stringify({
+      files: total * 4,
+      listMs,
+      scrollMs,
+      openMs,
+      mounted,
+      load: os.loadavg().map((l) => l.toFixed(2)),
+    }),
+  );
+  expect(openMs).toBeLessThan(3000);
+});
