@@ -64,6 +64,7 @@ test('diffing two snapshots shows the sections that differ, labelled by cause', 
   expect(await page.getByTestId('history-section-diff').count()).toBeGreaterThan(1);
   await expect(page.getByTestId('history-vars-diff')).toContainText('chatType');
   await expect(page.getByTestId('history-cause').first()).toHaveText('vars changed');
+  await page.screenshot({ path: test.info().outputPath('history-diff.png') });
 });
 
 test('replaying an unchanged snapshot shows no difference', async ({ page, serve }) => {

@@ -144,6 +144,29 @@ describe('History API over the demo home', () => {
     expect(replay.diff.identical).toBe(true);
   });
 
+  it('gives a snapshot as a scenario re-rooted onto the workspace, and searches context text', async () => {
+    const { choice } = await start();
+    const snaps = (await call<HistoryListing>('getHistory')).snapshots;
+    const withAgent = snaps[1]!.key;
+    const r = await call<{ scenario: { vars: Record<string, unknown> }; rerooted: string[] }>(
+      'snapshotAsScenario',
+      {
+        key: withAgent,
+      },
+    );
+    expect(JSON.stringify(r.scenario.vars)).not.toContain('/opt/evolcore');
+    expect(JSON.stringify(r.scenario.vars)).not.toContain('/home/demo/.evolcore');
+    expect(r.scenario.vars['selfAid']).toBe('nova.aid.pub');
+    const all = await call<{ keys: string[]; searched: number }>('searchSnapshots', {
+      query: 'EvolCore Context Kit',
+    });
+    expect(all.searched).toBe(45);
+    expect(all.keys).toHaveLength(45);
+    const none = await call<{ keys: string[] }>('searchSnapshots', { query: 'no such words anywhere 42' });
+    expect(none.keys).toEqual([]);
+    expect(choice.home).not.toBe('');
+  });
+
   it('cleans only when confirmed, and says how many first', async () => {
     const { choice } = await start();
     const dir = path.join(choice.home, 'data', 'eck-debug');
