@@ -15,7 +15,7 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const now = new Date(2026, 11, 1, 19, 40, 5);
+const now = new Date(Date.UTC(2026, 11, 1, 19, 40, 5));
 const describeZh = (): string => '说明';
 
 describe('writeDebugFiles', () => {

@@ -26,6 +26,7 @@ import {
   snapshotFileNames,
 } from '../../shared/debug-files/names';
 import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
+import { DEFAULT_NAME_ZONE } from '../../shared/debug-files/names';
 
 /** What was written. */
 export interface WrittenDebugFiles {
@@ -77,7 +78,7 @@ function removeQuietly(path: string): void {
 
 /**
  * Writes `vars-`, `context-`, `fragments-` and `manifest-<key>` into `dir` (created if needed).
- * `now` is written in local time unless `zone` says `utc` (evolclaw's own writer uses UTC; see
+ * `now` is written in UTC, as evolcore's own writer does, unless `zone` says `local` (see
  * `NameZone`). Throws on an I/O failure (the caller reports it in one line); partial files of a
  * failed attempt are removed.
  */
@@ -87,7 +88,7 @@ export function writeDebugFiles(
   vars: unknown,
   describe: DescribeVar,
   now: Date = new Date(),
-  zone: NameZone = 'local',
+  zone: NameZone = DEFAULT_NAME_ZONE,
 ): WrittenDebugFiles {
   mkdirSync(dir, { recursive: true });
   const contents: Record<DebugFileKind, string> = {

@@ -78,8 +78,9 @@ export function demoRenders(): DemoRender[] {
   for (let i = 0; i < 44; i++) {
     const day = i < 22 ? 29 : 30;
     const k = i % 22;
-    // Local time, like evolcore's own file names: 08:05 onwards, roughly every 40 minutes.
-    const at = new Date(2026, 10, day, 8 + Math.floor((k * 41) / 60), (k * 41) % 60, (i * 7) % 60);
+    // UTC, like evolcore's own file names (so the demo is the same on every machine): 08:00
+    // onwards, roughly every 40 minutes.
+    const at = new Date(Date.UTC(2026, 10, day, 8 + Math.floor((k * 41) / 60), (k * 41) % 60, (i * 7) % 60));
     const scenario = (makers[i % makers.length] as () => Scenario)();
     scenario.vars = { ...scenario.vars, sessionCreatedAt: at.toISOString() };
     out.push({ at, scenario });

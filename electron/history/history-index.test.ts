@@ -25,7 +25,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const at = (h: number, m: number, s: number): Date => new Date(2026, 11, 1, h, m, s);
+const at = (h: number, m: number, s: number): Date => new Date(Date.UTC(2026, 11, 1, h, m, s));
 const describeZh = (): string => '';
 
 function put(name: string, text: string): void {

@@ -16,6 +16,7 @@ import type { Dirent } from 'node:fs';
 import type { ForeignEntry, HistoryListing, SnapshotSummary } from '../../shared/debug-files/history-types';
 import { isDebugTempName, parseDebugFileName } from '../../shared/debug-files/names';
 import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
+import { DEFAULT_NAME_ZONE } from '../../shared/debug-files/names';
 import {
   SnapshotGrouper,
   compareSnapshots,
@@ -132,7 +133,7 @@ export class HistoryIndex {
   constructor(dir: string, options: HistoryIndexOptions = {}) {
     this.dir = dir;
     this.sizes = options.sizes ?? 'none';
-    this.zone = options.nameZone ?? 'local';
+    this.zone = options.nameZone ?? DEFAULT_NAME_ZONE;
   }
 
   /** Lists the folder again and regroups it; every snapshot goes back to `pending`. */

@@ -10,9 +10,13 @@ import {
 } from './names';
 
 describe('debug file names', () => {
-  it('formats the timestamp in local time with zero padding', () => {
-    expect(formatTimestamp(new Date(2026, 0, 2, 3, 4, 5))).toBe('2026-01-02-03-04-05');
-    expect(formatTimestamp(new Date(2026, 11, 31, 23, 59, 59))).toBe('2026-12-31-23-59-59');
+  it('formats the timestamp in UTC by default (as evolcore does), with zero padding', () => {
+    expect(formatTimestamp(new Date(Date.UTC(2026, 0, 2, 3, 4, 5)))).toBe('2026-01-02-03-04-05');
+    expect(formatTimestamp(new Date(Date.UTC(2026, 11, 31, 23, 59, 59)))).toBe('2026-12-31-23-59-59');
+  });
+
+  it('formats the timestamp in local time when asked', () => {
+    expect(formatTimestamp(new Date(2026, 0, 2, 3, 4, 5), 'local')).toBe('2026-01-02-03-04-05');
   });
 
   it.each([
@@ -25,7 +29,7 @@ describe('debug file names', () => {
     expect(debugFileName(kind, key)).toBe(name);
     const parsed = parseDebugFileName(name);
     expect(parsed).toMatchObject({ kind, key, timestamp: '2026-01-02-03-04-05', suffix });
-    expect(parsed?.time).toBe(new Date(2026, 0, 2, 3, 4, 5).getTime());
+    expect(parsed?.time).toBe(Date.UTC(2026, 0, 2, 3, 4, 5));
   });
 
   it('refuses a suffix below 2 when formatting', () => {

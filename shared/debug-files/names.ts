@@ -27,11 +27,15 @@ export const DEBUG_FILE_EXTENSIONS: Readonly<Record<DebugFileKind, 'json' | 'md'
 export const DEBUG_TEMP_PREFIX = '.eck-tmp-';
 
 /**
- * The clock a timestamp is written in. The inspector writes local time (the lead's decision);
- * evolclaw's own writer (`src/eck/kit-renderer.ts`, `toISOString()`) writes UTC. Names carry no
- * zone, so a reader must be told which to assume.
+ * The clock a timestamp is written in. Names carry no zone, so a reader must be told which to
+ * assume. evolcore's own writer (evolclaw `src/eck/kit-renderer.ts`, `toISOString()`) writes
+ * UTC, so that is the default for reading and for our writer: a history mixing both stays in
+ * one order, and an operator in UTC+8 does not see evolcore's renders eight hours off.
  */
 export type NameZone = 'local' | 'utc';
+
+/** The zone names are written and read in unless a caller says otherwise (see NameZone). */
+export const DEFAULT_NAME_ZONE: NameZone = 'utc';
 
 /** The parts of a snapshot key `YYYY-MM-DD-HH-MM-SS[-N]`. */
 export interface SnapshotKeyParts {
@@ -79,8 +83,8 @@ function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
 }
 
-/** Formats a date as `YYYY-MM-DD-HH-MM-SS`, in local time unless `utc` is asked for. */
-export function formatTimestamp(date: Date, zone: NameZone = 'local'): string {
+/** Formats a date as `YYYY-MM-DD-HH-MM-SS`, in UTC unless `local` is asked for. */
+export function formatTimestamp(date: Date, zone: NameZone = DEFAULT_NAME_ZONE): string {
   const utc = zone === 'utc';
   return [
     pad(utc ? date.getUTCFullYear() : date.getFullYear(), 4),
@@ -108,7 +112,7 @@ export function formatSnapshotKey(timestamp: string, suffix: number | null = nul
  * Parses a snapshot key. Lenient about the suffix (any 1–6 digits, so a foreign writer's `-1`
  * still groups), strict about the date fields (a month 13 is not a timestamp).
  */
-export function parseSnapshotKey(key: string, zone: NameZone = 'local'): SnapshotKeyParts | null {
+export function parseSnapshotKey(key: string, zone: NameZone = DEFAULT_NAME_ZONE): SnapshotKeyParts | null {
   const length = key.length;
   if (length < TIMESTAMP_LENGTH || (length > TIMESTAMP_LENGTH && length < TIMESTAMP_LENGTH + 2)) return null;
   if (length > TIMESTAMP_LENGTH + 7) return null;
@@ -221,7 +225,10 @@ export function splitDebugFileName(
  * Parses a file name of the eck-debug folder; `null` when it does not fit the pattern (wrong
  * kind, wrong extension for its kind, a malformed timestamp). Such files are listed apart.
  */
-export function parseDebugFileName(name: string, zone: NameZone = 'local'): ParsedDebugFileName | null {
+export function parseDebugFileName(
+  name: string,
+  zone: NameZone = DEFAULT_NAME_ZONE,
+): ParsedDebugFileName | null {
   const split = splitDebugFileName(name);
   if (!split) return null;
   const parts = parseSnapshotKey(split.key, zone);

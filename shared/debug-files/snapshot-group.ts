@@ -13,6 +13,7 @@ import {
   debugKindOf,
 } from './names';
 import type { DebugFileKind, NameZone, ParsedDebugFileName, SnapshotKeyParts } from './names';
+import { DEFAULT_NAME_ZONE } from './names';
 import { EMPTY_COLUMNS } from './history-types';
 import type { ForeignEntry, SnapshotFile, SnapshotSummary } from './history-types';
 
@@ -31,7 +32,10 @@ export interface GroupedEntries {
 }
 
 /** Whether an entry can be part of a snapshot: a file (or a link to one) with a fitting name. */
-export function snapshotFileOf(entry: FolderEntry, zone: NameZone = 'local'): ParsedDebugFileName | null {
+export function snapshotFileOf(
+  entry: FolderEntry,
+  zone: NameZone = DEFAULT_NAME_ZONE,
+): ParsedDebugFileName | null {
   if (entry.kind !== 'file' && entry.kind !== 'symlink') return null;
   return parseDebugFileName(entry.name, zone);
 }
@@ -97,7 +101,7 @@ export class SnapshotGrouper {
   private readonly foreign: ForeignEntry[] = [];
 
   /** `zone` says how to read the names' timestamps (see `NameZone`). */
-  constructor(private readonly zone: NameZone = 'local') {}
+  constructor(private readonly zone: NameZone = DEFAULT_NAME_ZONE) {}
 
   /** Adds one entry of the listing. */
   add(name: string, kind: ForeignEntry['kind'], bytes: number | null): void {
@@ -140,7 +144,10 @@ export class SnapshotGrouper {
 }
 
 /** Groups a folder listing into snapshots (oldest first) and foreign entries (see `SnapshotGrouper`). */
-export function groupDebugEntries(entries: Iterable<FolderEntry>, zone: NameZone = 'local'): GroupedEntries {
+export function groupDebugEntries(
+  entries: Iterable<FolderEntry>,
+  zone: NameZone = DEFAULT_NAME_ZONE,
+): GroupedEntries {
   const grouper = new SnapshotGrouper(zone);
   for (const entry of entries) grouper.add(entry.name, entry.kind, entry.bytes ?? null);
   return grouper.finish();
