@@ -111,3 +111,38 @@ test('a new render written into the folder appears live', async ({ page, serve, 
   // Newest first: the new render is the top row, its peer read by the background pass.
   await expect(rows(page).first().locator('.history-col-peer')).toHaveText('Live Test', { timeout: 10_000 });
 });
+
+test('brushing the chart filters the table; a malformed file marks its row; foreign names are listed apart', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  const dir = path.join(workspace.home, 'data', 'eck-debug');
+  await openHistory(page, serve.url);
+  await expect(page.getByTestId('history-count')).toHaveText(
+    `${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`,
+  );
+  // Drag across the left third of the chart: only the oldest snapshots stay.
+  const box = await page.locator('.history-chart-svg').boundingBox();
+  if (box === null) throw new Error('no chart');
+  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  const count = page.getByTestId('history-count');
+  await expect(count).not.toHaveText(`${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`);
+  const shown = Number(/^(\d+) of/.exec((await count.textContent()) ?? '')?.[1]);
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThan(DEMO_SNAPSHOTS);
+  await page.getByTestId('history-clear-brush').click();
+  await expect(count).toHaveText(`${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`);
+
+  fs.writeFileSync(path.join(dir, 'vars-2031-01-01-00-00-00.json'), '{"chatType": "group",');
+  fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a snapshot');
+  const bad = page.locator('[data-testid="history-row"][data-key="2031-01-01-00-00-00"]');
+  await expect(bad.getByTestId('history-malformed')).toBeVisible({ timeout: 10_000 });
+  await bad.click();
+  await expect(page.getByTestId('history-problems')).toContainText('vars-2031-01-01-00-00-00.json');
+  await page.getByTestId('history-foreign-button').click();
+  await expect(page.getByTestId('history-foreign')).toContainText('notes.txt');
+});
