@@ -13,6 +13,7 @@ import type { CoreOptions, InspectorCore } from './api/inspector-core';
 import { startInspectorCore } from './api/inspector-core';
 import { contentSecurityPolicy } from './serve/csp';
 import { resolveStatic } from './serve/static-files';
+import { SETTINGS_DIR_ENV } from './scenarios/scenarios-dir';
 import { createSettingsStore, withRecent } from './settings/settings-store';
 import { initialWindowState } from './settings/window-state';
 import type { WorkspaceChoice } from './workspace/defaults';
@@ -48,6 +49,9 @@ async function start(): Promise<void> {
     window.focus();
   });
   await app.whenReady();
+  // One settings folder for everything the app keeps (window state, recents, named scenarios):
+  // Electron's userData, which the scenario store reads through this variable.
+  process.env[SETTINGS_DIR_ENV] ??= app.getPath('userData');
 
   const appRoot = app.getAppPath();
   const rendererDir = path.join(appRoot, 'dist', 'renderer');
