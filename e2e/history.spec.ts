@@ -146,3 +146,24 @@ test('brushing the chart filters the table; a malformed file marks its row; fore
   await page.getByTestId('history-foreign-button').click();
   await expect(page.getByTestId('history-foreign')).toContainText('notes.txt');
 });
+
+test('what-if with the Manifest tab’s draft lists the snapshots it would change', async ({ page, serve }) => {
+  test.setTimeout(90_000); // The Manifest tab starts Monaco, slow on a 2-core box.
+  await page.goto(serve.url);
+  await page.getByRole('tab', { name: 'Manifest' }).click();
+  await expect(page.getByTestId('section-row-rules')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('toggle-rules').uncheck();
+  await expect(page.getByTestId('draft-state')).toHaveText('Draft — not saved');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByTestId('history-count')).toHaveText(
+    `${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`,
+  );
+  await page.getByTestId('history-what-if').click();
+  const result = page.getByTestId('history-what-if-result');
+  await expect(result).toContainText(`${DEMO_SNAPSHOTS} snapshots rendered with the draft`, {
+    timeout: 20_000,
+  });
+  const changes = result.getByTestId('history-what-if-change');
+  expect(await changes.count()).toBeGreaterThan(0);
+  await expect(changes.first()).toContainText('loses rules');
+});
