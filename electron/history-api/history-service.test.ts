@@ -1,0 +1,91 @@
+/**
+ * The History service's live path without a watcher: bursts of the workspace watcher applied
+ * one by one, a burst too large to list (or listed only in part) lists the folder again, another
+ * folder is opened as it is, and a change of home starts a new index.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventName } from '../../shared/api';
+import type { HistoryDelta } from '../../shared/history/history-models';
+import { HistoryService } from './history-service';
+
+let tmp = '';
+afterEach(() => {
+  if (tmp !== '') fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+function setup() {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-history-service-'));
+  const home = path.join(tmp, 'home');
+  const dir = path.join(home, 'data', 'eck-debug');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'vars-2026-11-29-08-00-00.json'), '{"chatType":"private"}');
+  const deltas: HistoryDelta[] = [];
+  let currentHome = home;
+  const service = new HistoryService({
+    home: () => currentHome,
+    emit: (event: EventName, payload: unknown) => {
+      if (event === 'onDidChangeHistory') deltas.push(payload as HistoryDelta);
+    },
+    watchFolders: false,
+  });
+  return { home, dir, deltas, service, setHome: (h: string) => (currentHome = h) };
+}
+
+const change = (paths: string[], count = paths.length) => ({ paths, count, at: 0, affectsRender: false });
+
+describe('HistoryService', () => {
+  it('applies a burst of the watcher as one delta, and ignores paths outside the folder', () => {
+    const { dir, home, deltas, service } = setup();
+    expect(service.listing().snapshots).toHaveLength(1);
+    deltas.length = 0;
+    const added = path.join(dir, 'context-2026-11-29-09-00-00.md');
+    fs.writeFileSync(added, 'ctx');
+    fs.rmSync(path.join(dir, 'vars-2026-11-29-08-00-00.json'));
+    service.handleDiskChange(
+      change([added, path.join(dir, 'vars-2026-11-29-08-00-00.json'), path.join(home, 'eck', 'x.json')]),
+    );
+    expect(deltas).toHaveLength(1);
+    expect(deltas[0]).toMatchObject({ removed: ['2026-11-29-08-00-00'], reset: false });
+    expect(deltas[0]?.upserts.map((s) => s.key)).toEqual(['2026-11-29-09-00-00']);
+    service.handleDiskChange(change([path.join(home, 'eck', 'x.json')]));
+    expect(deltas).toHaveLength(1);
+  });
+
+  it('lists again when the burst named only some of its paths', () => {
+    const { dir, deltas, service } = setup();
+    service.listing();
+    deltas.length = 0;
+    for (let i = 10; i < 20; i++) fs.writeFileSync(path.join(dir, `vars-2026-11-29-08-00-${i}.json`), '{}');
+    service.handleDiskChange(change([path.join(dir, 'vars-2026-11-29-08-00-10.json')], 10));
+    expect(deltas[0]?.reset).toBe(true);
+    expect(service.listing().snapshots).toHaveLength(11);
+  });
+
+  it('opens another folder (a home means its eck-debug) and returns to the home', async () => {
+    const { dir, service } = setup();
+    const other = path.join(tmp, 'copy');
+    fs.mkdirSync(other);
+    fs.writeFileSync(path.join(other, 'manifest-2026-01-01-00-00-00.md'), '# r');
+    fs.writeFileSync(path.join(other, 'readme.txt'), 'x');
+    const listing = await service.openFolder(other);
+    expect(listing.snapshots.map((s) => s.key)).toEqual(['2026-01-01-00-00-00']);
+    expect(listing.foreign.map((f) => f.name)).toEqual(['readme.txt']);
+    expect((await service.openFolder(path.join(tmp, 'home'))).dir).toBe(dir);
+    expect((await service.openFolder(null)).dir).toBe(dir);
+  });
+
+  it('starts a new index when another workspace with another home is opened', () => {
+    const { deltas, service, setHome } = setup();
+    service.listing();
+    deltas.length = 0;
+    const other = path.join(tmp, 'home2');
+    fs.mkdirSync(path.join(other, 'data', 'eck-debug'), { recursive: true });
+    setHome(other);
+    service.handleWorkspaceChange({ home: other } as Parameters<HistoryService['handleWorkspaceChange']>[0]);
+    expect(deltas.at(-1)?.reset).toBe(true);
+    expect(service.listing().snapshots).toHaveLength(0);
+  });
+});
