@@ -167,3 +167,17 @@ test('what-if with the Manifest tab’s draft lists the snapshots it would chang
   expect(await changes.count()).toBeGreaterThan(0);
   await expect(changes.first()).toContainText('loses rules');
 });
+
+test('"use these vars" makes a snapshot the current scenario, re-rooted: it renders as recorded', async ({
+  page,
+  serve,
+}) => {
+  await openHistory(page, serve.url);
+  // 10:03:21 on the first day: a private chat with Bob, 13 of 16 sections loaded.
+  const row = page.locator('[data-testid="history-row"][data-key="2026-11-29-10-03-21"]');
+  await expect(row.locator('.history-col-sections')).toHaveText('13 / 16');
+  await row.click();
+  await page.getByTestId('history-use-vars').click();
+  await expect(page.getByTestId('history-notice')).toContainText('now the current scenario');
+  await expect(page.getByTestId('status-sections')).toContainText('13/16');
+});
