@@ -3,9 +3,10 @@
  * in the same run and the ratio (timings on this 2-core machine are noisy; ratios are not).
  */
 import { benchEngine } from './engine-bench';
+import { benchTimeline } from './timeline-bench';
 
 async function main(): Promise<void> {
-  const results: unknown[] = [...benchEngine()];
+  const results: unknown[] = [...benchEngine(), benchTimeline()];
   try {
     const { benchHistory } = await import('./history-bench');
     results.push(await benchHistory());

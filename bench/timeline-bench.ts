@@ -1,7 +1,7 @@
 /**
  * Timeline figures (issue 4): the pure work behind one re-render of the Timeline — rows
  * (explanations, token estimates, folder budgets), the reason words and the budget picture —
- * for the default kit and for a manifest of 1,000 more sections. Run: `npx tsx bench/timeline-bench.ts`.
+ * for the default kit and for a manifest of 1,000 more sections. Part of `npm run bench`.
  */
 import { renderContext } from '../shared/engine';
 import { createNodeFs } from '../electron/services/node-fs';
@@ -65,18 +65,21 @@ const bulk = JSON.stringify({
   })),
 });
 
-const small = render();
-const large = render(bulk);
-const figures = {
-  defaultKit: {
-    sections: small.sections.length,
-    engineMs: median(() => render(), 50),
-    timelineMs: median(() => timelineWork(small), 200),
-  },
-  thousandSections: {
-    sections: large.sections.length,
-    engineMs: median(() => render(bulk), 10),
-    timelineMs: median(() => timelineWork(large), 20),
-  },
-};
-console.log(JSON.stringify(figures, null, 2));
+/** The Timeline figures for `npm run bench`. */
+export function benchTimeline(): object {
+  const small = render();
+  const large = render(bulk);
+  const figures = {
+    defaultKit: {
+      sections: small.sections.length,
+      engineMs: median(() => render(), 50),
+      timelineMs: median(() => timelineWork(small), 200),
+    },
+    thousandSections: {
+      sections: large.sections.length,
+      engineMs: median(() => render(bulk), 10),
+      timelineMs: median(() => timelineWork(large), 20),
+    },
+  };
+  return { name: 'timeline-work', ...figures };
+}

@@ -17,7 +17,7 @@ import type {
 import { checkSection, type ValidSection } from './section-spec';
 import { evaluateWhen } from './when';
 import { expandPathTokens } from './path-tokens';
-import { dirnamePath, joinPath, resolvePath } from './paths';
+import { dirnamePath, resolvePath } from './paths';
 import { globMatcher } from './glob';
 import { isFsError } from './fs-util';
 
@@ -169,6 +169,11 @@ export function planSection(ctx: PlanContext, merged: MergedSection): SectionPla
   return { ...located, status: 'ok', files };
 }
 
+/** A folder entry's path: the folder is already normalised and a name never holds `/`. */
+function childPath(dir: string, name: string): string {
+  return dir.endsWith('/') ? dir + name : `${dir}/${name}`;
+}
+
 /** Walks a folder: name order, per-folder limits, the at-least-one-file rule (§5). */
 function planDirectory(
   ctx: PlanContext,
@@ -219,7 +224,7 @@ function planDirectory(
   let stop: { at: number; reason: 'files' | 'bytes'; size: number | null } | null = null;
   for (let i = 0; i < candidates.length; i++) {
     const entry = candidates[i] as DirEntry;
-    const path = joinPath(dir, entry.name);
+    const path = childPath(dir, entry.name);
     if (files.length >= spec.maxFiles) {
       stop = { at: i, reason: 'files', size: null };
       break;
@@ -240,7 +245,12 @@ function planDirectory(
   let notLoaded = 0;
   for (let i = stop.at; i < candidates.length; i++) {
     const entry = candidates[i] as DirEntry;
-    const path = joinPath(dir, entry.name);
+    // The common case past the listed few: a plain file, only counted (no path, no stat).
+    if (notLoadedFiles.length >= NOT_LOADED_LISTED && entry.kind === 'file' && ctx.unreadable.size === 0) {
+      notLoaded++;
+      continue;
+    }
+    const path = childPath(dir, entry.name);
     if (ctx.unreadable.has(path)) continue;
     let size: number | null = null;
     if (i === stop.at && stop.size !== null) size = stop.size;
