@@ -10,7 +10,7 @@ import { renderContext } from '../shared/engine/render';
 import type { RenderInput } from '../shared/engine/types';
 import { createNodeFs, toEnginePath } from '../electron/services/node-fs';
 import { APP_ROOT, DEMO_HOME } from '../electron/services/app-paths';
-import { PRIVATE_OWNER_VARS } from './bench-vars';
+import { presetScenario } from '../shared/scenarios/presets';
 import { medianMs, round, type BenchResult } from './measure';
 
 function readAll(files: readonly string[]): void {
@@ -59,7 +59,7 @@ export function benchEngine(): BenchResult[] {
     const kitInput: RenderInput = {
       packageRoot: toEnginePath(APP_ROOT),
       home: toEnginePath(DEMO_HOME),
-      vars: PRIVATE_OWNER_VARS,
+      vars: presetScenario('private-owner').vars,
     };
     const kitReport = renderContext(kitInput, nodeFs);
     const kitFiles = kitReport.sections.flatMap((s) => s.files.map((f) => f.path));
