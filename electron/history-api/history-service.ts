@@ -156,7 +156,8 @@ export class HistoryService {
     };
     void index
       .parseInBackground({
-        chunkSize: 200,
+        // Small chunks: a request (open a snapshot) waits at most one chunk's reads.
+        chunkSize: 32,
         onProgress: ({ updated }) => {
           for (const s of updated) pending.set(s.key, s);
           if (Date.now() - last >= PUSH_EVERY_MS) flush();

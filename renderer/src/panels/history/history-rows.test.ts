@@ -99,4 +99,13 @@ describe('chartModel', () => {
     expect(m.budgetY).toBe(0);
     expect(brushRange(m, 100, 50, 0)).toEqual({ from: 1000, to: 2000 });
   });
+  it('draws at most one point per pixel column, keeping the largest and any truncation', () => {
+    const many = Array.from({ length: 1000 }, (_, i) =>
+      snap(`k${i}`, i, { contextBytes: i === 3 ? 900 : 10, truncated: i === 5 }),
+    );
+    const m = chartModel(many, null, 10, 100);
+    expect(m.points).toHaveLength(10);
+    expect(m.points[0]).toMatchObject({ key: 'k3', truncated: true });
+    expect(m.points.filter((p) => p.truncated)).toHaveLength(1);
+  });
 });
