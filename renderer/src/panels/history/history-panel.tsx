@@ -110,7 +110,11 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
   const listing = s.listing;
   const selected = s.selected;
   return (
-    <div className="history-panel" data-testid="history-panel">
+    <div
+      className="history-panel"
+      data-testid="history-panel"
+      data-list-ms={s.listMs === null ? undefined : s.listMs.toFixed(0)}
+    >
       <div className="history-toolbar">
         <input
           className="history-search"

@@ -61,9 +61,20 @@ describe('filterRows', () => {
 });
 
 describe('sortRows', () => {
-  it('sorts by time with the suffix breaking a tie, either way', () => {
-    expect(sortRows(rows, { column: 'time', desc: false }).map((r) => r.key)).toEqual(['a', 'b', 'b2', 'c']);
-    expect(sortRows(rows, { column: 'time', desc: true }).map((r) => r.key)).toEqual(['c', 'b2', 'b', 'a']);
+  it('sorts by time (rows come oldest first, in the listing order), either way', () => {
+    const oldestFirst = [rows[0]!, rows[1]!, rows[3]!, rows[2]!];
+    expect(sortRows(oldestFirst, { column: 'time', desc: false }).map((r) => r.key)).toEqual([
+      'a',
+      'b',
+      'b2',
+      'c',
+    ]);
+    expect(sortRows(oldestFirst, { column: 'time', desc: true }).map((r) => r.key)).toEqual([
+      'c',
+      'b2',
+      'b',
+      'a',
+    ]);
   });
   it('puts unknown values last in both directions', () => {
     expect(sortRows(rows, { column: 'bytes', desc: false }).map((r) => r.key)).toEqual(['b', 'b2', 'a', 'c']);
