@@ -51,6 +51,7 @@ export class HistoryService {
       this.index = new HistoryIndex(dir);
       this.homeDir = this.options.home();
       this.index.refresh();
+      if (this.folder === null) this.watchHomeFolder(dir);
       this.startPass();
       this.notifyRows(null);
     }
@@ -82,10 +83,26 @@ export class HistoryService {
     for (const l of this.rowListeners) l(keys);
   }
 
+  /**
+   * The home's eck-debug folder is watched here, not by the workspace's chokidar (which skips
+   * its files: see watch-scope.ts). Without the folder (no render recorded yet) nothing is
+   * watched until the workspace watcher reports the folder's creation.
+   */
+  private watchHomeFolder(dir: string): void {
+    this.stopWatcherNow();
+    if (this.options.watchFolders !== false) this.watchFolder(dir);
+  }
+
   /** Feeds the workspace watcher's bursts (the hub's `onDidChangeOnDisk`). */
   handleDiskChange(change: DiskChange): void {
     if (this.folder !== null || this.index === null) return;
     const dir = path.resolve(this.index.dir);
+    // The folder itself appeared (first render recorded) or went: watch it anew, list it again.
+    if (change.paths.some((p) => path.resolve(p) === dir)) {
+      this.watchHomeFolder(dir);
+      this.applyPaths([], true);
+      return;
+    }
     const mine = change.paths.filter((p) => path.dirname(path.resolve(p)) === dir || path.resolve(p) === dir);
     const unlisted = change.count > change.paths.length;
     if (mine.length === 0 && !unlisted) return;
@@ -95,6 +112,7 @@ export class HistoryService {
   /** The workspace changed: a new home means a new index. */
   handleWorkspaceChange(info: WorkspaceInfo): void {
     if (this.folder === null && this.index !== null && info.home !== this.homeDir) {
+      this.stopWatcherNow();
       this.index = null;
       this.emitDelta({ upserts: [], removed: [], foreign: null, reset: true });
     }
@@ -189,12 +207,16 @@ export class HistoryService {
     }
   }
 
-  private async stopWatcher(): Promise<void> {
+  private stopWatcherNow(): void {
     const w = this.watcher;
     this.watcher = null;
     if (w === null) return;
     w.burst.dispose();
     w.fs.close();
+  }
+
+  private async stopWatcher(): Promise<void> {
+    this.stopWatcherNow();
     await Promise.resolve();
   }
 

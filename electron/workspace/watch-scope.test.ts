@@ -13,7 +13,8 @@ describe('watch scope', () => {
     ['/h/eck/eck_manifest.json', false],
     ['/h/agents/nova.aid.pub/personal/persona.md', false],
     ['/h/data', false],
-    ['/h/data/eck-debug/context-2026.md', false],
+    ['/h/data/eck-debug', false],
+    ['/h/data/eck-debug/context-2026.md', true], // watched by the History service itself
     ['/h/data/sessions/big.log', true],
     ['/h/logs/x.log', true],
     ['/p/kits/rules/00-core.md', false],

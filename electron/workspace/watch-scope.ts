@@ -39,10 +39,13 @@ export function isIgnored(roots: WatchRoots, p: string): boolean {
   const inHome = within(path.resolve(roots.home), abs);
   if (inHome !== null) {
     if (inHome === '') return false;
-    const [top, second] = inHome.split(path.sep);
+    const [top, second, third] = inHome.split(path.sep);
     if (top === undefined || !HOME_TOP.has(top)) return true;
-    // data/ holds far more than snapshots; only data/eck-debug is the history.
-    if (top === 'data') return second !== undefined && second !== 'eck-debug';
+    // data/ holds far more than snapshots; only data/eck-debug is the history. Its files are the
+    // History service's to watch (fs.watch on that one folder): chokidar would stat each of a busy
+    // agent's tens of thousands of snapshots before it is ready. The folder itself stays, so its
+    // creation is still seen.
+    if (top === 'data') return second !== undefined && (second !== 'eck-debug' || third !== undefined);
     return false;
   }
   const inKits = within(path.join(path.resolve(roots.packageRoot), 'kits'), abs);
