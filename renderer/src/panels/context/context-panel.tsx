@@ -17,11 +17,7 @@ import { sectionFocus, useSectionFocus } from './section-focus';
 import { useContextHistory } from './use-context-history';
 import './context.css';
 import { DraftRenderNote } from '../manifest/draft-note';
-
-function typingIn(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
-}
+import { useSlashFocus } from '../../components/use-slash-focus';
 
 /** The Context panel. */
 export function ContextPanel() {
@@ -73,17 +69,7 @@ export function ContextPanel() {
     textRef.current.querySelector(`[data-match="${active}"]`)?.scrollIntoView({ block: 'center' });
   }, [active, query]);
 
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent): void => {
-      if (e.key === '/' && !typingIn(e.target) && !e.ctrlKey && !e.metaKey && !e.altKey) {
-        e.preventDefault();
-        searchRef.current?.focus();
-        searchRef.current?.select();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useSlashFocus(searchRef);
 
   if (report === null) {
     return <p className="panel-note">{t('context.loading')}</p>;

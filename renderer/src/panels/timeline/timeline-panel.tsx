@@ -22,6 +22,7 @@ import type { TimelineRow } from './timeline-rows';
 import { filterRows, timelineRows } from './timeline-rows';
 import './timeline.css';
 import { DraftRenderNote } from '../manifest/draft-note';
+import { useSlashFocus } from '../../components/use-slash-focus';
 
 /** Rows of the previous render, reused where unchanged (one Timeline per window). */
 const rowCache = new RowCache();
@@ -33,16 +34,6 @@ function useDark(): boolean {
   const theme = useApp((s) => s.theme);
   if (theme !== 'system') return theme === 'dark';
   return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
-}
-
-/** True when a key press is meant for a text field (or Monaco), not for the row list. */
-function typingIn(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable ||
-    /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) ||
-    target.closest('.monaco-pane') !== null
-  );
 }
 
 /** The Timeline panel. */
@@ -114,17 +105,7 @@ export default function TimelinePanel() {
   }, [selectedId, selectedIndex, scrollTo]);
 
   // `/` focuses the search from anywhere in the tab.
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent): void => {
-      if (e.key === '/' && !typingIn(e.target) && !e.ctrlKey && !e.metaKey && !e.altKey) {
-        e.preventDefault();
-        searchRef.current?.focus();
-        searchRef.current?.select();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useSlashFocus(searchRef);
 
   const onListKey = (e: KeyboardEvent<HTMLDivElement>): void => {
     const action = rowKeyAction(e.key, selectedIndex, shown.length);
