@@ -16,12 +16,7 @@ import { claudeProject, useClaude } from './claude-store';
 import { ClaudeTextView } from './claude-text-view';
 import { claudeMdMessages } from './messages';
 import './claude-md.css';
-
-function useDark(): boolean {
-  const theme = useApp((s) => s.theme);
-  if (theme !== 'system') return theme === 'dark';
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
-}
+import { useDark } from '../../theme/use-dark';
 
 /** The Claude Code project view. */
 export default function ClaudeMdPanel() {

@@ -18,14 +18,9 @@ import { SizeChart } from './size-chart';
 import { SnapshotDetailView } from './snapshot-detail';
 import { SnapshotTable } from './snapshot-table';
 import './history.css';
+import { useDark } from '../../theme/use-dark';
 
 const CLEAN_HOURS = 24;
-
-function useDark(): boolean {
-  const theme = useApp((s) => s.theme);
-  if (theme !== 'system') return theme === 'dark';
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
-}
 
 /** The Manifest tab's unsaved draft, if any. */
 function useDraft(): HistoryDraft | null {

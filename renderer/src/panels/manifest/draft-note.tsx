@@ -11,12 +11,7 @@ import { useManifestDraft } from './draft-store';
 import { manifestMessages } from './messages';
 import { useDraftRenders } from './use-draft-renders';
 import './manifest.css';
-
-function useDark(): boolean {
-  const theme = useApp((s) => s.theme);
-  if (theme !== 'system') return theme === 'dark';
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
-}
+import { useDark } from '../../theme/use-dark';
 
 /** The note; renders nothing without an unsaved draft. */
 export function DraftRenderNote() {

@@ -24,12 +24,7 @@ import { SectionsTable } from './sections-table';
 import { useDraftRenders } from './use-draft-renders';
 import { isTextTarget, undoKey } from './undo-keys';
 import './manifest.css';
-
-function useDark(): boolean {
-  const theme = useApp((s) => s.theme);
-  if (theme !== 'system') return theme === 'dark';
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
-}
+import { useDark } from '../../theme/use-dark';
 
 const DEFAULT_MANIFEST = 'eck_manifest.json';
 

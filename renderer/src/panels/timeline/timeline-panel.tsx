@@ -23,18 +23,13 @@ import { filterRows, timelineRows } from './timeline-rows';
 import './timeline.css';
 import { DraftRenderNote } from '../manifest/draft-note';
 import { useSlashFocus } from '../../components/use-slash-focus';
+import { useDark } from '../../theme/use-dark';
 
 /** Rows of the previous render, reused where unchanged (one Timeline per window). */
 const rowCache = new RowCache();
 
 /** First guess of a row's height before it is measured. */
 const ROW_ESTIMATE = 76;
-
-function useDark(): boolean {
-  const theme = useApp((s) => s.theme);
-  if (theme !== 'system') return theme === 'dark';
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
-}
 
 /** The Timeline panel. */
 export default function TimelinePanel() {

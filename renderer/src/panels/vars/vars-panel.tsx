@@ -15,10 +15,7 @@ import { useVarsEditor } from './use-vars-editor';
 import { VarsForm } from './vars-form';
 import { VarsJsonView } from './vars-json-view';
 import './vars-panel.css';
-
-function prefersDark(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
-}
+import { useDark } from '../../theme/use-dark';
 
 /** The Vars panel. */
 export default function VarsPanel() {
@@ -26,11 +23,10 @@ export default function VarsPanel() {
   const scenario = useApp((s) => s.scenario);
   const render = useApp((s) => s.render);
   const language = useApp((s) => s.language);
-  const theme = useApp((s) => s.theme);
+  const dark = useDark();
   const editor = useVarsEditor();
   const [saved, setSaved] = useState<readonly SavedScenario[]>([]);
   if (scenario === null) return <p className="panel-note">{t('panel.loading')}</p>;
-  const dark = theme === 'dark' || (theme === 'system' && prefersDark());
   const report = render?.report ?? null;
   return (
     <section className="vars-panel" aria-label={t('panel.label')}>
