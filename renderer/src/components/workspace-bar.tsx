@@ -16,7 +16,10 @@ import { PathField } from './path-field';
 export function WorkspaceBar() {
   const t = useT();
   const workspace = useApp((s) => s.workspace);
-  const scenario = useApp((s) => s.scenario);
+  // Three fields, not the scenario: it changes on every keystroke in the Vars tab.
+  const agent = useApp((s) => agentOf(s.scenario));
+  const sessionType = useApp((s) => s.scenario?.sessionType ?? 'main');
+  const presetId = useApp((s) => (s.scenario === null ? undefined : s.scenario.presetId));
   const choosePreset = useApp((s) => s.choosePreset);
   const chooseAgent = useApp((s) => s.chooseAgent);
   const chooseSessionType = useApp((s) => s.chooseSessionType);
@@ -26,7 +29,6 @@ export function WorkspaceBar() {
   const theme = useApp((s) => s.theme);
   const setTheme = useApp((s) => s.setTheme);
   const kind = useClaude((s) => s.kind);
-  const agent = agentOf(scenario);
   const sessionTypes = workspace?.sessionTypes ?? ['main'];
 
   return (
@@ -72,7 +74,7 @@ export function WorkspaceBar() {
           <label className="field">
             <span>{t('bar.sessionType')}</span>
             <select
-              value={scenario?.sessionType ?? 'main'}
+              value={sessionType}
               onChange={(e) => void chooseSessionType(e.target.value)}
               data-testid="session-type-select"
             >
@@ -86,14 +88,14 @@ export function WorkspaceBar() {
           <label className="field">
             <span>{t('bar.preset')}</span>
             <select
-              value={scenario?.presetId ?? ''}
+              value={presetId ?? ''}
               onChange={(e) => {
                 const preset = SCENARIO_PRESETS.find((p) => p.id === e.target.value);
                 if (preset !== undefined) void choosePreset(preset.id);
               }}
               data-testid="preset-select"
             >
-              {scenario?.presetId === null && <option value="">{t('preset.custom')}</option>}
+              {presetId === null && <option value="">{t('preset.custom')}</option>}
               {SCENARIO_PRESETS.map((p) => (
                 <option key={p.id} value={p.id}>
                   {t(`preset.${p.id}`)}

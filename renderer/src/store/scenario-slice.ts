@@ -34,9 +34,12 @@ export const createScenarioSlice: SliceCreator<ScenarioSlice> = (api) => (set, g
   scenario: null,
   api,
   async applyScenario(scenario) {
+    // Sent first, so the main side renders while the optimistic update below re-renders the bar
+    // (issue 5: a keystroke's render must not wait behind the UI work it causes).
+    const sent = api.setScenario(scenario);
     // Optimistic: the bar shows the choice at once; the render arrives as onDidRender.
     set({ scenario });
-    const result = await api.setScenario(scenario);
+    const result = await sent;
     if (!result.ok) get().pushError(result.error);
   },
   choosePreset: (id) => get().applyScenario(presetScenarioFor(id, agentOf(get().scenario))),

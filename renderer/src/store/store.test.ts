@@ -82,6 +82,18 @@ describe('app store', () => {
     });
   });
 
+  it('sends a scenario before its optimistic update re-renders anything', async () => {
+    const { api, calls } = fakeApi();
+    const store = createAppStore(api, defaults);
+    const sentWhenNotified: number[] = [];
+    store.subscribe((s, prev) => {
+      if (s.scenario !== prev.scenario) sentWhenNotified.push(calls.length);
+    });
+    await store.getState().applyScenario(presetScenario('coding'));
+    expect(sentWhenNotified).toEqual([1]);
+    expect(store.getState().scenario?.presetId).toBe('coding');
+  });
+
   it('an API error lands in the banner', async () => {
     const { api } = fakeApi({ setScenario: { ok: false, error: { code: 'invalid-input', message: 'bad' } } });
     const store = createAppStore(api, defaults);
