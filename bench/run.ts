@@ -4,9 +4,10 @@
  */
 import { benchEngine } from './engine-bench';
 import { benchTimeline } from './timeline-bench';
+import { benchVarsKeystroke } from './vars-keystroke-bench';
 
 async function main(): Promise<void> {
-  const results: unknown[] = [...benchEngine(), benchTimeline()];
+  const results: unknown[] = [...benchEngine(), benchTimeline(), await benchVarsKeystroke()];
   try {
     const { benchHistory } = await import('./history-bench');
     results.push(await benchHistory());

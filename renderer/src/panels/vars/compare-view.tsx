@@ -2,7 +2,7 @@
  * Compare two scenarios: both are rendered through the API's `render` (which leaves the current
  * scenario alone), then the vars that differ and the sections whose status differs are listed.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Scenario } from '../../../../shared/api';
 import type { SectionDifference, VarDifference } from '../../../../shared/scenarios/compare';
 import { diffSectionStatuses, diffVars } from '../../../../shared/scenarios/compare';
@@ -31,7 +31,7 @@ function show(value: unknown, unset: string): string {
 }
 
 /** The compare view. */
-export function CompareView({ current, saved, t }: CompareViewProps) {
+function CompareViewView({ current, saved, t }: CompareViewProps) {
   const shellT = useT();
   const api = useApp((s) => s.api);
   const pushError = useApp((s) => s.pushError);
@@ -125,3 +125,6 @@ export function CompareView({ current, saved, t }: CompareViewProps) {
     </section>
   );
 }
+
+/** Two scenarios side by side: the vars and section statuses that differ (memoised: the panel re-renders per render, these only when their props change). */
+export const CompareView = memo(CompareViewView);

@@ -2,7 +2,7 @@
  * The scenario toolbar: presets, named scenarios (save, rename, delete, load), export and import
  * of a scenario JSON file. Saved scenarios live in the app's settings folder (main side).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiError, Scenario } from '../../../../shared/api';
 import { PRESET_IDS } from '../../../../shared/api';
 import type { SavedScenario } from '../../../../shared/scenarios/scenario-file';
@@ -40,7 +40,7 @@ function download(name: string, text: string): void {
 }
 
 /** The scenario toolbar. */
-export function ScenarioTools({ scenario, t, onSavedChange }: ScenarioToolsProps) {
+function ScenarioToolsView({ scenario, t, onSavedChange }: ScenarioToolsProps) {
   const shellT = useT();
   const api = useApp((s) => s.api);
   const applyScenario = useApp((s) => s.applyScenario);
@@ -239,3 +239,6 @@ export function ScenarioTools({ scenario, t, onSavedChange }: ScenarioToolsProps
     </div>
   );
 }
+
+/** Presets, named scenarios, export and import (memoised: the panel re-renders per render, these only when their props change). */
+export const ScenarioTools = memo(ScenarioToolsView);

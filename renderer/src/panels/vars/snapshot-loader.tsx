@@ -3,7 +3,7 @@
  * recorded paths onto this workspace, use its vars, and see whether the render reproduces the
  * context it recorded.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import type { Scenario } from '../../../../shared/api';
 import type { SnapshotScenarioRead, VarsSnapshot } from '../../../../shared/scenarios/snapshot-scenario';
 import type { PanelTranslate } from '../../i18n/panel-messages';
@@ -14,18 +14,19 @@ import { checkReplay, snapshotLabel } from './snapshot-check';
 /** How many snapshots the picker lists (newest first); a busy home has tens of thousands. */
 const LISTED = 2000;
 
-/** The snapshot loader. */
-export function SnapshotLoader({ t }: { readonly t: PanelTranslate<VarsMessageKey> }) {
+/** The snapshot loader (see `SnapshotLoader`). */
+function SnapshotLoaderView({ t }: { readonly t: PanelTranslate<VarsMessageKey> }) {
   const api = useApp((s) => s.api);
   const applyScenario = useApp((s) => s.applyScenario);
   const pushError = useApp((s) => s.pushError);
   const workspaceHome = useApp((s) => s.workspace?.home ?? null);
-  // A failed render (the recorded kit is not on this machine) is newer than the last good one.
-  const render = useApp((s) => s.failedRender ?? s.render);
   const [snapshots, setSnapshots] = useState<readonly VarsSnapshot[] | null>(null);
   const [key, setKey] = useState('');
   const [reroot, setReroot] = useState(true);
   const [loaded, setLoaded] = useState<{ read: SnapshotScenarioRead; scenario: Scenario } | null>(null);
+  // A failed render (the recorded kit is not on this machine) is newer than the last good one.
+  // Read only once a snapshot is loaded: before that, renders (one per keystroke) are not shown here.
+  const render = useApp((s) => (loaded === null ? null : (s.failedRender ?? s.render)));
 
   const refresh = useCallback(
     () =>
@@ -112,3 +113,6 @@ export function SnapshotLoader({ t }: { readonly t: PanelTranslate<VarsMessageKe
     </div>
   );
 }
+
+/** The snapshot loader: pick a snapshot, load its vars (re-rooted or not), see if it replays. */
+export const SnapshotLoader = memo(SnapshotLoaderView);

@@ -4,12 +4,15 @@
  */
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../../../../shared/api';
+import { BROWSER_CLOCK } from './browser-clock';
 import { jsonEqual } from '../../../../shared/scenarios/compare';
 import { StoreContext } from '../../store/store-context';
 import type { AppStore } from '../../store/create-store';
 import type { EditorState } from './editor-sync';
 import { editorStateOf, fromForm, fromText, replacesEditor } from './editor-sync';
 import { RenderScheduler } from './render-scheduler';
+import type { RenderTimingStore } from './render-timing';
+import { createRenderTimingStore } from './render-timing';
 import type { FieldState } from './field-model';
 import { withField } from './field-model';
 
@@ -22,15 +25,9 @@ export interface VarsEditor {
   setField(name: string, next: FieldState): void;
   /** The JSON view's text changed. */
   setText(text: string): void;
-  /** Wall time of the last request until its answer, in ms (`null` before the first). */
-  readonly roundTripMs: number | null;
-  readonly pending: boolean;
+  /** Pending request and last round trip, outside React state (see render-timing.ts). */
+  readonly timing: RenderTimingStore;
 }
-
-const browserClock = {
-  setTimeout: (fn: () => void, ms: number): unknown => window.setTimeout(fn, ms),
-  clearTimeout: (handle: unknown): void => window.clearTimeout(handle as number),
-};
 
 function useStoreApi(): AppStore {
   const store = useContext(StoreContext);
@@ -43,8 +40,7 @@ export function useVarsEditor(): VarsEditor {
   const store = useStoreApi();
   const [initial] = useState(() => editorStateOf(store.getState().scenario?.vars ?? {}));
   const [state, setState] = useState<EditorState>(initial);
-  const [roundTripMs, setRoundTripMs] = useState<number | null>(null);
-  const [pending, setPending] = useState(false);
+  const [timing] = useState(createRenderTimingStore);
   const stateRef = useRef(initial);
   const sentRef = useRef<Scenario | null>(null);
   const schedulerRef = useRef<RenderScheduler<Record<string, unknown>> | null>(null);
@@ -57,14 +53,14 @@ export function useVarsEditor(): VarsEditor {
         if (base === null) return;
         const next: Scenario = { ...base, presetId: null, vars };
         sentRef.current = next;
-        setPending(true);
         const started = performance.now();
-        await store.getState().applyScenario(next);
-        setRoundTripMs(performance.now() - started);
-        setPending(false);
+        const sent = store.getState().applyScenario(next); // On its way before any UI work.
+        timing.set({ ...timing.get(), pending: true });
+        await sent;
+        timing.set({ pending: false, roundTripMs: performance.now() - started });
       },
       () => store.getState().render?.elapsedMs ?? null,
-      browserClock,
+      BROWSER_CLOCK,
     );
     schedulerRef.current = scheduler;
     // A scenario from outside (preset, snapshot, workspace switch) replaces what is shown, unless
@@ -83,7 +79,7 @@ export function useVarsEditor(): VarsEditor {
       scheduler.cancel();
       schedulerRef.current = null;
     };
-  }, [store]);
+  }, [store, timing]);
 
   const commit = useCallback((next: EditorState) => {
     const before = stateRef.current;
@@ -104,5 +100,5 @@ export function useVarsEditor(): VarsEditor {
     },
     [commit],
   );
-  return { state, setVars, setField, setText, roundTripMs, pending };
+  return { state, setVars, setField, setText, timing };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SectionReport } from '../../../../shared/engine/types';
-import { pathVarsOf, varEffects } from './var-effects';
+import { pathVarsOf, sameEffects, varEffects } from './var-effects';
 
 function section(
   s: Pick<SectionReport, 'id' | 'status' | 'whenVars' | 'templateVars' | 'rawPath'>,
@@ -44,5 +44,15 @@ describe('var effects', () => {
     expect(effects.get('selfAid')?.map((e) => e.section)).toEqual(['peer-profile']);
     expect(effects.get('chatType')?.[0]?.kinds).toEqual(['when']);
     expect(effects.get('nobody')).toBeUndefined();
+  });
+
+  it('tells equal reader lists from ones whose section status changed', () => {
+    const base = { whenVars: ['chatType'], templateVars: [], rawPath: null };
+    const b = section({ id: 'b', status: 'ok', whenVars: ['peerRole'], templateVars: [], rawPath: null });
+    const first = varEffects([section({ id: 'a', status: 'ok', ...base }), b]);
+    const second = varEffects([section({ id: 'a', status: 'when-false', ...base }), { ...b }]);
+    expect(sameEffects(first.get('peerRole') ?? [], second.get('peerRole') ?? [])).toBe(true);
+    expect(sameEffects(first.get('chatType') ?? [], second.get('chatType') ?? [])).toBe(false);
+    expect(sameEffects(first.get('chatType') ?? [], [])).toBe(false);
   });
 });

@@ -70,3 +70,24 @@ export function varEffects(sections: readonly SectionReport[]): ReadonlyMap<stri
   }
   return byVar;
 }
+
+/**
+ * `true` when two lists name the same sections with the same statuses and kinds. Each render
+ * brings new section objects, but a keystroke rarely changes who reads a var: the form's fields
+ * compare their effects with this and skip re-rendering when nothing they show changed (issue 5).
+ */
+export function sameEffects(a: readonly VarEffect[], b: readonly VarEffect[]): boolean {
+  return (
+    a === b ||
+    (a.length === b.length &&
+      a.every((e, i) => {
+        const o = b[i] as VarEffect;
+        return (
+          e.section === o.section &&
+          e.status === o.status &&
+          e.kinds.length === o.kinds.length &&
+          e.kinds.every((k, j) => k === o.kinds[j])
+        );
+      }))
+  );
+}

@@ -9,6 +9,7 @@ import type { FieldState } from './field-model';
 import { controlOf, jsonInputText, mismatch, parseJsonInput, parseNumberInput } from './field-model';
 import type { VarsMessageKey } from './messages';
 import type { VarEffect } from './var-effects';
+import { sameEffects } from './var-effects';
 
 /** Props of one field. */
 export interface VarFieldProps {
@@ -97,21 +98,6 @@ function VarFieldView({ spec, present, value, effects, language, t, onChange }: 
       )}
       <Effects effects={effects} t={t} name={spec.name} />
     </div>
-  );
-}
-
-function sameEffects(a: readonly VarEffect[], b: readonly VarEffect[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every((e, i) => {
-      const o = b[i];
-      return (
-        o !== undefined &&
-        e.section === o.section &&
-        e.status === o.status &&
-        e.kinds.join() === o.kinds.join()
-      );
-    })
   );
 }
 

@@ -2,7 +2,7 @@
  * The form view: the catalog's vars grouped as the reference groups them, each with its
  * control and effect; the derived path vars; unknown vars with their suggestion.
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { SectionReport } from '../../../../shared/engine/types';
 import { VAR_CATALOG, VAR_GROUPS } from '../../../../shared/vars/catalog';
 import { findUnknownVars } from '../../../../shared/vars/suggest';
@@ -39,8 +39,8 @@ function renameKey(
   return out;
 }
 
-/** The form view. */
-export function VarsForm({ vars, sections, pathVars, language, t, onVars, onField }: VarsFormProps) {
+/** The form view (see `VarsForm`). */
+function VarsFormView({ vars, sections, pathVars, language, t, onVars, onField }: VarsFormProps) {
   const effects = useMemo(() => varEffects(sections), [sections]);
   const unknown = useMemo(() => findUnknownVars(vars), [vars]);
   return (
@@ -101,3 +101,6 @@ export function VarsForm({ vars, sections, pathVars, language, t, onVars, onFiel
     </div>
   );
 }
+
+/** The form view; re-renders only when its vars, the render or the language change. */
+export const VarsForm = memo(VarsFormView);

@@ -2,8 +2,9 @@
  * The JSON view: Monaco with the vars JSON Schema (completion, hover descriptions, type errors),
  * unknown vars and catalog errors marked at their key, and a syntax error marked where it is.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor';
+import { BROWSER_CLOCK } from './browser-clock';
 import { buildVarsJsonSchema } from '../../../../shared/vars/schema';
 import type { EditorMarker } from '../../components/monaco/monaco-editor';
 import { MonacoEditor } from '../../components/monaco/monaco-editor';
@@ -11,7 +12,11 @@ import type { MonacoApi } from '../../components/monaco/load-monaco';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { EditorState } from './editor-sync';
 import type { VarsMessageKey } from './messages';
+import type { DeferredSync } from './deferred-sync';
+import { createDeferredSync } from './deferred-sync';
 import { minimalEdit } from './minimal-edit';
+import type { RenderTimingStore } from './render-timing';
+import { useRenderTiming } from './render-timing';
 import { varsMarkers } from './vars-text';
 
 /** The model URI the schema is bound to. */
@@ -21,6 +26,8 @@ const SCHEMA_URI = 'inmemory://eck-inspector/schemas/vars.schema.json';
 /** Props of the JSON view. */
 export interface VarsJsonViewProps {
   readonly state: EditorState;
+  /** The request state: a form edit waiting for its render holds the JSON sync back. */
+  readonly timing: RenderTimingStore;
   readonly dark: boolean;
   readonly t: PanelTranslate<VarsMessageKey>;
   readonly onText: (text: string) => void;
@@ -37,37 +44,40 @@ function registerSchema(monaco: MonacoApi): void {
   });
 }
 
+/** How long a form edit may keep the JSON view behind, at most (deferred-sync.ts). */
+export const JSON_SYNC_MAX_DELAY_MS = 250;
+
+/** The markers for a state: the syntax error, or unknown vars and catalog errors at their key. */
+function markersOf(state: EditorState): EditorMarker[] {
+  if (state.textError !== null) {
+    const { line, column, message } = state.textError;
+    return [{ line, column, message, severity: 'error' }];
+  }
+  return varsMarkers(state.text, state.vars);
+}
+
 /** The JSON view. */
-export function VarsJsonView({ state, dark, t, onText }: VarsJsonViewProps) {
-  const markers = useMemo((): EditorMarker[] => {
-    if (state.textError !== null) {
-      const { line, column, message } = state.textError;
-      return [{ line, column, message, severity: 'error' }];
-    }
-    return varsMarkers(state.text, state.vars);
-  }, [state]);
+export function VarsJsonView({ state, timing, dark, t, onText }: VarsJsonViewProps) {
+  const { pending } = useRenderTiming(timing);
   // The pane gets its first text only; later texts are applied here as the smallest edit, so a
   // form keystroke does not make Monaco re-tokenise and re-layout the whole model.
   const [initialText] = useState(state.text);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const monacoRef = useRef<MonacoApi | null>(null);
+  const latestRef = useRef(state);
   const [ready, setReady] = useState(false);
-  const onReady = useCallback((monaco: MonacoApi, editor: Monaco.editor.IStandaloneCodeEditor) => {
-    registerSchema(monaco);
-    monacoRef.current = monaco;
-    editorRef.current = editor;
-    setReady(true);
-  }, []);
-  useEffect(() => {
+  /** Brings the model and its markers up to the newest state. */
+  const applyLatest = useCallback(() => {
     const model = editorRef.current?.getModel();
-    if (!ready || !model) return;
-    const edit = minimalEdit(model.getValue(), state.text);
+    if (!model) return;
+    const latest = latestRef.current;
+    const edit = minimalEdit(model.getValue(), latest.text);
     if (edit !== null) applyTextEdit(model, edit);
     // Markers after the edit, so their positions are those of the text they were computed on.
     monacoRef.current?.editor.setModelMarkers(
       model,
       'eck-vars',
-      markers.map((m) => ({
+      markersOf(latest).map((m) => ({
         startLineNumber: m.line,
         startColumn: m.column,
         endLineNumber: m.endLine ?? m.line,
@@ -76,7 +86,28 @@ export function VarsJsonView({ state, dark, t, onText }: VarsJsonViewProps) {
         severity: m.severity === 'error' ? 8 : m.severity === 'warning' ? 4 : 2,
       })),
     );
-  }, [state.text, markers, ready]);
+  }, []);
+  const syncRef = useRef<DeferredSync | null>(null);
+  useEffect(() => {
+    const sync = createDeferredSync(applyLatest, BROWSER_CLOCK, JSON_SYNC_MAX_DELAY_MS);
+    syncRef.current = sync;
+    return () => {
+      sync.dispose();
+      syncRef.current = null;
+    };
+  }, [applyLatest]);
+  const onReady = useCallback((monaco: MonacoApi, editor: Monaco.editor.IStandaloneCodeEditor) => {
+    registerSchema(monaco);
+    monacoRef.current = monaco;
+    editorRef.current = editor;
+    editor.onDidFocusEditorText(() => syncRef.current?.flush());
+    setReady(true);
+  }, []);
+  useEffect(() => {
+    latestRef.current = state;
+    // The view's own typing is never held back; a form edit waits for its render (deferred-sync.ts).
+    if (ready) syncRef.current?.update(pending && editorRef.current?.hasTextFocus() !== true);
+  }, [state, pending, ready]);
   useEffect(() => () => void (editorRef.current = null), []);
 
   return (

@@ -4,11 +4,15 @@
  * comparison of two scenarios around them.
  */
 import { useState } from 'react';
+import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { SavedScenario } from '../../../../shared/scenarios/scenario-file';
 import { usePanelT } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
 import { CompareView } from './compare-view';
+import type { VarsMessageKey } from './messages';
 import { VARS_MESSAGES } from './messages';
+import type { RenderTimingStore } from './render-timing';
+import { useRenderTiming } from './render-timing';
 import { ScenarioTools } from './scenario-tools';
 import { SnapshotLoader } from './snapshot-loader';
 import { useVarsEditor } from './use-vars-editor';
@@ -32,13 +36,7 @@ export default function VarsPanel() {
     <section className="vars-panel" aria-label={t('panel.label')}>
       <ScenarioTools scenario={scenario} t={t} onSavedChange={setSaved} />
       <SnapshotLoader t={t} />
-      <p className="vars-render-status" data-testid="vars-render-status">
-        {editor.pending
-          ? t('render.pending')
-          : render !== null && editor.roundTripMs !== null
-            ? t('render.timing', { engine: render.elapsedMs.toFixed(1), trip: editor.roundTripMs.toFixed(1) })
-            : ''}
-      </p>
+      <RenderStatus timing={editor.timing} t={t} />
       <div className="vars-split">
         <div className="vars-pane vars-form-pane" aria-label={t('view.form')}>
           <VarsForm
@@ -52,10 +50,37 @@ export default function VarsPanel() {
           />
         </div>
         <div className="vars-pane vars-json-pane" aria-label={t('view.json')}>
-          <VarsJsonView state={editor.state} dark={dark} t={t} onText={editor.setText} />
+          <VarsJsonView
+            state={editor.state}
+            timing={editor.timing}
+            dark={dark}
+            t={t}
+            onText={editor.setText}
+          />
         </div>
       </div>
       <CompareView current={scenario} saved={saved} t={t} />
     </section>
+  );
+}
+
+/** "rendered in … · round trip …": its own component, so the request state re-renders only it. */
+function RenderStatus({
+  timing,
+  t,
+}: {
+  readonly timing: RenderTimingStore;
+  readonly t: PanelTranslate<VarsMessageKey>;
+}) {
+  const { pending, roundTripMs } = useRenderTiming(timing);
+  const elapsedMs = useApp((s) => s.render?.elapsedMs ?? null);
+  return (
+    <p className="vars-render-status" data-testid="vars-render-status">
+      {pending
+        ? t('render.pending')
+        : elapsedMs !== null && roundTripMs !== null
+          ? t('render.timing', { engine: elapsedMs.toFixed(1), trip: roundTripMs.toFixed(1) })
+          : ''}
+    </p>
   );
 }
