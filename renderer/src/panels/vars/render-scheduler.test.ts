@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { debounceDelay, RenderScheduler } from './render-scheduler';
+import { debounceDelay, RecentRenderTimes, RenderScheduler } from './render-scheduler';
 
 function fakeClock() {
   let now = 0;
@@ -35,9 +35,21 @@ describe('debounce', () => {
   it('none for fast renders, proportional and capped for slow ones', () => {
     expect(debounceDelay(null)).toBe(0);
     expect(debounceDelay(1.2)).toBe(0);
-    expect(debounceDelay(7.9)).toBe(0);
+    expect(debounceDelay(15.9)).toBe(0);
     expect(debounceDelay(20)).toBe(40);
     expect(debounceDelay(5000)).toBe(300);
+  });
+});
+
+describe('recent render times', () => {
+  it('one slow render among fast ones does not start debouncing; a slow kit does', () => {
+    const times = new RecentRenderTimes();
+    expect(times.median()).toBeNull();
+    for (const ms of [1.5, 2, 45, 1.8, 2.2]) times.push(ms);
+    expect(debounceDelay(times.median())).toBe(0);
+    for (const ms of [67, 70, 66]) times.push(ms);
+    expect(times.median()).toBe(66);
+    expect(debounceDelay(times.median())).toBe(132);
   });
 });
 

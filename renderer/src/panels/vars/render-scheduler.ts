@@ -1,12 +1,16 @@
 /**
  * When an edit is sent to be rendered (issue 5, "Quality"): at once while renders are fast (the
  * default kit renders in about a millisecond, so every keystroke shows within a frame); debounced
- * after a slow render, in proportion to it, so a large kit is not asked to render per keystroke.
+ * when recent renders are slow, in proportion to them, so a large kit is not asked to render per keystroke.
  * At most one request is in flight; edits made meanwhile collapse into the newest, never lost.
  */
 
-/** Renders faster than this are not debounced. */
-export const FAST_RENDER_MS = 8;
+/**
+ * Renders faster than this are not debounced: one frame at 60 Hz. The default kit renders in
+ * 1–3 ms, but under load single renders reach 10–20 ms; with a lower bar those outliers made
+ * keystrokes wait for a timer (see `RecentRenderTimes`).
+ */
+export const FAST_RENDER_MS = 16;
 /** The longest wait before a render is sent. */
 export const MAX_DEBOUNCE_MS = 300;
 
@@ -14,6 +18,32 @@ export const MAX_DEBOUNCE_MS = 300;
 export function debounceDelay(lastRenderMs: number | null): number {
   if (lastRenderMs === null || lastRenderMs < FAST_RENDER_MS) return 0;
   return Math.min(MAX_DEBOUNCE_MS, Math.round(lastRenderMs * 2));
+}
+
+/**
+ * The last few render durations, whose median decides the debounce: one slow render (a GC, a
+ * busy machine) must not make the next keystrokes wait, a kit that is slow every time must.
+ */
+export class RecentRenderTimes {
+  private readonly times: number[] = [];
+  private readonly size: number;
+
+  constructor(size = 5) {
+    this.size = size;
+  }
+
+  /** Records one render's duration. */
+  push(ms: number): void {
+    this.times.push(ms);
+    if (this.times.length > this.size) this.times.shift();
+  }
+
+  /** The median of the recorded durations, `null` before the first. */
+  median(): number | null {
+    if (this.times.length === 0) return null;
+    const sorted = [...this.times].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] as number;
+  }
 }
 
 /** Timer functions, injected so tests drive time. */

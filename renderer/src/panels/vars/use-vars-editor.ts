@@ -10,7 +10,7 @@ import { StoreContext } from '../../store/store-context';
 import type { AppStore } from '../../store/create-store';
 import type { EditorState } from './editor-sync';
 import { editorStateOf, fromForm, fromText, replacesEditor } from './editor-sync';
-import { RenderScheduler } from './render-scheduler';
+import { RecentRenderTimes, RenderScheduler } from './render-scheduler';
 import type { RenderTimingStore } from './render-timing';
 import { createRenderTimingStore } from './render-timing';
 import type { FieldState } from './field-model';
@@ -46,6 +46,7 @@ export function useVarsEditor(): VarsEditor {
   const schedulerRef = useRef<RenderScheduler<Record<string, unknown>> | null>(null);
 
   useEffect(() => {
+    const recent = new RecentRenderTimes();
     const scheduler = new RenderScheduler<Record<string, unknown>>(
       async (vars) => {
         // Built at send time, so a session type or agent chosen meanwhile is kept.
@@ -58,8 +59,10 @@ export function useVarsEditor(): VarsEditor {
         timing.set({ ...timing.get(), pending: true });
         await sent;
         timing.set({ pending: false, roundTripMs: performance.now() - started });
+        const elapsed = store.getState().render?.elapsedMs;
+        if (elapsed !== undefined) recent.push(elapsed);
       },
-      () => store.getState().render?.elapsedMs ?? null,
+      () => recent.median() ?? store.getState().render?.elapsedMs ?? null,
       BROWSER_CLOCK,
     );
     schedulerRef.current = scheduler;
