@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { APP_ROOT } from './support/workspace-copy';
 import { expect, test } from './support/fixtures';
+import { startServe } from './support/serve-process';
 
 const FIXTURE = path.join(APP_ROOT, 'e2e', 'fixtures', 'claude-md-project');
 
@@ -134,4 +135,25 @@ test('a Claude Code project shows its files in load order with reasons, and foll
   await page.getByTestId('workspace-kind').selectOption('eck');
   await expect(page.getByTestId('home-path')).toHaveValue(workspace.home);
   await expect(page.getByTestId('context-text')).toContainText('<system-reminder>');
+});
+
+test('serve --claude-project opens that project at start, in place of the ECK tabs', async ({
+  page,
+  workspace,
+}) => {
+  const dirs = copyFixture(workspace.root);
+  const server = await startServe({
+    home: workspace.home,
+    packageRoot: workspace.packageRoot,
+    extraArgs: ['--claude-project', dirs.cwd],
+  });
+  try {
+    await page.goto(server.url);
+    await expect(page.getByTestId('claude-panel')).toBeVisible();
+    await expect(page.getByTestId('workspace-kind')).toHaveValue('claude');
+    await expect(page.getByTestId('claude-cwd')).toHaveValue(dirs.cwd);
+    await expect(row(page, 'CLAUDE.md').first()).toBeVisible();
+  } finally {
+    await server.stop();
+  }
 });

@@ -64,6 +64,7 @@ async function start(): Promise<void> {
   const coreOptions = (choice: WorkspaceChoice): CoreOptions => ({
     appRoot: kitRoot,
     choice,
+    ...(args.claudeProject === undefined ? {} : { claudeProject: args.claudeProject }),
     // Timeline's "open in editor": the OS's default app for the file.
     openPath: (p) => shell.openPath(p),
     onOpened: (resolved) => {
@@ -233,13 +234,14 @@ async function start(): Promise<void> {
   }
 }
 
-/** `--home DIR` and `--package-root DIR` after the app path. */
-function parseArgs(argv: readonly string[]): { home?: string; packageRoot?: string } {
-  const out: { home?: string; packageRoot?: string } = {};
+/** `--home DIR`, `--package-root DIR` and `--claude-project DIR` after the app path. */
+function parseArgs(argv: readonly string[]): { home?: string; packageRoot?: string; claudeProject?: string } {
+  const out: { home?: string; packageRoot?: string; claudeProject?: string } = {};
   for (let i = 0; i < argv.length; i++) {
     const next = argv[i + 1];
     if (argv[i] === '--home' && next !== undefined) out.home = next;
     if (argv[i] === '--package-root' && next !== undefined) out.packageRoot = next;
+    if (argv[i] === '--claude-project' && next !== undefined) out.claudeProject = next;
   }
   return out;
 }

@@ -35,7 +35,7 @@ function command(entry: ServeEntry): { cmd: string; args: string[] } {
 
 /** Spawns `serve --no-open --port 0` on the given workspace. */
 export async function startServe(
-  args: { home: string; packageRoot: string },
+  args: { home: string; packageRoot: string; extraArgs?: readonly string[] },
   entry: ServeEntry = 'bundle',
 ): Promise<ServeProcess> {
   if (!fs.existsSync(path.join(APP_ROOT, 'dist', 'renderer', 'index.html'))) {
@@ -44,7 +44,17 @@ export async function startServe(
   const { cmd, args: entryArgs } = command(entry);
   const child = spawn(
     cmd,
-    [...entryArgs, '--no-open', '--port', '0', '--home', args.home, '--package-root', args.packageRoot],
+    [
+      ...entryArgs,
+      '--no-open',
+      '--port',
+      '0',
+      '--home',
+      args.home,
+      '--package-root',
+      args.packageRoot,
+      ...(args.extraArgs ?? []),
+    ],
     { cwd: APP_ROOT, env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';

@@ -72,6 +72,33 @@ describe('inspector core (real engine, real disk)', () => {
     expect(loaded(result)).toEqual(expect.arrayContaining(['rules', 'persona', 'peer-profile']));
   });
 
+  it('opens a Claude Code project given at start; a missing one fails naming it', async () => {
+    const choice = copyWorkspace();
+    const project = path.join(APP_ROOT, 'e2e', 'fixtures', 'claude-md-project', 'project');
+    core = await startInspectorCore({
+      appRoot: APP_ROOT,
+      choice,
+      watch: false,
+      log: () => undefined,
+      claudeProject: project,
+    });
+    const opened = await core.dispatch('getClaudeProject', undefined);
+    expect(opened.ok && opened.value).toMatchObject({ options: { cwd: project } });
+    const missing = path.join(tmp, 'no-such-project');
+    await expect(
+      startInspectorCore({
+        appRoot: APP_ROOT,
+        choice,
+        watch: false,
+        log: () => undefined,
+        claudeProject: missing,
+      }),
+    ).rejects.toMatchObject({
+      message: expect.stringContaining('--claude-project: the working directory does not exist'),
+      path: missing,
+    });
+  });
+
   it('the coding preset loads rules, session and baseagent only', async () => {
     const { core: c } = await start(false);
     const r = await c.dispatch('setScenario', presetScenario('coding'));

@@ -17,6 +17,7 @@ import { WorkspaceHost } from '../workspace/workspace-host';
 import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
 import type { EventHub } from './event-hub';
+import { ApiFailure } from '../../shared/api';
 import { createEventHub } from './event-hub';
 import { createHandlers } from './handlers';
 import type { PathOpener } from './open-in-editor';
@@ -28,6 +29,11 @@ export interface CoreOptions {
   /** The workspace to open first (`--home`, `--package-root`, the last one used). */
   readonly choice: WorkspaceChoice;
   readonly onOpened?: (resolved: ResolvedWorkspace) => void;
+  /**
+   * A Claude Code project to open at start (`--claude-project DIR`, issue 8): the window shows
+   * it in place of the ECK tabs, as if chosen in the workspace bar.
+   */
+  readonly claudeProject?: string;
   /** Opens a path with the OS (Electron's `shell.openPath`); absent in serve mode. */
   readonly openPath?: PathOpener;
   /** Where unexpected exceptions are logged; default stderr. */
@@ -96,6 +102,14 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
       log(`${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
   await host.open(options.choice);
+  if (options.claudeProject !== undefined) {
+    const opened = await claude.open({ cwd: options.claudeProject });
+    if (!opened.ok) {
+      // Given on the command line: fail loudly, as a missing --home does.
+      await Promise.all([claude.close(), history.close(), host.close()]);
+      throw new ApiFailure(opened.error.code, `--claude-project: ${opened.error.message}`, opened.error.path);
+    }
+  }
   return {
     hub,
     host,

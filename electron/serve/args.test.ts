@@ -3,15 +3,19 @@ import { parseServeArgs } from './args';
 
 describe('serve args', () => {
   it('parses every option', () => {
-    expect(parseServeArgs(['--home', 'h', '--package-root', 'p', '--port', '8080', '--no-open'], {})).toEqual(
-      {
-        home: 'h',
-        packageRoot: 'p',
-        port: 8080,
-        open: false,
-        help: false,
-      },
-    );
+    expect(
+      parseServeArgs(
+        ['--home', 'h', '--package-root', 'p', '--claude-project', 'c', '--port', '8080', '--no-open'],
+        {},
+      ),
+    ).toEqual({
+      home: 'h',
+      packageRoot: 'p',
+      claudeProject: 'c',
+      port: 8080,
+      open: false,
+      help: false,
+    });
   });
 
   it('defaults to a free port and opening the browser, except under CI', () => {

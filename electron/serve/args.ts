@@ -8,6 +8,8 @@ import { parseArgs } from 'node:util';
 export interface ServeArgs {
   readonly home: string | undefined;
   readonly packageRoot: string | undefined;
+  /** A Claude Code project to open at start, in place of the ECK tabs. */
+  readonly claudeProject: string | undefined;
   /** 0 = a free port. */
   readonly port: number;
   readonly open: boolean;
@@ -16,9 +18,10 @@ export interface ServeArgs {
 
 /** One-paragraph usage text. */
 export const SERVE_USAGE =
-  'usage: npm run serve -- [--home DIR] [--package-root DIR] [--port N] [--no-open]\n' +
+  'usage: npm run serve -- [--home DIR] [--package-root DIR] [--claude-project DIR] [--port N] [--no-open]\n' +
   '  --home DIR          $EVOLCORE_HOME to inspect (default: $EVOLCORE_HOME, ~/.evolcore, the demo home)\n' +
   '  --package-root DIR  folder holding kits/ (default: this app)\n' +
+  '  --claude-project DIR  open the CLAUDE.md layering of this Claude Code working directory\n' +
   '  --port N            port on 127.0.0.1 (default: a free one)\n' +
   '  --no-open           do not open the system browser (also when CI is set)';
 
@@ -29,6 +32,7 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     options: {
       home: { type: 'string' },
       'package-root': { type: 'string' },
+      'claude-project': { type: 'string' },
       port: { type: 'string' },
       'no-open': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -44,6 +48,7 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
   return {
     home: values.home,
     packageRoot: values['package-root'],
+    claudeProject: values['claude-project'],
     port,
     open: !values['no-open'] && !ci,
     help: values.help,

@@ -38,6 +38,7 @@ export async function runServe(
   const core = await startInspectorCore({
     appRoot,
     choice: { home: args.home, packageRoot: args.packageRoot },
+    ...(args.claudeProject === undefined ? {} : { claudeProject: args.claudeProject }),
     log,
   });
   const server = await startServeServer({
