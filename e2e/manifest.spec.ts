@@ -175,3 +175,35 @@ test('expert mode: a typo in the JSON is marked, blocks the save, and undo takes
   await expect(page.getByTestId('draft-parse-error')).toHaveCount(0);
   await expect(page.getByTestId('draft-state')).toHaveText('No unsaved changes');
 });
+
+test('dragging a section by its handle moves it, changing only its order in the draft', async ({
+  page,
+  serve,
+}) => {
+  await openManifest(page, serve.url);
+  const ids = () =>
+    page
+      .getByTestId('manifest-sections')
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => (tr.getAttribute('data-testid') ?? '').replace('section-row-', '')),
+      );
+  const before = await ids();
+  const last = before.at(-1) ?? '';
+  const first = before[0] ?? '';
+  // Drop the last section on the upper half of the first row: it becomes the first. By hand, so
+  // the drag starts on the handle before anything scrolls the first row into view.
+  await page.getByTestId(`drag-${last}`).hover();
+  await page.mouse.down();
+  const box = await page.getByTestId(`drag-${last}`).boundingBox();
+  await page.mouse.move((box?.x ?? 0) + 2, (box?.y ?? 0) - 6);
+  await page.getByTestId(`section-row-${first}`).hover({ position: { x: 40, y: 2 } });
+  await page.mouse.up();
+  await expect(page.getByTestId('draft-state')).toHaveText('Draft — not saved');
+  await expect.poll(ids).toEqual([last, ...before.slice(0, -1)]);
+  const firstOrder = Number(await page.getByTestId(`order-${first}`).inputValue());
+  expect(Number(await page.getByTestId(`order-${last}`).inputValue())).toBe(firstOrder - 1);
+  // Undo takes the move back.
+  await page.keyboard.press('ControlOrMeta+Z');
+  await expect.poll(ids).toEqual(before);
+});

@@ -5,6 +5,7 @@ import {
   effectiveSection,
   indexBaseSections,
   newSectionProblem,
+  orderForDrop,
   orderForMove,
   setSectionEnabled,
   setSectionField,
@@ -70,6 +71,32 @@ describe('override edits', () => {
     expect(orderForMove(list, 'a', 'down')).toBe(20.75);
     expect(orderForMove(list, 'b', 'down')).toBe(22.5);
     expect(orderForMove(list, 'a', 'up')).toBeNull();
+  });
+
+  test('dropping a section before another changes only its own order', () => {
+    const list = [
+      { id: 'a', order: 10 },
+      { id: 'b', order: 20 },
+      { id: 'c', order: 30 },
+      { id: 'd', order: 30 },
+    ];
+    expect(orderForDrop(list, 'c', 'a')).toBe(9); // to the top
+    expect(orderForDrop(list, 'a', 'c')).toBe(25); // between b and c
+    expect(orderForDrop(list, 'a', null)).toBe(31); // to the end
+    expect(orderForDrop(list, 'b', 'c')).toBeNull(); // where it already is
+    expect(orderForDrop(list, 'b', 'b')).toBeNull();
+    expect(orderForDrop(list, 'a', 'd')).toBeNull(); // c and d share 30: nothing fits between
+    expect(orderForDrop(list, 'a', 'nope')).toBeNull();
+    expect(
+      orderForDrop(
+        [
+          { id: 'a', order: 1 },
+          { id: 'b', order: null },
+        ],
+        'a',
+        null,
+      ),
+    ).toBeNull();
   });
 
   test('a new section needs a free id, a file and a number order', () => {

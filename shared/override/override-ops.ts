@@ -193,6 +193,33 @@ export function orderForMove(
   return roundOrder((neighbour.order + beyond.order) / 2);
 }
 
+/**
+ * The order that drops a section just before `beforeId` (or after the last section when
+ * `beforeId` is null), changing only that section, as a drag in the table does: halfway between
+ * its new neighbours, one below the first, or one past the last. `null` when that is where it
+ * already is, when the neighbours share an order (no number fits between them) or when an order
+ * is not a number.
+ */
+export function orderForDrop(
+  sections: readonly OrderedSection[],
+  id: string,
+  beforeId: string | null,
+): number | null {
+  const from = sections.findIndex((s) => s.id === id);
+  if (from < 0 || beforeId === id) return null;
+  const rest = sections.filter((s) => s.id !== id);
+  const at = beforeId === null ? rest.length : rest.findIndex((s) => s.id === beforeId);
+  if (at < 0 || at === from) return null; // Unknown target, or dropped where it stands.
+  const prev = rest[at - 1];
+  const next = rest[at];
+  if (prev?.order === null || next?.order === null) return null;
+  if (prev === undefined && next === undefined) return null;
+  if (prev === undefined) return roundOrder((next as OrderedSection & { order: number }).order - 1);
+  if (next === undefined) return roundOrder(prev.order + 1);
+  if (prev.order === next.order) return null;
+  return roundOrder((prev.order + next.order) / 2);
+}
+
 /** Keeps orders readable (20.5, not 20.499999999). */
 function roundOrder(n: number): number {
   return Math.round(n * 1000) / 1000;

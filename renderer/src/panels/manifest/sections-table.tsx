@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { Json } from '../../../../shared/engine/types';
 import type { BaseSections, OverrideValue } from '../../../../shared/override/override-ops';
 import {
+  orderForDrop,
   orderForMove,
   resetSection,
   setSectionEnabled,
@@ -32,13 +33,58 @@ export interface SectionsTableProps {
   readonly t: PanelTranslate<ManifestMessageKey>;
 }
 
-function OrderCell({ row, rows, readOnly, onEdit, t }: { row: MergedRow } & SectionsTableProps) {
+/** Where a dragged section would land: before `beforeId`, or at the end when it is null. */
+interface DropTarget {
+  readonly dragged: string;
+  readonly beforeId: string | null;
+}
+
+/** The id that a drop on `row` at `clientY` lands before: this row's upper half, or the next row. */
+function beforeIdAt(
+  rows: readonly MergedRow[],
+  row: MergedRow,
+  el: HTMLElement,
+  clientY: number,
+): string | null {
+  const box = el.getBoundingClientRect();
+  if (clientY < box.top + box.height / 2) return row.id;
+  const i = rows.findIndex((r) => r.id === row.id);
+  return rows[i + 1]?.id ?? null;
+}
+
+function OrderCell({
+  row,
+  rows,
+  readOnly,
+  onEdit,
+  t,
+  onDragStart,
+  onDragEnd,
+}: { row: MergedRow; onDragStart: () => void; onDragEnd: () => void } & SectionsTableProps) {
   const move = (direction: 'up' | 'down'): void => {
     const order = orderForMove(rows, row.id, direction);
     if (order !== null) onEdit((v, b) => setSectionField(v, b, row.id, 'order', order));
   };
   return (
     <td className="order-cell">
+      {/* The drag handle (the ↑ ↓ buttons are its keyboard way); the row is the drag image. */}
+      <span
+        className={`drag-handle${readOnly ? ' is-disabled' : ''}`}
+        draggable={!readOnly}
+        title={t('action.drag', { id: row.id })}
+        aria-hidden="true"
+        data-testid={`drag-${row.id}`}
+        onDragStart={(e) => {
+          e.dataTransfer.effectAllowed = 'move';
+          e.dataTransfer.setData('text/plain', row.id);
+          const tr = e.currentTarget.closest('tr');
+          if (tr !== null) e.dataTransfer.setDragImage(tr, 8, 8);
+          onDragStart();
+        }}
+        onDragEnd={onDragEnd}
+      >
+        ⋮⋮
+      </span>
       <input
         type="number"
         step="any"
@@ -83,6 +129,19 @@ function OrderCell({ row, rows, readOnly, onEdit, t }: { row: MergedRow } & Sect
 export function SectionsTable(props: SectionsTableProps) {
   const { rows, replaceMode, readOnly, onEdit, t } = props;
   const [editingWhen, setEditingWhen] = useState<string | null>(null);
+  const [drop, setDrop] = useState<DropTarget | null>(null);
+  const finishDrop = (): void => {
+    if (drop === null) return;
+    const order = orderForDrop(rows, drop.dragged, drop.beforeId);
+    const id = drop.dragged;
+    setDrop(null);
+    if (order !== null) onEdit((v, b) => setSectionField(v, b, id, 'order', order));
+  };
+  const dropClass = (row: MergedRow, i: number): string => {
+    if (drop === null || orderForDrop(rows, drop.dragged, drop.beforeId) === null) return '';
+    if (drop.beforeId === row.id) return ' drop-before';
+    return drop.beforeId === null && i === rows.length - 1 ? ' drop-after' : '';
+  };
   return (
     <table className="manifest-sections" data-testid="manifest-sections">
       <thead>
@@ -97,15 +156,31 @@ export function SectionsTable(props: SectionsTableProps) {
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
+        {rows.map((row, i) => (
           <tr
             key={row.id}
             data-testid={`section-row-${row.id}`}
             data-origin={row.origin}
             data-status={row.status ?? 'absent'}
-            className={`origin-${row.origin}${row.unmatched ? ' unmatched' : ''}`}
+            className={`origin-${row.origin}${row.unmatched ? ' unmatched' : ''}${drop?.dragged === row.id ? ' is-dragged' : ''}${dropClass(row, i)}`}
+            onDragOver={(e) => {
+              if (drop === null) return;
+              e.preventDefault();
+              e.dataTransfer.dropEffect = 'move';
+              const beforeId = beforeIdAt(rows, row, e.currentTarget, e.clientY);
+              if (beforeId !== drop.beforeId) setDrop({ ...drop, beforeId });
+            }}
+            onDrop={(e) => {
+              e.preventDefault();
+              finishDrop();
+            }}
           >
-            <OrderCell row={row} {...props} />
+            <OrderCell
+              row={row}
+              {...props}
+              onDragStart={() => setDrop({ dragged: row.id, beforeId: row.id })}
+              onDragEnd={() => setDrop(null)}
+            />
             <td>
               <div className="section-id">{row.id}</div>
               {row.description ? <div className="section-desc">{row.description}</div> : null}
