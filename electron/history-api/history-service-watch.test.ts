@@ -43,7 +43,7 @@ function start(createFolder: boolean) {
 }
 
 const keysOf = (deltas: readonly HistoryDelta[]): string[] =>
-  deltas.flatMap((d) => d.upserts.map((s) => s.key));
+  deltas.flatMap((d) => d.upserts.keys);
 
 describe('HistoryService watching the home folder', () => {
   it('a snapshot written into eck-debug is pushed without the workspace watcher', async () => {

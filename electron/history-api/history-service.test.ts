@@ -49,7 +49,7 @@ describe('HistoryService', () => {
     );
     expect(deltas).toHaveLength(1);
     expect(deltas[0]).toMatchObject({ removed: ['2026-11-29-08-00-00'], reset: false });
-    expect(deltas[0]?.upserts.map((s) => s.key)).toEqual(['2026-11-29-09-00-00']);
+    expect(deltas[0]?.upserts.keys).toEqual(['2026-11-29-09-00-00']);
     service.handleDiskChange(change([path.join(home, 'eck', 'x.json')]));
     expect(deltas).toHaveLength(1);
   });

@@ -10,6 +10,7 @@ import type { DiskChange, EventName, EventPayloads, WorkspaceInfo } from '../../
 import type { HistoryListing, SnapshotSummary } from '../../shared/debug-files/history-types';
 import type { HistoryDelta } from '../../shared/history/history-models';
 import { debugDirOf } from '../debug/debug-dir';
+import { encodeRows } from '../../shared/history/listing-wire';
 import { HistoryIndex, historyDirFor } from '../history/history-index';
 import { createBurstCollector } from '../workspace/coalesce';
 import type { BurstCollector } from '../workspace/coalesce';
@@ -184,8 +185,14 @@ export class HistoryService {
       .then(flush, () => undefined);
   }
 
-  private emitDelta(delta: Omit<HistoryDelta, 'dir'>): void {
-    this.options.emit('onDidChangeHistory', { dir: this.index?.dir ?? '', ...delta });
+  private emitDelta(
+    delta: Omit<HistoryDelta, 'dir' | 'upserts'> & { upserts: readonly SnapshotSummary[] },
+  ): void {
+    this.options.emit('onDidChangeHistory', {
+      dir: this.index?.dir ?? '',
+      ...delta,
+      upserts: encodeRows(delta.upserts),
+    });
   }
 
   /**

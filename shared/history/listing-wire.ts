@@ -1,0 +1,287 @@
+/**
+ * The listing's compact wire form (issue 7, "50,000 files list in under 1 s"): one array per
+ * column instead of one object per snapshot. 12,500 snapshots as objects were 8 MB of JSON,
+ * mostly repeated keys and file names; as columns they are about a tenth of that. File names
+ * are not sent: each is `<kind>-<key>.<ext>` (see `debugFileName`); strings repeated across
+ * rows (session type, peer, manifest file…) are sent once, in `strings`.
+ */
+import { DEBUG_FILE_KINDS, debugFileName } from '../debug-files/names';
+import type { DebugFileKind } from '../debug-files/names';
+import { EMPTY_COLUMNS } from '../debug-files/history-types';
+import type {
+  ForeignEntry,
+  HistoryListing,
+  SnapshotColumns,
+  SnapshotFile,
+  SnapshotSummary,
+} from '../debug-files/history-types';
+
+/** Columns of text, each an index into `strings` or -1 for `null`. */
+const TEXT_COLUMNS = ['sessionType', 'chatType', 'channel', 'peer', 'peerKey', 'manifestFile'] as const;
+/** Columns of numbers or `null`. */
+const NUMBER_COLUMNS = ['sectionsLoaded', 'sectionsTotal', 'contextBytes', 'budgetBytes', 'recordedAt'] as const;
+
+type TextColumn = (typeof TEXT_COLUMNS)[number];
+type NumberColumn = (typeof NUMBER_COLUMNS)[number];
+
+/** Snapshots as columns; every array has `count` values, in the same order. */
+export interface WireRows {
+  readonly count: number;
+  readonly keys: readonly string[];
+  /** Epoch ms: the first as is, each next one as the difference from the one before. */
+  readonly time: readonly number[];
+  /** Bit `1 << i` set when the snapshot has a file of `DEBUG_FILE_KINDS[i]`. */
+  readonly present: readonly number[];
+  /** Sizes by kind (in `DEBUG_FILE_KINDS` order), `null` where not stated or absent. */
+  readonly bytes: readonly (readonly (number | null)[])[];
+  /** 1 once the background pass has read the snapshot, else 0. */
+  readonly done: readonly number[];
+  /** Index into `strings`, or -1. */
+  readonly error: readonly number[];
+  readonly text: Readonly<Record<TextColumn, readonly number[]>>;
+  readonly numbers: Readonly<Record<NumberColumn, readonly (number | null)[]>>;
+  /** 1, 0, or `null` when unknown. */
+  readonly truncated: readonly (number | null)[];
+  readonly strings: readonly string[];
+}
+
+/** The listing as sent: the folder, the rows as columns, the foreign entries as they are. */
+export interface WireListing {
+  readonly dir: string;
+  readonly rows: WireRows;
+  readonly foreign: readonly ForeignEntry[];
+  readonly error: string | null;
+}
+
+/** Encodes snapshots (any order; the listing's is oldest first). */
+export function encodeRows(snapshots: readonly SnapshotSummary[]): WireRows {
+  const n = snapshots.length;
+  const strings: string[] = [];
+  const stringIndex = new Map<string, number>();
+  const intern = (value: string | null): number => {
+    if (value === null) return -1;
+    let at = stringIndex.get(value);
+    if (at === undefined) {
+      at = strings.length;
+      strings.push(value);
+      stringIndex.set(value, at);
+    }
+    return at;
+  };
+  const keys = new Array<string>(n);
+  const time = new Array<number>(n);
+  const present = new Array<number>(n);
+  const bytes = DEBUG_FILE_KINDS.map(() => new Array<number | null>(n));
+  const done = new Array<number>(n);
+  const error = new Array<number>(n);
+  const truncated = new Array<number | null>(n);
+  const text = Object.fromEntries(TEXT_COLUMNS.map((c) => [c, new Array<number>(n)])) as Record<
+    TextColumn,
+    number[]
+  >;
+  const numbers = Object.fromEntries(NUMBER_COLUMNS.map((c) => [c, new Array<number | null>(n)])) as Record<
+    NumberColumn,
+    (number | null)[]
+  >;
+  let previous = 0;
+  for (let i = 0; i < n; i++) {
+    const s = snapshots[i] as SnapshotSummary;
+    keys[i] = s.key;
+    time[i] = i === 0 ? s.time : s.time - previous;
+    previous = s.time;
+    let mask = 0;
+    DEBUG_FILE_KINDS.forEach((kind, k) => {
+      const file = s.files[kind];
+      if (file !== undefined) mask |= 1 << k;
+      (bytes[k] as (number | null)[])[i] = file?.bytes ?? null;
+    });
+    present[i] = mask;
+    done[i] = s.parseState === 'done' ? 1 : 0;
+    error[i] = intern(s.error);
+    const c = s.columns;
+    for (const col of TEXT_COLUMNS) text[col][i] = intern(c[col]);
+    for (const col of NUMBER_COLUMNS) numbers[col][i] = c[col];
+    truncated[i] = c.truncated === null ? null : c.truncated ? 1 : 0;
+  }
+  return { count: n, keys, time, present, bytes, done, error, text, numbers, truncated, strings };
+}
+
+/** Encodes a listing. */
+export function encodeListing(listing: HistoryListing): WireListing {
+  return {
+    dir: listing.dir,
+    rows: encodeRows(listing.snapshots),
+    foreign: listing.foreign,
+    error: listing.error,
+  };
+}
+
+/** A decode's result: the value, or what was wrong with the message. */
+export type DecodeResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The key's timestamp and suffix, as `parseSnapshotKey` reads them (the key was checked by the index). */
+function keyParts(key: string): { timestamp: string; suffix: number | null } {
+  return key.length > 19
+    ? { timestamp: key.slice(0, 19), suffix: Number(key.slice(20)) }
+    : { timestamp: key, suffix: null };
+}
+
+function stringAt(strings: readonly string[], at: unknown, column: string, row: number): string | null {
+  if (at === -1) return null;
+  const value = typeof at === 'number' ? strings[at] : undefined;
+  if (value === undefined) throw new WireError(`${column}[${row}] is not a string index`);
+  return value;
+}
+
+function numberOrNull(value: unknown, column: string, row: number): number | null {
+  if (value === null || typeof value === 'number') return value;
+  throw new WireError(`${column}[${row}] is not a number`);
+}
+
+class WireError extends Error {}
+
+/**
+ * Decodes rows. The message is our own, but it crossed a process boundary: each column's
+ * length and each value's type are checked, and anything off is an error value, not a throw.
+ */
+export function decodeRows(wire: unknown): DecodeResult<SnapshotSummary[]> {
+  try {
+    return { ok: true, value: decodeRowsOrThrow(wire) };
+  } catch (err) {
+    if (err instanceof WireError) return { ok: false, error: `history rows: ${err.message}` };
+    throw err;
+  }
+}
+
+function column(record: Record<string, unknown>, name: string, count: number): unknown[] {
+  const value = record[name];
+  if (!Array.isArray(value)) throw new WireError(`${name} is missing`);
+  if (value.length !== count)
+    throw new WireError(`${name} has ${value.length} values for ${count} snapshots`);
+  return value;
+}
+
+function decodeRowsOrThrow(wire: unknown): SnapshotSummary[] {
+  if (!isRecord(wire)) throw new WireError('not an object');
+  const count = wire.count;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0)
+    throw new WireError('count is missing');
+  const strings = column(wire, 'strings', Array.isArray(wire.strings) ? wire.strings.length : -1);
+  if (!strings.every((s) => typeof s === 'string')) throw new WireError('strings holds a non-string');
+  const table = strings as string[];
+  const keys = column(wire, 'keys', count);
+  const time = column(wire, 'time', count);
+  const present = column(wire, 'present', count);
+  const done = column(wire, 'done', count);
+  const error = column(wire, 'error', count);
+  const truncated = column(wire, 'truncated', count);
+  const bytesRecord = wire.bytes;
+  if (!Array.isArray(bytesRecord) || bytesRecord.length !== DEBUG_FILE_KINDS.length) {
+    throw new WireError(`bytes needs ${DEBUG_FILE_KINDS.length} columns`);
+  }
+  const bytes = DEBUG_FILE_KINDS.map((kind, k) => column({ [kind]: bytesRecord[k] }, kind, count));
+  if (!isRecord(wire.text)) throw new WireError('text is missing');
+  if (!isRecord(wire.numbers)) throw new WireError('numbers is missing');
+  const textRecord = wire.text;
+  const numberRecord = wire.numbers;
+  const text = TEXT_COLUMNS.map((c) => column(textRecord, c, count));
+  const numbers = NUMBER_COLUMNS.map((c) => column(numberRecord, c, count));
+  const out = new Array<SnapshotSummary>(count);
+  let t = 0;
+  for (let i = 0; i < count; i++) {
+    const key = keys[i];
+    if (typeof key !== 'string' || key.length < 19) throw new WireError(`keys[${i}] is not a snapshot key`);
+    const dt = time[i];
+    if (typeof dt !== 'number') throw new WireError(`time[${i}] is not a number`);
+    t = i === 0 ? dt : t + dt;
+    const mask = present[i];
+    if (typeof mask !== 'number') throw new WireError(`present[${i}] is not a number`);
+    const files: Partial<Record<DebugFileKind, SnapshotFile>> = {};
+    const missing: DebugFileKind[] = [];
+    DEBUG_FILE_KINDS.forEach((kind, k) => {
+      if ((mask & (1 << k)) === 0) {
+        missing.push(kind);
+        return;
+      }
+      files[kind] = {
+        name: debugFileName(kind, key),
+        bytes: numberOrNull(bytes[k]?.[i], `bytes.${kind}`, i),
+      };
+    });
+    const isDone = done[i] === 1;
+    // A snapshot not read yet shares the one empty columns object (12,500 of them at first).
+    const columns = hasColumns(text, numbers, truncated[i], i)
+      ? decodeColumns(table, text, numbers, truncated[i], i)
+      : EMPTY_COLUMNS;
+    out[i] = {
+      key,
+      ...keyParts(key),
+      time: t,
+      files,
+      missing,
+      columns,
+      parseState: isDone ? 'done' : 'pending',
+      error: stringAt(table, error[i], 'error', i),
+    };
+  }
+  return out;
+}
+
+function hasColumns(
+  text: readonly (readonly unknown[])[],
+  numbers: readonly (readonly unknown[])[],
+  truncated: unknown,
+  i: number,
+): boolean {
+  if (truncated !== null) return true;
+  for (const c of text) if (c[i] !== -1) return true;
+  for (const c of numbers) if (c[i] !== null) return true;
+  return false;
+}
+
+function decodeColumns(
+  strings: readonly string[],
+  text: readonly (readonly unknown[])[],
+  numbers: readonly (readonly unknown[])[],
+  truncated: unknown,
+  i: number,
+): SnapshotColumns {
+  const textOf = (c: number): string | null => stringAt(strings, text[c]?.[i], TEXT_COLUMNS[c] as string, i);
+  const numberOf = (c: number): number | null =>
+    numberOrNull(numbers[c]?.[i], NUMBER_COLUMNS[c] as string, i);
+  if (truncated !== null && truncated !== 0 && truncated !== 1) {
+    throw new WireError(`truncated[${i}] is not 0, 1 or null`);
+  }
+  return {
+    sessionType: textOf(0),
+    chatType: textOf(1),
+    channel: textOf(2),
+    peer: textOf(3),
+    peerKey: textOf(4),
+    manifestFile: textOf(5),
+    sectionsLoaded: numberOf(0),
+    sectionsTotal: numberOf(1),
+    contextBytes: numberOf(2),
+    budgetBytes: numberOf(3),
+    recordedAt: numberOf(4),
+    truncated: truncated === null ? null : truncated === 1,
+  };
+}
+
+/** Decodes a listing. */
+export function decodeListing(wire: unknown): DecodeResult<HistoryListing> {
+  if (!isRecord(wire) || typeof wire.dir !== 'string') return { ok: false, error: 'history listing: no dir' };
+  if (!Array.isArray(wire.foreign)) return { ok: false, error: 'history listing: foreign is missing' };
+  const rows = decodeRows(wire.rows);
+  if (!rows.ok) return rows;
+  const error = typeof wire.error === 'string' ? wire.error : null;
+  return {
+    ok: true,
+    value: { dir: wire.dir, snapshots: rows.value, foreign: wire.foreign as ForeignEntry[], error },
+  };
+}
