@@ -88,7 +88,7 @@ export async function benchHistory(): Promise<object> {
     const index = new HistoryIndex(dir);
     index.refresh();
     const t0 = performance.now();
-    await index.parseInBackground({ chunkSize: 64 });
+    await index.parseInBackground();
     const backgroundParseMs = performance.now() - t0;
     const withErrors = index.listing().snapshots.filter((s) => s.error !== null).length;
 

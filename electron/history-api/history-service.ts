@@ -175,8 +175,8 @@ export class HistoryService {
     };
     void index
       .parseInBackground({
-        // Small chunks: a request (open a snapshot) waits at most one chunk's reads.
-        chunkSize: 32,
+        // Short slices: a request (open a snapshot) waits at most one slice of reads.
+        sliceMs: 8,
         onProgress: ({ updated }) => {
           for (const s of updated) pending.set(s.key, s);
           if (Date.now() - last >= PUSH_EVERY_MS) flush();

@@ -68,8 +68,10 @@ export interface ParseProgress {
 
 /** Options of the background pass. */
 export interface BackgroundParseOptions {
-  /** Snapshots read at once; between chunks the event loop runs (default 32). */
+  /** Most snapshots read in one slice; between slices the event loop runs (default 512). */
   readonly chunkSize?: number;
+  /** Longest a slice runs before it yields, in ms (default 8): what a request waits at most. */
+  readonly sliceMs?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: ParseProgress) => void;
 }
@@ -304,27 +306,29 @@ export class HistoryIndex {
 
   /** One pass over the listing of `generation`; stops as soon as the folder is listed again. */
   private async runPass(options: BackgroundParseOptions, generation: number): Promise<number> {
-    const chunkSize = Math.max(1, options.chunkSize ?? 32);
+    const chunkSize = Math.max(1, options.chunkSize ?? 512);
+    const sliceMs = options.sliceMs ?? 8;
     let filled = 0;
     if (generation !== this.generation) return 0;
     for (let pending = this.pendingNewestFirst(); pending.length; pending = this.pendingNewestFirst()) {
       const total = pending.length;
-      let done = 0;
-      for (let i = 0; i < pending.length; i += chunkSize) {
+      let i = 0;
+      while (i < total) {
         if (options.signal?.aborted || generation !== this.generation) return filled;
-        const chunk = pending.slice(i, i + chunkSize);
-        const results = await Promise.all(chunk.map((s) => parseSnapshot(this.dir, s)));
-        if (generation !== this.generation) return filled;
+        // One slice: up to `chunkSize` snapshots or `sliceMs`, whichever comes first.
+        const started = performance.now();
         const updated: SnapshotSummary[] = [];
-        results.forEach((result, j) => {
-          // Only if nothing changed it meanwhile; a changed one is still pending for the next round.
-          if (this.snapshots.get(result.key) !== chunk[j]) return;
+        const end = Math.min(total, i + chunkSize);
+        do {
+          const before = pending[i++] as SnapshotSummary;
+          // Changed since the list was taken (the watcher): pending again for the next round.
+          if (this.snapshots.get(before.key) !== before) continue;
+          const result = parseSnapshot(this.dir, before);
           this.snapshots.set(result.key, result);
           updated.push(result);
-        });
+        } while (i < end && performance.now() - started < sliceMs);
         filled += updated.length;
-        done += chunk.length;
-        options.onProgress?.({ updated, done, total });
+        options.onProgress?.({ updated, done: i, total });
         await yieldToLoop();
       }
     }
