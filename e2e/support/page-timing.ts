@@ -75,6 +75,24 @@ export function shownAt(page: Page, check: ShownCheck, timeoutMs = 30_000): Prom
   );
 }
 
+/** Records the page time of the next click anywhere (before any handler runs). */
+export function armClick(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    document.addEventListener(
+      'click',
+      () => {
+        (window as unknown as { __eckClick: number }).__eckClick = performance.now();
+      },
+      { capture: true, once: true },
+    );
+  });
+}
+
+/** Page time of the click `armClick` waited for. */
+export function clickedAt(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __eckClick?: number }).__eckClick ?? Number.NaN);
+}
+
 /** Page time now. */
 export function pageNow(page: Page): Promise<number> {
   return page.evaluate(() => performance.now());
