@@ -165,7 +165,8 @@ export class HistoryService {
     const index = this.index;
     if (index === null) return;
     let pending = new Map<string, SnapshotSummary>();
-    let last = 0;
+    // The first rows wait one interval too: the listing just sent is being drawn.
+    let last = Date.now();
     const flush = (): void => {
       if (this.index !== index || pending.size === 0) return;
       const upserts = [...pending.values()];

@@ -289,8 +289,10 @@ export class HistoryIndex {
     if (this.running?.generation === generation) return this.running.pass;
     // A pass over an older listing is stopping (it sees the new generation); start after it.
     const before = this.running?.pass ?? Promise.resolve(0);
+    // Started from the next turn of the loop, so the listing that asked for it is answered first.
     const pass = before
       .catch(() => 0)
+      .then(() => yieldToLoop())
       .then(() => this.runPass(options, generation))
       .finally(() => {
         if (this.running?.pass === pass) this.running = null;

@@ -3,7 +3,7 @@
  * context size over time; one snapshot's files; compare two; replay one; what-if over the
  * filtered ones with the Manifest tab's draft; export and open bundles; clean only when asked.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { usePanelT } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
@@ -54,7 +54,10 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
   const [notice, setNotice] = useState<string | null>(null);
   const all = useMemo(() => s.listing?.snapshots ?? [], [s.listing]);
   const noBrush = useMemo(() => ({ ...s.filters, brush: null }), [s.filters]);
-  const chartRows = useMemo(() => filterRows(all, noBrush), [all, noBrush]);
+  // The chart may lag a frame behind the table: drawn in a deferred (interruptible) render, it
+  // keeps the table's first screen and each pushed delta from waiting for 12,500 points.
+  const deferredAll = useDeferredValue(all);
+  const chartRows = useMemo(() => filterRows(deferredAll, noBrush), [deferredAll, noBrush]);
   const shown = useMemo(() => sortRows(filterRows(all, s.filters), s.sort), [all, s.filters, s.sort]);
 
   // Search as typed, after a pause (the main side reads the context files).
@@ -238,7 +241,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
           ) : (
             <SnapshotTable
               rows={shown}
-              all={all}
+              all={deferredAll}
               filters={s.filters}
               sort={s.sort}
               selected={selected}
