@@ -77,6 +77,24 @@ describe('HistoryService', () => {
     expect((await service.openFolder(null)).dir).toBe(dir);
   });
 
+  it('refuses a folder that cannot be listed and keeps the one open', async () => {
+    const { dir, service } = setup();
+    const other = path.join(tmp, 'copy');
+    fs.mkdirSync(other);
+    fs.writeFileSync(path.join(other, 'vars-2026-01-01-00-00-00.json'), '{}');
+    await service.openFolder(other);
+    const missing = path.join(tmp, 'nope');
+    await expect(service.openFolder(missing)).rejects.toMatchObject({ code: 'not-found', path: missing });
+    await expect(service.openFolder(path.join(other, 'vars-2026-01-01-00-00-00.json'))).rejects.toMatchObject(
+      {
+        code: 'read-error',
+      },
+    );
+    expect(service.listing().dir).toBe(other);
+    expect(service.listing().snapshots.map((s) => s.key)).toEqual(['2026-01-01-00-00-00']);
+    expect((await service.openFolder(null)).dir).toBe(dir);
+  });
+
   it('starts a new index when another workspace with another home is opened', () => {
     const { deltas, service, setHome } = setup();
     service.listing();

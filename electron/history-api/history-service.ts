@@ -10,6 +10,7 @@ import type { DiskChange, EventName, EventPayloads, WorkspaceInfo } from '../../
 import type { HistoryListing, SnapshotSummary } from '../../shared/debug-files/history-types';
 import type { HistoryDelta } from '../../shared/history/history-models';
 import { debugDirOf } from '../debug/debug-dir';
+import { ApiFailure } from '../../shared/api';
 import { encodeRows } from '../../shared/history/listing-wire';
 import { HistoryIndex, historyDirFor } from '../history/history-index';
 import { createBurstCollector } from '../workspace/coalesce';
@@ -64,13 +65,35 @@ export class HistoryService {
     return this.current().listing();
   }
 
-  /** Opens another folder (a home or a folder of snapshots); `null` returns to the home's. */
+  /**
+   * Opens another folder (a home or a folder of snapshots); `null` returns to the home's. A
+   * folder that cannot be listed (missing, not a folder, no permission) is refused with an
+   * `ApiFailure` and the open one stays, so the path dialog can say why and let the user retype.
+   */
   async openFolder(dir: string | null): Promise<HistoryListing> {
+    if (dir === null) {
+      await this.stopWatcher();
+      this.folder = null;
+      this.index = null;
+      return this.listing();
+    }
+    const target = historyDirFor(path.resolve(dir));
+    const index = new HistoryIndex(target);
+    const listing = index.refresh();
+    if (listing.error !== null) {
+      throw new ApiFailure(
+        listing.error.startsWith('folder not found') ? 'not-found' : 'read-error',
+        listing.error,
+        target,
+      );
+    }
     await this.stopWatcher();
-    this.folder = dir === null ? null : historyDirFor(path.resolve(dir));
-    this.index = null;
-    const listing = this.listing();
-    if (this.folder !== null && this.options.watchFolders !== false) this.watchFolder(this.folder);
+    this.folder = target;
+    this.index = index;
+    this.homeDir = this.options.home();
+    this.startPass();
+    this.notifyRows(null);
+    if (this.options.watchFolders !== false) this.watchFolder(target);
     return listing;
   }
 

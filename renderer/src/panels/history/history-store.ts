@@ -75,8 +75,10 @@ export interface HistoryActions {
   runReplay(key: string, draft: HistoryDraft | null): Promise<void>;
   runWhatIf(keys: readonly string[], draft: HistoryDraft): Promise<void>;
   exportBundle(key: string): Promise<void>;
-  openBundle(path: string): Promise<void>;
-  openFolder(dir: string | null): Promise<void>;
+  /** Opens a bundle; its error is returned (for the path dialog) and the view stays as it was. */
+  openBundle(path: string): Promise<ApiError | null>;
+  /** Lists another folder; a folder that cannot be listed is returned as an error, nothing changes. */
+  openFolder(dir: string | null): Promise<ApiError | null>;
   askClean(hours: number): Promise<void>;
   confirmClean(hours: number): Promise<void>;
   cancelClean(): void;
@@ -217,15 +219,26 @@ export function createHistoryStore(api: InspectorApi) {
         else failed(r.error);
       },
       async openBundle(path) {
-        set({ busy: true, view: { kind: 'bundle', path }, replay: null });
+        set({ busy: true });
         const r = await api.openBundle({ path });
-        if (r.ok) set({ replay: r.value, busy: false });
-        else failed(r.error);
+        if (!r.ok) {
+          set({ busy: false });
+          return r.error;
+        }
+        set({ view: { kind: 'bundle', path }, replay: r.value, busy: false });
+        return null;
       },
       async openFolder(dir) {
-        set({ loading: true, selected: null, view: { kind: 'none' }, filters: NO_FILTERS, search: '' });
+        set({ loading: true });
         const t0 = performance.now();
-        listed(await api.openHistoryFolder({ dir }), t0);
+        const r = await api.openHistoryFolder({ dir });
+        if (!r.ok) {
+          set({ loading: false });
+          return r.error;
+        }
+        set({ selected: null, compareWith: null, view: { kind: 'none' }, filters: NO_FILTERS, search: '' });
+        listed(r, t0);
+        return null;
       },
       async askClean(hours) {
         const r = await api.cleanOldSnapshots({ hours, confirm: false });
