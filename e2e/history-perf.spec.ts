@@ -13,7 +13,9 @@ import { armClick, clickedAt, recordApiCalls, scrollFrames, sentAt, shownAt } fr
 
 const COPIES = 12_500;
 
-test.use({ viewport: { width: 1600, height: 1000 } });
+// No Playwright trace here: its recorder snapshots the DOM around every action, in the page's
+// own thread (~100 ms a time with 12,500 rows listed), which is the harness's cost, not the app's.
+test.use({ viewport: { width: 1600, height: 1000 }, trace: 'off' });
 
 /** Writes `COPIES` snapshots into `dir`, one every 7 s, copied from the demo home's files. */
 function fillHistory(home: string, dir: string): number {
