@@ -136,7 +136,7 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
     // Keyed by position (the default): a key function that changes with the rows would make the
     // virtualizer measure all 12,500 rows again on every pushed delta. React keys are the
     // snapshots' own (below), so a row staying in view keeps its element.
-    overscan: 12,
+    overscan: 6,
   });
   const items = virtualizer.getVirtualItems();
   // The table holds the columns only: the rows are drawn by `SnapshotRow`.
