@@ -71,6 +71,24 @@ describe('listing wire form', () => {
     expect(text.split('"main"')).toHaveLength(2);
   });
 
+  it('sends a column with nothing in it yet as one null, and reads it back', () => {
+    const { snapshots } = groupDebugEntries([
+      file('vars-2026-01-02-03-04-05.json'),
+      file('context-2026-01-02-03-04-06.md'),
+    ]);
+    const wire = encodeRows(snapshots);
+    expect(wire.numbers.contextBytes).toBeNull();
+    expect(wire.text.peer).toBeNull();
+    expect(wire.truncated).toBeNull();
+    expect(wire.bytes).toEqual([null, null, null, null]);
+    expect(decodeRows(JSON.parse(JSON.stringify(wire)))).toEqual({ ok: true, value: snapshots });
+    const bad = { ...wire, numbers: { ...wire.numbers, contextBytes: [1] } };
+    expect(decodeRows(bad)).toEqual({
+      ok: false,
+      error: 'history rows: contextBytes has 1 values for 2 snapshots',
+    });
+  });
+
   it('a folder error and an empty listing round-trip', () => {
     const listing: HistoryListing = {
       dir: '/nope',

@@ -31,7 +31,13 @@ const NUMBER_COLUMNS = [
 type TextColumn = (typeof TEXT_COLUMNS)[number];
 type NumberColumn = (typeof NUMBER_COLUMNS)[number];
 
-/** Snapshots as columns; every array has `count` values, in the same order. */
+/** A column whose every value is empty (`null`, or -1 for a string index) is sent as `null`. */
+type Sparse<T> = readonly T[] | null;
+
+/**
+ * Snapshots as columns; every array has `count` values, in the same order. Before the background
+ * pass has read anything, most columns are empty and travel as one `null` each.
+ */
 export interface WireRows {
   readonly count: number;
   readonly keys: readonly string[];
@@ -40,15 +46,15 @@ export interface WireRows {
   /** Bit `1 << i` set when the snapshot has a file of `DEBUG_FILE_KINDS[i]`. */
   readonly present: readonly number[];
   /** Sizes by kind (in `DEBUG_FILE_KINDS` order), `null` where not stated or absent. */
-  readonly bytes: readonly (readonly (number | null)[])[];
+  readonly bytes: readonly Sparse<number | null>[];
   /** 1 once the background pass has read the snapshot, else 0. */
   readonly done: readonly number[];
   /** Index into `strings`, or -1. */
-  readonly error: readonly number[];
-  readonly text: Readonly<Record<TextColumn, readonly number[]>>;
-  readonly numbers: Readonly<Record<NumberColumn, readonly (number | null)[]>>;
+  readonly error: Sparse<number>;
+  readonly text: Readonly<Record<TextColumn, Sparse<number>>>;
+  readonly numbers: Readonly<Record<NumberColumn, Sparse<number | null>>>;
   /** 1, 0, or `null` when unknown. */
-  readonly truncated: readonly (number | null)[];
+  readonly truncated: Sparse<number | null>;
   readonly strings: readonly string[];
 }
 
@@ -124,7 +130,26 @@ export function encodeRows(snapshots: readonly SnapshotSummary[]): WireRows {
     });
     truncated[i] = c.truncated === null ? null : c.truncated ? 1 : 0;
   }
-  return { count: n, keys, time, present, bytes, done, error, text, numbers, truncated, strings };
+  const squash = <T>(col: T[], empty: T): Sparse<T> => (col.every((v) => v === empty) ? null : col);
+  return {
+    count: n,
+    keys,
+    time,
+    present,
+    bytes: bytes.map((col) => squash(col, null)),
+    done,
+    error: squash(error, -1),
+    text: Object.fromEntries(TEXT_COLUMNS.map((c) => [c, squash(text[c], -1)])) as Record<
+      TextColumn,
+      Sparse<number>
+    >,
+    numbers: Object.fromEntries(NUMBER_COLUMNS.map((c) => [c, squash(numbers[c], null)])) as Record<
+      NumberColumn,
+      Sparse<number | null>
+    >,
+    truncated: squash(truncated, null),
+    strings,
+  };
 }
 
 /** Encodes a listing. */
@@ -172,6 +197,20 @@ export function decodeRows(wire: unknown): DecodeResult<SnapshotSummary[]> {
   }
 }
 
+/** A column that may be sent as `null` (all empty). */
+function sparseColumn(
+  record: Record<string, unknown>,
+  name: string,
+  count: number,
+): readonly unknown[] | null {
+  return record[name] === null ? null : column(record, name, count);
+}
+
+/** The value at `i` of a sparse column, `empty` for a column sent as `null`. */
+function at(col: readonly unknown[] | null, i: number, empty: unknown): unknown {
+  return col === null ? empty : col[i];
+}
+
 function column(record: Record<string, unknown>, name: string, count: number): unknown[] {
   const value = record[name];
   if (!Array.isArray(value)) throw new WireError(`${name} is missing`);
@@ -192,19 +231,19 @@ function decodeRowsOrThrow(wire: unknown): SnapshotSummary[] {
   const time = column(wire, 'time', count);
   const present = column(wire, 'present', count);
   const done = column(wire, 'done', count);
-  const error = column(wire, 'error', count);
-  const truncated = column(wire, 'truncated', count);
+  const error = sparseColumn(wire, 'error', count);
+  const truncated = sparseColumn(wire, 'truncated', count);
   const bytesRecord = wire.bytes;
   if (!Array.isArray(bytesRecord) || bytesRecord.length !== DEBUG_FILE_KINDS.length) {
     throw new WireError(`bytes needs ${DEBUG_FILE_KINDS.length} columns`);
   }
-  const bytes = DEBUG_FILE_KINDS.map((kind, k) => column({ [kind]: bytesRecord[k] }, kind, count));
+  const bytes = DEBUG_FILE_KINDS.map((kind, k) => sparseColumn({ [kind]: bytesRecord[k] }, kind, count));
   if (!isRecord(wire.text)) throw new WireError('text is missing');
   if (!isRecord(wire.numbers)) throw new WireError('numbers is missing');
   const textRecord = wire.text;
   const numberRecord = wire.numbers;
-  const text = TEXT_COLUMNS.map((c) => column(textRecord, c, count));
-  const numbers = NUMBER_COLUMNS.map((c) => column(numberRecord, c, count));
+  const text = TEXT_COLUMNS.map((c) => sparseColumn(textRecord, c, count));
+  const numbers = NUMBER_COLUMNS.map((c) => sparseColumn(numberRecord, c, count));
   const out = new Array<SnapshotSummary>(count);
   const kinds = DEBUG_FILE_KINDS.length;
   // Plain loops and no closures per row: this runs for every one of 12,500 snapshots.
@@ -222,11 +261,11 @@ function decodeRowsOrThrow(wire: unknown): SnapshotSummary[] {
     for (let k = 0; k < kinds; k++) {
       const kind = DEBUG_FILE_KINDS[k] as DebugFileKind;
       if ((mask & (1 << k)) !== 0) {
-        const size = (bytes[k] as unknown[])[i];
+        const size = at(bytes[k] ?? null, i, null);
         files[kind] = { name: debugFileName(kind, key), bytes: numberOrNull(size, `bytes.${kind}`, i) };
       }
     }
-    const flag = truncated[i];
+    const flag = at(truncated, i, null);
     // A snapshot not read yet shares the one empty columns object (12,500 of them at first).
     const columns = hasColumns(text, numbers, flag, i)
       ? decodeColumns(table, text, numbers, flag, i)
@@ -241,61 +280,50 @@ function decodeRowsOrThrow(wire: unknown): SnapshotSummary[] {
       missing,
       columns,
       parseState: done[i] === 1 ? 'done' : 'pending',
-      error: stringAt(table, error[i], 'error', i),
+      error: stringAt(table, at(error, i, -1), 'error', i),
     };
   }
   return out;
 }
 
 function hasColumns(
-  text: readonly (readonly unknown[])[],
-  numbers: readonly (readonly unknown[])[],
+  text: readonly (readonly unknown[] | null)[],
+  numbers: readonly (readonly unknown[] | null)[],
   truncated: unknown,
   i: number,
 ): boolean {
   if (truncated !== null) return true;
-  for (const c of text) if (c[i] !== -1) return true;
-  for (const c of numbers) if (c[i] !== null) return true;
+  for (const c of text) if (c !== null && c[i] !== -1) return true;
+  for (const c of numbers) if (c !== null && c[i] !== null) return true;
   return false;
 }
 
 function decodeColumns(
   strings: readonly string[],
-  text: readonly (readonly unknown[])[],
-  numbers: readonly (readonly unknown[])[],
+  text: readonly (readonly unknown[] | null)[],
+  numbers: readonly (readonly unknown[] | null)[],
   truncated: unknown,
   i: number,
 ): SnapshotColumns {
   if (truncated !== null && truncated !== 0 && truncated !== 1) {
     throw new WireError(`truncated[${i}] is not 0, 1 or null`);
   }
-  const [sessionType, chatType, channel, peer, peerKey, manifestFile] = text as [
-    unknown[],
-    unknown[],
-    unknown[],
-    unknown[],
-    unknown[],
-    unknown[],
-  ];
-  const [loaded, total, contextBytes, budgetBytes, recordedAt] = numbers as [
-    unknown[],
-    unknown[],
-    unknown[],
-    unknown[],
-    unknown[],
-  ];
+  const textAt = (c: number): string | null =>
+    stringAt(strings, at(text[c] ?? null, i, -1), TEXT_COLUMNS[c] as string, i);
+  const numberAt = (c: number): number | null =>
+    numberOrNull(at(numbers[c] ?? null, i, null), NUMBER_COLUMNS[c] as string, i);
   return {
-    sessionType: stringAt(strings, sessionType[i], 'sessionType', i),
-    chatType: stringAt(strings, chatType[i], 'chatType', i),
-    channel: stringAt(strings, channel[i], 'channel', i),
-    peer: stringAt(strings, peer[i], 'peer', i),
-    peerKey: stringAt(strings, peerKey[i], 'peerKey', i),
-    manifestFile: stringAt(strings, manifestFile[i], 'manifestFile', i),
-    sectionsLoaded: numberOrNull(loaded[i], 'sectionsLoaded', i),
-    sectionsTotal: numberOrNull(total[i], 'sectionsTotal', i),
-    contextBytes: numberOrNull(contextBytes[i], 'contextBytes', i),
-    budgetBytes: numberOrNull(budgetBytes[i], 'budgetBytes', i),
-    recordedAt: numberOrNull(recordedAt[i], 'recordedAt', i),
+    sessionType: textAt(0),
+    chatType: textAt(1),
+    channel: textAt(2),
+    peer: textAt(3),
+    peerKey: textAt(4),
+    manifestFile: textAt(5),
+    sectionsLoaded: numberAt(0),
+    sectionsTotal: numberAt(1),
+    contextBytes: numberAt(2),
+    budgetBytes: numberAt(3),
+    recordedAt: numberAt(4),
     truncated: truncated === null ? null : truncated === 1,
   };
 }
