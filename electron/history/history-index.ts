@@ -8,7 +8,7 @@
  * Contents are read on demand (`readSnapshotFile`). The folder watcher belongs to the app shell;
  * it feeds `applyChange`.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -101,6 +101,11 @@ function folderErrorMessage(dir: string, err: unknown): string {
   if (code === 'ENOTDIR') return `not a folder: ${dir}`;
   if (code === 'EACCES' || code === 'EPERM') return `no permission to read the folder: ${dir}`;
   return `cannot list ${dir}: ${code}`;
+}
+
+function readErrorMessage(name: string, err: unknown): string {
+  const code = errnoCode(err);
+  return code === 'ENOENT' ? `${name} was removed` : `${name}: ${code}`;
 }
 
 function kindOfDirent(entry: Dirent): ForeignEntry['kind'] {
@@ -259,6 +264,22 @@ export class HistoryIndex {
     return this.readByName(file.name);
   }
 
+  /**
+   * Reads one file of a snapshot at once, synchronously: for opening one snapshot, whose four
+   * small files would otherwise wait four thread-pool round trips each, every one of them behind
+   * a slice of the background pass. Bulk readers (search, what-if) use the async one.
+   */
+  readSnapshotFileNow(key: string, kind: DebugFileKind): SnapshotFileRead {
+    const file = this.snapshots.get(key)?.files[kind];
+    if (!file) return { ok: false, name: null, error: `snapshot ${key} has no ${kind} file` };
+    try {
+      const buffer = readFileSync(join(this.dir, file.name));
+      return { ok: true, name: file.name, text: buffer.toString('utf8'), bytes: buffer.length };
+    } catch (err) {
+      return { ok: false, name: file.name, error: readErrorMessage(file.name, err) };
+    }
+  }
+
   /** Reads any listed entry by name (a foreign file too: the raw file is always shown). */
   async readListedFile(name: string): Promise<SnapshotFileRead> {
     const parsed = parseDebugFileName(name);
@@ -273,8 +294,7 @@ export class HistoryIndex {
       const buffer = await readFile(join(this.dir, name));
       return { ok: true, name, text: buffer.toString('utf8'), bytes: buffer.length };
     } catch (err) {
-      const code = errnoCode(err);
-      return { ok: false, name, error: code === 'ENOENT' ? `${name} was removed` : `${name}: ${code}` };
+      return { ok: false, name, error: readErrorMessage(name, err) };
     }
   }
 
