@@ -81,24 +81,18 @@ export function encodeRows(snapshots: readonly SnapshotSummary[]): WireRows {
     }
     return at;
   };
+  // Columns other than these four are made when a first value needs them (filled with the empty
+  // value up to there): a first listing, where nothing is read yet, writes four columns, not 20.
   const keys = new Array<string>(n);
   const time = new Array<number>(n);
   const present = new Array<number>(n);
-  const bytes = DEBUG_FILE_KINDS.map(() => new Array<number | null>(n));
   const done = new Array<number>(n);
-  const error = new Array<number>(n);
-  const truncated = new Array<number | null>(n);
-  const text = Object.fromEntries(TEXT_COLUMNS.map((c) => [c, new Array<number>(n)])) as Record<
-    TextColumn,
-    number[]
-  >;
-  const numbers = Object.fromEntries(NUMBER_COLUMNS.map((c) => [c, new Array<number | null>(n)])) as Record<
-    NumberColumn,
-    (number | null)[]
-  >;
   const kinds = DEBUG_FILE_KINDS.length;
-  const textColumns = TEXT_COLUMNS.map((c) => text[c]);
-  const numberColumns = NUMBER_COLUMNS.map((c) => numbers[c]);
+  const bytes: ((number | null)[] | null)[] = DEBUG_FILE_KINDS.map(() => null);
+  let error: number[] | null = null;
+  let truncated: (number | null)[] | null = null;
+  const text: (number[] | null)[] = TEXT_COLUMNS.map(() => null);
+  const numbers: ((number | null)[] | null)[] = NUMBER_COLUMNS.map(() => null);
   let previous = 0;
   // Plain loops, no closure per row: this runs for every one of 12,500 snapshots.
   for (let i = 0; i < n; i++) {
@@ -109,45 +103,42 @@ export function encodeRows(snapshots: readonly SnapshotSummary[]): WireRows {
     let mask = 0;
     for (let k = 0; k < kinds; k++) {
       const file = s.files[DEBUG_FILE_KINDS[k] as DebugFileKind];
-      if (file !== undefined) mask |= 1 << k;
-      (bytes[k] as (number | null)[])[i] = file?.bytes ?? null;
+      if (file === undefined) continue;
+      mask |= 1 << k;
+      if (file.bytes !== null) (bytes[k] ??= new Array<number | null>(n).fill(null))[i] = file.bytes;
     }
     present[i] = mask;
     done[i] = s.parseState === 'done' ? 1 : 0;
-    error[i] = s.error === null ? -1 : intern(s.error);
+    if (s.error !== null) (error ??= new Array<number>(n).fill(-1))[i] = intern(s.error);
     const c = s.columns;
-    if (c === EMPTY_COLUMNS) {
-      for (const col of textColumns) col[i] = -1;
-      for (const col of numberColumns) col[i] = null;
-      truncated[i] = null;
-      continue;
+    if (c === EMPTY_COLUMNS) continue;
+    for (let j = 0; j < TEXT_COLUMNS.length; j++) {
+      const value = c[TEXT_COLUMNS[j] as TextColumn];
+      if (value !== null) (text[j] ??= new Array<number>(n).fill(-1))[i] = intern(value);
     }
-    TEXT_COLUMNS.forEach((name, j) => {
-      (textColumns[j] as number[])[i] = intern(c[name]);
-    });
-    NUMBER_COLUMNS.forEach((name, j) => {
-      (numberColumns[j] as (number | null)[])[i] = c[name];
-    });
-    truncated[i] = c.truncated === null ? null : c.truncated ? 1 : 0;
+    for (let j = 0; j < NUMBER_COLUMNS.length; j++) {
+      const value = c[NUMBER_COLUMNS[j] as NumberColumn];
+      if (value !== null) (numbers[j] ??= new Array<number | null>(n).fill(null))[i] = value;
+    }
+    if (c.truncated !== null) (truncated ??= new Array<number | null>(n).fill(null))[i] = c.truncated ? 1 : 0;
   }
-  const squash = <T>(col: T[], empty: T): Sparse<T> => (col.every((v) => v === empty) ? null : col);
   return {
     count: n,
     keys,
     time,
     present,
-    bytes: bytes.map((col) => squash(col, null)),
+    bytes,
     done,
-    error: squash(error, -1),
-    text: Object.fromEntries(TEXT_COLUMNS.map((c) => [c, squash(text[c], -1)])) as Record<
+    error,
+    text: Object.fromEntries(TEXT_COLUMNS.map((c, j) => [c, text[j] ?? null])) as Record<
       TextColumn,
       Sparse<number>
     >,
-    numbers: Object.fromEntries(NUMBER_COLUMNS.map((c) => [c, squash(numbers[c], null)])) as Record<
+    numbers: Object.fromEntries(NUMBER_COLUMNS.map((c, j) => [c, numbers[j] ?? null])) as Record<
       NumberColumn,
       Sparse<number | null>
     >,
-    truncated: squash(truncated, null),
+    truncated,
     strings,
   };
 }
