@@ -2,8 +2,9 @@
  * History at scale (issue 7, "Scale and figures"): 50,000 snapshot files (12,500 snapshots
  * copied from the demo ones, plus the demo's own) list in the tab, the virtualised table
  * keeps a bounded number of rows in the DOM, scrolls to the end, and opens a snapshot at once.
- * Prints the wall times with the load average; what it asserts is structural, plus generous
- * bounds, since wall times follow the load of a shared box.
+ * Prints the times, taken in the page (support/page-timing.ts), with the load average, and
+ * records them as a `perf` annotation; what it asserts is structural, plus generous bounds,
+ * since wall times follow the load of a shared box.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -76,7 +77,7 @@ test('50,000 files: listed, virtualised, scrollable, a snapshot opens at once', 
   await page.getByTestId('history-path-dialog-input').press('Enter');
   const listMs = Math.round((await listed) - (await sentAt(page, 'openHistoryFolder')));
   await expect(page.getByTestId('history-count')).toHaveText(`${total} of ${total} snapshots`);
-  // The API call alone (request to answer, the listing's JSON included), as the panel measured it.
+  // The API call alone (request to decoded answer), as the panel measured it.
   const apiMs = Number(await page.getByTestId('history-panel').getAttribute('data-list-ms'));
   expect(files).toBe(COPIES * 4);
   const mounted = await page.getByTestId('history-row').count();
