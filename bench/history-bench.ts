@@ -3,7 +3,9 @@
  * Builds a temp folder of 12,500 snapshots × 4 files, then times, alternating runs, a bare
  * `readdirSync` of it (the baseline: the least any listing can cost) and the index's first list
  * (listing + grouping, no stat, no background parse: the index's default), and the same list
- * with one stat per snapshot and with one per file. Medians of 7 runs.
+ * with one stat per snapshot and with one per file. Medians of 7 runs. Then what the listing
+ * costs on the wire (listing-wire.ts): encoding it as columns and its JSON, against the JSON of
+ * the same listing as objects (what was sent before), and decoding it as the renderer does.
  */
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import { debugFileName, formatSnapshotKey, formatTimestamp } from '../shared/deb
 import { fixtureReport } from '../shared/debug-files/test-fixtures/report';
 import { HistoryIndex } from '../electron/history/history-index';
 import type { ListingSizes } from '../electron/history/history-index';
+import { decodeListing, encodeListing } from '../shared/history/listing-wire';
 
 const SNAPSHOTS = 12_500;
 const RUNS = 7;
@@ -61,6 +64,36 @@ function time(fn: () => void): number {
   return performance.now() - t0;
 }
 
+/** The first listing on the wire: encode + JSON (main side), JSON.parse + decode (renderer). */
+function wireFigures(index: HistoryIndex): object {
+  const listing = index.listing();
+  const encode: number[] = [];
+  const decode: number[] = [];
+  const objects: number[] = [];
+  const objectParse: number[] = [];
+  let text = '';
+  let objectText = '';
+  for (let run = 0; run < RUNS; run++) {
+    objects.push(time(() => (objectText = JSON.stringify(listing))));
+    objectParse.push(time(() => JSON.parse(objectText) as unknown));
+    encode.push(time(() => (text = JSON.stringify(encodeListing(listing)))));
+    decode.push(
+      time(() => {
+        if (!decodeListing(JSON.parse(text)).ok) throw new Error('bench: the listing did not decode');
+      }),
+    );
+  }
+  return {
+    wireBytes: text.length,
+    objectJsonBytes: objectText.length,
+    wireEncodeMs: round(median(encode)),
+    wireDecodeMs: round(median(decode)),
+    // The same listing as objects (what was sent before): its JSON both ways.
+    objectStringifyMs: round(median(objects)),
+    objectParseMs: round(median(objectParse)),
+  };
+}
+
 /** Runs the bench; returns `{name, medianMs, baselineMs, ratio, …}` for `bench/run.ts`. */
 export async function benchHistory(): Promise<object> {
   const dir = mkdtempSync(join(tmpdir(), 'eck-history-bench-'));
@@ -87,8 +120,9 @@ export async function benchHistory(): Promise<object> {
     }
     const index = new HistoryIndex(dir);
     index.refresh();
+    const wire = wireFigures(index);
     const t0 = performance.now();
-    await index.parseInBackground({ chunkSize: 64 });
+    await index.parseInBackground();
     const backgroundParseMs = performance.now() - t0;
     const withErrors = index.listing().snapshots.filter((s) => s.error !== null).length;
 
@@ -111,6 +145,7 @@ export async function benchHistory(): Promise<object> {
       // One full background pass (vars + manifest report of every snapshot, the other sizes).
       backgroundParseMs: Math.round(backgroundParseMs),
       backgroundErrors: withErrors,
+      ...wire,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

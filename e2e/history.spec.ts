@@ -136,6 +136,8 @@ test('brushing the chart filters the table; a malformed file marks its row; fore
   expect(shown).toBeLessThan(DEMO_SNAPSHOTS);
   await page.getByTestId('history-clear-brush').click();
   await expect(count).toHaveText(`${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`);
+  // The budget line steps through each snapshot's own recorded budget (the demo's: 102,400 B).
+  await expect(page.getByTestId('history-budget-line')).toHaveAttribute('data-steps', /^102400( \d+)*$/);
 
   fs.writeFileSync(path.join(dir, 'vars-2031-01-01-00-00-00.json'), '{"chatType": "group",');
   fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a snapshot');
@@ -145,6 +147,56 @@ test('brushing the chart filters the table; a malformed file marks its row; fore
   await expect(page.getByTestId('history-problems')).toContainText('vars-2031-01-01-00-00-00.json');
   await page.getByTestId('history-foreign-button').click();
   await expect(page.getByTestId('history-foreign')).toContainText('notes.txt');
+});
+
+test('Open folder… asks in an in-app dialog: a missing folder is refused in place, Escape closes, a real one lists', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  await openHistory(page, serve.url);
+  const count = page.getByTestId('history-count');
+  await expect(count).toHaveText(`${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`);
+  const button = page.getByTestId('history-open-folder');
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'Open a folder of snapshots' });
+  await expect(dialog).toBeVisible();
+  const input = dialog.getByLabel('Folder of snapshots (a home or an eck-debug folder)');
+  await expect(input).toBeFocused();
+  await input.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('Type a path.');
+  const missing = path.join(workspace.root, 'no-such-folder');
+  await input.fill(missing);
+  await input.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText(`No such folder: ${missing}`);
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(count).toHaveText(`${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`);
+  await input.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+
+  const copy = path.join(workspace.root, 'two-snapshots');
+  fs.mkdirSync(copy);
+  const demo = path.join(workspace.home, 'data', 'eck-debug');
+  for (const name of fs.readdirSync(demo).filter((n) => /2026-11-29-08-(00-00|41-07)\./.test(n))) {
+    fs.copyFileSync(path.join(demo, name), path.join(copy, name));
+  }
+  await button.click();
+  await dialog.getByLabel('Folder of snapshots (a home or an eck-debug folder)').fill(copy);
+  await dialog.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(count).toHaveText('2 of 2 snapshots');
+});
+
+test('Open bundle… says in the dialog when the file cannot be read', async ({ page, serve, workspace }) => {
+  await openHistory(page, serve.url);
+  await page.getByTestId('history-open-bundle').click();
+  const dialog = page.getByRole('dialog', { name: 'Open a bundle' });
+  await dialog.getByLabel('Bundle file (JSON)').fill(path.join(workspace.root, 'missing-bundle.json'));
+  await dialog.getByLabel('Bundle file (JSON)').press('Enter');
+  await expect(dialog.getByRole('alert')).toContainText('Cannot read the bundle');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 });
 
 test('what-if with the Manifest tab’s draft lists the snapshots it would change', async ({ page, serve }) => {

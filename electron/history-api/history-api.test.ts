@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiResult, EventName } from '../../shared/api';
 import type { HistoryListing } from '../../shared/debug-files/history-types';
+import { decodeListing } from '../../shared/history/listing-wire';
 import type {
   HistoryDelta,
   ReplayResult,
@@ -58,6 +59,13 @@ async function call<T>(method: string, input?: unknown): Promise<T> {
   return r.value;
 }
 
+/** `getHistory`, decoded from its columns as the renderer does. */
+async function listed(): Promise<HistoryListing> {
+  const r = decodeListing(await call<unknown>('getHistory'));
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+}
+
 async function until(check: () => boolean, ms = 8000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
@@ -69,7 +77,7 @@ async function until(check: () => boolean, ms = 8000): Promise<void> {
 describe('History API over the demo home', () => {
   it('lists the 45 demo snapshots and reads one with its four files', async () => {
     await start();
-    const listing = await call<HistoryListing>('getHistory');
+    const listing = await listed();
     expect(listing.snapshots).toHaveLength(45);
     expect(listing.snapshots.some((s) => s.suffix === 2)).toBe(true);
     const key = listing.snapshots[1]!.key;
@@ -81,7 +89,7 @@ describe('History API over the demo home', () => {
 
   it('replays every unchanged demo snapshot with no difference', async () => {
     await start();
-    const listing = await call<HistoryListing>('getHistory');
+    const listing = await listed();
     for (const s of listing.snapshots) {
       const replay = await call<ReplayResult>('replaySnapshot', { key: s.key });
       expect({ key: s.key, diff: replay.diff }).toEqual({
@@ -93,7 +101,7 @@ describe('History API over the demo home', () => {
 
   it('replays a changed kit file as a difference labelled "file content changed"', async () => {
     const { choice, events } = await start(true);
-    const key = (await call<HistoryListing>('getHistory')).snapshots[0]!.key;
+    const key = (await listed()).snapshots[0]!.key;
     const rules = path.join(choice.packageRoot, 'kits', 'rules');
     const first = fs.readdirSync(rules).find((n) => n.endsWith('.md'))!;
     fs.appendFileSync(path.join(rules, first), '\nOne more rule.\n');
@@ -107,7 +115,7 @@ describe('History API over the demo home', () => {
 
   it('diffs two snapshots: vars that differ and sections labelled by cause', async () => {
     await start();
-    const snaps = (await call<HistoryListing>('getHistory')).snapshots;
+    const snaps = (await listed()).snapshots;
     const d = await call<SnapshotDiff>('diffSnapshots', { a: snaps[0]!.key, b: snaps[1]!.key });
     expect(d.diff.vars.length).toBeGreaterThan(0);
     expect(d.diff.sections.length).toBeGreaterThan(0);
@@ -117,7 +125,7 @@ describe('History API over the demo home', () => {
 
   it('what-if lists the snapshots a draft that disables rules would change', async () => {
     await start();
-    const snaps = (await call<HistoryListing>('getHistory')).snapshots.slice(0, 6);
+    const snaps = (await listed()).snapshots.slice(0, 6);
     const draft = {
       manifestFile: 'eck_manifest.json',
       overrideText: '{"sections":[{"id":"rules","enabled":false}]}',
@@ -133,7 +141,7 @@ describe('History API over the demo home', () => {
 
   it('exports a bundle that re-renders from its own tree with no difference, even with the home gone', async () => {
     const { choice } = await start();
-    const key = (await call<HistoryListing>('getHistory')).snapshots[3]!.key;
+    const key = (await listed()).snapshots[3]!.key;
     const out = await call<{ path: string; files: number }>('exportBundle', { key });
     expect(out.files).toBeGreaterThan(3);
     const moved = path.join(tmp, 'elsewhere.json');
@@ -146,7 +154,7 @@ describe('History API over the demo home', () => {
 
   it('gives a snapshot as a scenario re-rooted onto the workspace, and searches context text', async () => {
     const { choice } = await start();
-    const snaps = (await call<HistoryListing>('getHistory')).snapshots;
+    const snaps = (await listed()).snapshots;
     const withAgent = snaps[1]!.key;
     const r = await call<{ scenario: { vars: Record<string, unknown> }; rerooted: string[] }>(
       'snapshotAsScenario',
@@ -177,12 +185,12 @@ describe('History API over the demo home', () => {
       confirm: false,
     });
     expect(asked).toMatchObject({ count: 45, deleted: false });
-    expect((await call<HistoryListing>('getHistory')).snapshots).toHaveLength(45);
+    expect((await listed()).snapshots).toHaveLength(45);
   });
 
   it('pushes a new render written into the folder', async () => {
     const { choice, events } = await start(true);
-    await call<HistoryListing>('getHistory');
+    await listed();
     const dir = path.join(choice.home, 'data', 'eck-debug');
     fs.writeFileSync(path.join(dir, 'vars-2030-01-01-00-00-00.json'), '{"chatType":"group"}');
     fs.writeFileSync(path.join(dir, 'not-a-snapshot.txt'), 'x');
@@ -190,10 +198,10 @@ describe('History API over the demo home', () => {
       events.some(
         (e) =>
           e.event === 'onDidChangeHistory' &&
-          (e.payload as HistoryDelta).upserts.some((s) => s.key === '2030-01-01-00-00-00'),
+          (e.payload as HistoryDelta).upserts.keys.includes('2030-01-01-00-00-00'),
       ),
     );
-    const listing = await call<HistoryListing>('getHistory');
+    const listing = await listed();
     expect(listing.snapshots).toHaveLength(46);
     await until(
       () =>

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { HandlerTable } from '../api/dispatch';
 import type { HistoryMethodOutputs } from '../../shared/history/history-methods';
+import { encodeListing } from '../../shared/history/listing-wire';
 import { diffRenders } from '../../shared/history/render-diff';
 import { factsOfParsedReport } from '../../shared/history/section-facts';
 import type { WorkspaceHost } from '../workspace/workspace-host';
@@ -40,8 +41,8 @@ export function createHistoryHandlers(
   const render: WorkspaceRender = (scenario, overrideText) =>
     host.current.renderScenario(scenario, 'request', overrideText).report;
   return {
-    getHistory: () => history.listing(),
-    openHistoryFolder: ({ dir }) => history.openFolder(dir),
+    getHistory: () => encodeListing(history.listing()),
+    openHistoryFolder: async ({ dir }) => encodeListing(await history.openFolder(dir)),
     getSnapshot: ({ key }) => readSnapshotDetail(history.current(), key),
     searchSnapshots: ({ query, keys }) => search.search(history.current(), query, keys),
     async diffSnapshots({ a, b }) {

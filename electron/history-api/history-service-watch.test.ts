@@ -42,8 +42,7 @@ function start(createFolder: boolean) {
   return { dir, deltas, service };
 }
 
-const keysOf = (deltas: readonly HistoryDelta[]): string[] =>
-  deltas.flatMap((d) => d.upserts.map((s) => s.key));
+const keysOf = (deltas: readonly HistoryDelta[]): string[] => deltas.flatMap((d) => d.upserts.keys);
 
 describe('HistoryService watching the home folder', () => {
   it('a snapshot written into eck-debug is pushed without the workspace watcher', async () => {

@@ -49,7 +49,7 @@ describe('HistoryService', () => {
     );
     expect(deltas).toHaveLength(1);
     expect(deltas[0]).toMatchObject({ removed: ['2026-11-29-08-00-00'], reset: false });
-    expect(deltas[0]?.upserts.map((s) => s.key)).toEqual(['2026-11-29-09-00-00']);
+    expect(deltas[0]?.upserts.keys).toEqual(['2026-11-29-09-00-00']);
     service.handleDiskChange(change([path.join(home, 'eck', 'x.json')]));
     expect(deltas).toHaveLength(1);
   });
@@ -74,6 +74,24 @@ describe('HistoryService', () => {
     expect(listing.snapshots.map((s) => s.key)).toEqual(['2026-01-01-00-00-00']);
     expect(listing.foreign.map((f) => f.name)).toEqual(['readme.txt']);
     expect((await service.openFolder(path.join(tmp, 'home'))).dir).toBe(dir);
+    expect((await service.openFolder(null)).dir).toBe(dir);
+  });
+
+  it('refuses a folder that cannot be listed and keeps the one open', async () => {
+    const { dir, service } = setup();
+    const other = path.join(tmp, 'copy');
+    fs.mkdirSync(other);
+    fs.writeFileSync(path.join(other, 'vars-2026-01-01-00-00-00.json'), '{}');
+    await service.openFolder(other);
+    const missing = path.join(tmp, 'nope');
+    await expect(service.openFolder(missing)).rejects.toMatchObject({ code: 'not-found', path: missing });
+    await expect(service.openFolder(path.join(other, 'vars-2026-01-01-00-00-00.json'))).rejects.toMatchObject(
+      {
+        code: 'read-error',
+      },
+    );
+    expect(service.listing().dir).toBe(other);
+    expect(service.listing().snapshots.map((s) => s.key)).toEqual(['2026-01-01-00-00-00']);
     expect((await service.openFolder(null)).dir).toBe(dir);
   });
 

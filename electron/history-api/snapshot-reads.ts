@@ -31,7 +31,9 @@ export function textOf(file: SnapshotFileText): string | null {
 export async function readSnapshotDetail(index: HistoryIndex, key: string): Promise<SnapshotDetail> {
   const summary = index.snapshot(key);
   if (!summary) throw new ApiFailure('not-found', `no snapshot ${key} in ${index.dir}`);
-  const files = await readSnapshotFiles(index, key);
+  // At once (see `readSnapshotFileNow`): four small files, read while a user waits for them.
+  const files = {} as Record<DebugFileKind, SnapshotFileText>;
+  for (const kind of DEBUG_FILE_KINDS) files[kind] = index.readSnapshotFileNow(key, kind);
   const problems: string[] = [];
   let vars: SnapshotDetail['vars'] = null;
   let report: SnapshotDetail['report'] = null;

@@ -225,6 +225,16 @@ describe('HistoryIndex file reads and cleaning', () => {
       ok: false,
       error: /was removed/,
     });
+    // The synchronous read of one snapshot (opening it) says the same.
+    expect(index.readSnapshotFileNow(written.key, 'context')).toMatchObject({
+      ok: false,
+      error: /was removed/,
+    });
+    expect(index.readSnapshotFileNow(written.key, 'vars')).toMatchObject({
+      ok: true,
+      name: written.files[0]?.split('/').pop(),
+    });
+    expect(index.readSnapshotFileNow('2020-01-01-00-00-00', 'vars')).toMatchObject({ ok: false, name: null });
   });
 
   it('says what it would delete, and deletes only when confirmed', async () => {

@@ -8,7 +8,7 @@
  * Contents are read on demand (`readSnapshotFile`). The folder watcher belongs to the app shell;
  * it feeds `applyChange`.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -68,8 +68,10 @@ export interface ParseProgress {
 
 /** Options of the background pass. */
 export interface BackgroundParseOptions {
-  /** Snapshots read at once; between chunks the event loop runs (default 32). */
+  /** Most snapshots read in one slice; between slices the event loop runs (default 512). */
   readonly chunkSize?: number;
+  /** Longest a slice runs before it yields, in ms (default 8): what a request waits at most. */
+  readonly sliceMs?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: ParseProgress) => void;
 }
@@ -99,6 +101,11 @@ function folderErrorMessage(dir: string, err: unknown): string {
   if (code === 'ENOTDIR') return `not a folder: ${dir}`;
   if (code === 'EACCES' || code === 'EPERM') return `no permission to read the folder: ${dir}`;
   return `cannot list ${dir}: ${code}`;
+}
+
+function readErrorMessage(name: string, err: unknown): string {
+  const code = errnoCode(err);
+  return code === 'ENOENT' ? `${name} was removed` : `${name}: ${code}`;
 }
 
 function kindOfDirent(entry: Dirent): ForeignEntry['kind'] {
@@ -257,6 +264,22 @@ export class HistoryIndex {
     return this.readByName(file.name);
   }
 
+  /**
+   * Reads one file of a snapshot at once, synchronously: for opening one snapshot, whose four
+   * small files would otherwise wait four thread-pool round trips each, every one of them behind
+   * a slice of the background pass. Bulk readers (search, what-if) use the async one.
+   */
+  readSnapshotFileNow(key: string, kind: DebugFileKind): SnapshotFileRead {
+    const file = this.snapshots.get(key)?.files[kind];
+    if (!file) return { ok: false, name: null, error: `snapshot ${key} has no ${kind} file` };
+    try {
+      const buffer = readFileSync(join(this.dir, file.name));
+      return { ok: true, name: file.name, text: buffer.toString('utf8'), bytes: buffer.length };
+    } catch (err) {
+      return { ok: false, name: file.name, error: readErrorMessage(file.name, err) };
+    }
+  }
+
   /** Reads any listed entry by name (a foreign file too: the raw file is always shown). */
   async readListedFile(name: string): Promise<SnapshotFileRead> {
     const parsed = parseDebugFileName(name);
@@ -271,8 +294,7 @@ export class HistoryIndex {
       const buffer = await readFile(join(this.dir, name));
       return { ok: true, name, text: buffer.toString('utf8'), bytes: buffer.length };
     } catch (err) {
-      const code = errnoCode(err);
-      return { ok: false, name, error: code === 'ENOENT' ? `${name} was removed` : `${name}: ${code}` };
+      return { ok: false, name, error: readErrorMessage(name, err) };
     }
   }
 
@@ -287,8 +309,10 @@ export class HistoryIndex {
     if (this.running?.generation === generation) return this.running.pass;
     // A pass over an older listing is stopping (it sees the new generation); start after it.
     const before = this.running?.pass ?? Promise.resolve(0);
+    // Started from the next turn of the loop, so the listing that asked for it is answered first.
     const pass = before
       .catch(() => 0)
+      .then(() => yieldToLoop())
       .then(() => this.runPass(options, generation))
       .finally(() => {
         if (this.running?.pass === pass) this.running = null;
@@ -304,27 +328,29 @@ export class HistoryIndex {
 
   /** One pass over the listing of `generation`; stops as soon as the folder is listed again. */
   private async runPass(options: BackgroundParseOptions, generation: number): Promise<number> {
-    const chunkSize = Math.max(1, options.chunkSize ?? 32);
+    const chunkSize = Math.max(1, options.chunkSize ?? 512);
+    const sliceMs = options.sliceMs ?? 8;
     let filled = 0;
     if (generation !== this.generation) return 0;
     for (let pending = this.pendingNewestFirst(); pending.length; pending = this.pendingNewestFirst()) {
       const total = pending.length;
-      let done = 0;
-      for (let i = 0; i < pending.length; i += chunkSize) {
+      let i = 0;
+      while (i < total) {
         if (options.signal?.aborted || generation !== this.generation) return filled;
-        const chunk = pending.slice(i, i + chunkSize);
-        const results = await Promise.all(chunk.map((s) => parseSnapshot(this.dir, s)));
-        if (generation !== this.generation) return filled;
+        // One slice: up to `chunkSize` snapshots or `sliceMs`, whichever comes first.
+        const started = performance.now();
         const updated: SnapshotSummary[] = [];
-        results.forEach((result, j) => {
-          // Only if nothing changed it meanwhile; a changed one is still pending for the next round.
-          if (this.snapshots.get(result.key) !== chunk[j]) return;
+        const end = Math.min(total, i + chunkSize);
+        do {
+          const before = pending[i++] as SnapshotSummary;
+          // Changed since the list was taken (the watcher): pending again for the next round.
+          if (this.snapshots.get(before.key) !== before) continue;
+          const result = parseSnapshot(this.dir, before);
           this.snapshots.set(result.key, result);
           updated.push(result);
-        });
+        } while (i < end && performance.now() - started < sliceMs);
         filled += updated.length;
-        done += chunk.length;
-        options.onProgress?.({ updated, done, total });
+        options.onProgress?.({ updated, done: i, total });
         await yieldToLoop();
       }
     }

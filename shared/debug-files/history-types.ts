@@ -27,6 +27,8 @@ export interface SnapshotColumns {
   readonly contextBytes: number | null;
   /** A folder cut by its limits, or any section over the total budget. */
   readonly truncated: boolean | null;
+  /** The total budget (`totals.maxBytes`) the render ran with, as its manifest report records it. */
+  readonly budgetBytes: number | null;
   /**
    * Exact epoch ms of the render when the vars file records it (evolclaw writes an ISO
    * `timestamp`); the name's time is only to the second and in an unknown zone.
@@ -46,6 +48,7 @@ export const EMPTY_COLUMNS: SnapshotColumns = {
   sectionsTotal: null,
   contextBytes: null,
   truncated: null,
+  budgetBytes: null,
   recordedAt: null,
 };
 

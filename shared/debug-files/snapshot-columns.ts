@@ -57,6 +57,7 @@ export function snapshotColumns(
     sectionsTotal: sections ? sections.length : null,
     contextBytes: contextFileBytes ?? report?.contextBytes ?? null,
     truncated,
+    budgetBytes: report?.totals?.maxBytes ?? null,
     recordedAt: recordedAtOf(vars),
   };
 }

@@ -76,6 +76,7 @@ describe('snapshotColumns', () => {
       sectionsTotal: 7,
       contextBytes: 1234,
       truncated: true,
+      budgetBytes: report.totals.maxBytes,
       recordedAt: null,
     });
   });
@@ -85,6 +86,7 @@ describe('snapshotColumns', () => {
       sessionType: null,
       sectionsLoaded: null,
       truncated: null,
+      budgetBytes: null,
     });
     expect(
       snapshotColumns(

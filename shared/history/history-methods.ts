@@ -10,7 +10,7 @@ import type {
   SnapshotDetail,
   SnapshotDiff,
 } from './history-models';
-import type { HistoryListing } from '../debug-files/history-types';
+import type { WireListing } from './listing-wire';
 import type { WhatIfChange } from './what-if';
 
 const snapshotKey = z.string().regex(/^\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d(?:-\d+)?$/, 'a snapshot key');
@@ -60,8 +60,9 @@ export const historyMethodInputs = {
 
 /** Outputs. */
 export interface HistoryMethodOutputs {
-  getHistory: HistoryListing;
-  openHistoryFolder: HistoryListing;
+  /** Columns, not one object per snapshot (see listing-wire.ts); `decodeListing` reads it. */
+  getHistory: WireListing;
+  openHistoryFolder: WireListing;
   getSnapshot: SnapshotDetail;
   searchSnapshots: {
     readonly keys: readonly string[];

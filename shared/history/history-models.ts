@@ -7,6 +7,7 @@ import type { ParsedManifestReport } from '../debug-files/parse-manifest-report'
 import type { ParsedVarsFile } from '../debug-files/parse-vars';
 import type { Scenario } from '../api/scenario';
 import type { RenderDiff } from './render-diff';
+import type { WireRows } from './listing-wire';
 
 /** One file of a snapshot as read: raw text (always shown) or why it could not be read. */
 export type SnapshotFileText =
@@ -56,7 +57,8 @@ export interface CleanResultShape {
 /** Pushed as `onDidChangeHistory`: rows added, changed or removed; `reset` means list again. */
 export interface HistoryDelta {
   readonly dir: string;
-  readonly upserts: readonly SnapshotSummary[];
+  /** As columns (see listing-wire.ts): a background pass pushes thousands; `decodeRows` reads them. */
+  readonly upserts: WireRows;
   readonly removed: readonly string[];
   /** The foreign list when it changed, else `null`. */
   readonly foreign: readonly ForeignEntry[] | null;

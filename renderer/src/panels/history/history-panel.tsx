@@ -3,8 +3,9 @@
  * context size over time; one snapshot's files; compare two; replay one; what-if over the
  * filtered ones with the Manifest tab's draft; export and open bundles; clean only when asked.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
+import type { ApiError } from '../../../../shared/api';
 import { usePanelT } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
 import { currentDraft, sessionDirty } from '../manifest/draft-session';
@@ -16,6 +17,7 @@ import { historyMessages } from './messages';
 import { RenderDiffView } from './render-diff-view';
 import { SizeChart } from './size-chart';
 import { SnapshotDetailView } from './snapshot-detail';
+import { PathDialog } from './path-dialog';
 import { SnapshotTable } from './snapshot-table';
 import './history.css';
 import { useDark } from '../../theme/use-dark';
@@ -54,7 +56,10 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
   const [notice, setNotice] = useState<string | null>(null);
   const all = useMemo(() => s.listing?.snapshots ?? [], [s.listing]);
   const noBrush = useMemo(() => ({ ...s.filters, brush: null }), [s.filters]);
-  const chartRows = useMemo(() => filterRows(all, noBrush), [all, noBrush]);
+  // The chart may lag a frame behind the table: drawn in a deferred (interruptible) render, it
+  // keeps the table's first screen and each pushed delta from waiting for 12,500 points.
+  const deferredAll = useDeferredValue(all);
+  const chartRows = useMemo(() => filterRows(deferredAll, noBrush), [deferredAll, noBrush]);
   const shown = useMemo(() => sortRows(filterRows(all, s.filters), s.sort), [all, s.filters, s.sort]);
 
   // Search as typed, after a pause (the main side reads the context files).
@@ -81,14 +86,21 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
     setNotice(t('useVarsDone', { count: r.rerooted.length }));
   };
 
-  const promptFolder = (): void => {
-    const dir = window.prompt(t('openFolderPrompt'));
-    if (dir) void store.getState().openFolder(dir);
+  const [asking, setAsking] = useState<'folder' | 'bundle' | null>(null);
+  /** The path dialog's words for an error of the open call. */
+  const problemOf = (error: ApiError | null): string | null => {
+    if (error === null) return null;
+    if (asking === 'folder' && error.code === 'not-found') {
+      return t('dialog.folderMissing', { path: error.path ?? '' });
+    }
+    if (asking === 'bundle' && error.code === 'read-error')
+      return t('dialog.bundleMissing', { error: error.message });
+    return t('dialog.failed', { error: error.message });
   };
-  const promptBundle = (): void => {
-    const file = window.prompt(t('openBundlePrompt'));
-    if (file) void store.getState().openBundle(file);
-  };
+  const openPath = async (path: string): Promise<string | null> =>
+    problemOf(
+      asking === 'bundle' ? await store.getState().openBundle(path) : await store.getState().openFolder(path),
+    );
 
   const noticeText = ((): string | null => {
     if (notice !== null) return notice;
@@ -147,13 +159,13 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
         >
           {t('whatIf')}
         </button>
-        <button type="button" onClick={promptFolder} data-testid="history-open-folder">
+        <button type="button" onClick={() => setAsking('folder')} data-testid="history-open-folder">
           {t('openFolder')}
         </button>
         <button type="button" onClick={() => void store.getState().openFolder(null)}>
           {t('homeFolder')}
         </button>
-        <button type="button" onClick={promptBundle} data-testid="history-open-bundle">
+        <button type="button" onClick={() => setAsking('bundle')} data-testid="history-open-bundle">
           {t('openBundle')}
         </button>
         <button
@@ -164,6 +176,21 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
           {t('clean')}
         </button>
       </div>
+      {asking !== null ? (
+        <PathDialog
+          key={asking}
+          title={t(asking === 'folder' ? 'dialog.folderTitle' : 'dialog.bundleTitle')}
+          label={t(asking === 'folder' ? 'dialog.folderLabel' : 'dialog.bundleLabel')}
+          submitLabel={t('dialog.open')}
+          cancelLabel={t('cancel')}
+          busyLabel={t('dialog.opening')}
+          hint={t('dialog.hint')}
+          requiredMessage={t('dialog.required')}
+          onSubmit={openPath}
+          onClose={() => setAsking(null)}
+          testId="history-path-dialog"
+        />
+      ) : null}
       {s.clean !== null ? (
         <div className="history-banner" role="alertdialog" data-testid="history-clean-ask">
           {s.clean.count === 0 ? (
@@ -238,7 +265,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
           ) : (
             <SnapshotTable
               rows={shown}
-              all={all}
+              all={deferredAll}
               filters={s.filters}
               sort={s.sort}
               selected={selected}

@@ -102,12 +102,49 @@ describe('applyDelta', () => {
   });
 });
 
+describe('chartModel budget line', () => {
+  const at = (key: string, time: number, budgetBytes: number | null, parsed = true): SnapshotSummary => ({
+    ...snap(key, time, { contextBytes: 100, budgetBytes }),
+    parseState: parsed ? 'done' : 'pending',
+  });
+  it('steps through each snapshot’s own budget, today’s where one recorded none', () => {
+    const m = chartModel(
+      [at('a', 0, 400), at('b', 10, 400), at('c', 20, null), at('d', 30, 800), at('e', 40, 800)],
+      600,
+      40,
+      80,
+    );
+    expect(m.budget.map((s) => [s.x1, s.x2, s.bytes])).toEqual([
+      [0, 20, 400],
+      [20, 30, 600],
+      [30, 40, 800],
+    ]);
+    expect(m.maxBytes).toBe(800);
+    expect(m.budget[2]?.y).toBe(0);
+    expect(m.budget[0]?.y).toBe(40);
+  });
+  it('leaves out snapshots not read yet, and draws nothing without any budget', () => {
+    const m = chartModel([at('a', 0, 400), at('b', 10, null, false), at('c', 20, 500)], null, 20, 50);
+    expect(m.budget.map((s) => [s.x1, s.x2, s.bytes])).toEqual([
+      [0, 19, 400],
+      [19, 20, 500],
+    ]);
+    expect(chartModel([at('a', 0, null)], null, 20, 50).budget).toEqual([]);
+  });
+  it('keeps at most one level per pixel column (the largest) for 12,500 snapshots', () => {
+    const many = Array.from({ length: 12_500 }, (_, i) => at(`k${i}`, i, i % 2 ? 900 : 300));
+    const m = chartModel(many, null, 100, 50);
+    expect(m.budget).toEqual([{ x1: 0, x2: 100, y: 0, bytes: 900 }]);
+    expect(m.points).toHaveLength(100);
+  });
+});
+
 describe('chartModel', () => {
   it('places sized snapshots over time and the budget line on the same scale', () => {
     const m = chartModel(rows, 600, 100, 60);
     expect(m.points.map((p) => p.key)).toEqual(['a', 'b', 'b2']);
     expect(m.points[0]).toMatchObject({ x: 0, y: 30, truncated: true });
-    expect(m.budgetY).toBe(0);
+    expect(m.budget).toEqual([{ x1: 0, x2: 100, y: 0, bytes: 600 }]);
     expect(brushRange(m, 100, 50, 0)).toEqual({ from: 1000, to: 2000 });
   });
   it('draws at most one point per pixel column, keeping the largest and any truncation', () => {

@@ -82,12 +82,16 @@ function matchesColumn(s: SnapshotSummary, column: HistoryColumnId, wanted: stri
   return text.toLowerCase().includes(wanted.toLowerCase());
 }
 
-/** The rows passing every filter. */
-export function filterRows(rows: readonly SnapshotSummary[], filters: HistoryFilters): SnapshotSummary[] {
+/** The rows passing every filter; `rows` itself when no filter is set (nothing to copy). */
+export function filterRows(
+  rows: readonly SnapshotSummary[],
+  filters: HistoryFilters,
+): readonly SnapshotSummary[] {
   const active = Object.entries(filters.columns).filter(
     (e): e is [HistoryColumnId, string] => typeof e[1] === 'string' && e[1] !== '',
   );
   const { brush, hits } = filters;
+  if (active.length === 0 && brush === null && hits === null) return rows;
   return rows.filter(
     (s) =>
       (brush === null || (s.time >= brush.from && s.time <= brush.to)) &&
@@ -131,8 +135,11 @@ export function sortRows(rows: readonly SnapshotSummary[], sort: HistorySort): S
     .map((x) => x.s);
 }
 
+/** A pushed delta with its rows decoded from their columns. */
+export type RowsDelta = Omit<HistoryDelta, 'upserts'> & { readonly upserts: readonly SnapshotSummary[] };
+
 /** The listing after one pushed delta (a `reset` delta is handled by listing again). */
-export function applyDelta(listing: HistoryListing, delta: HistoryDelta): HistoryListing {
+export function applyDelta(listing: HistoryListing, delta: RowsDelta): HistoryListing {
   if (delta.dir !== listing.dir) return listing;
   const removed = new Set(delta.removed);
   const upserts = new Map(delta.upserts.map((s) => [s.key, s]));
@@ -164,59 +171,124 @@ export interface ChartPoint {
   readonly truncated: boolean;
 }
 
-/** The chart's geometry: points in a `width`×`height` box, the budget line's y, the time range. */
+/** One level of the budget line: from `x1` to `x2` at `y`, the total budget of the renders there. */
+export interface BudgetStep {
+  readonly x1: number;
+  readonly x2: number;
+  readonly y: number;
+  readonly bytes: number;
+}
+
+/** The chart's geometry: points in a `width`×`height` box, the budget step line, the time range. */
 export interface ChartModel {
   readonly points: readonly ChartPoint[];
-  readonly budgetY: number | null;
+  /** Each snapshot's own recorded budget (today's where it recorded none), as steps over time. */
+  readonly budget: readonly BudgetStep[];
   readonly maxBytes: number;
   readonly from: number;
   readonly to: number;
 }
 
-/** Points of context bytes over time; the y scale includes the total budget when known. */
-export function chartModel(
+/**
+ * The total budget each read snapshot ran with, by pixel column (the largest where renders of
+ * different budgets share one): its manifest report's `totals.maxBytes`, else `today`'s. Columns
+ * without a read snapshot keep the level before them; `NaN` before the first.
+ */
+function budgetColumns(
   rows: readonly SnapshotSummary[],
-  budget: number | null,
+  today: number | null,
+  columnOf: (s: SnapshotSummary) => number,
   width: number,
-  height: number,
-): ChartModel {
-  const sized = rows.filter((s) => s.columns.contextBytes !== null);
-  const from = rows.length ? Math.min(...rows.map((s) => s.time)) : 0;
-  const to = rows.length ? Math.max(...rows.map((s) => s.time)) : 1;
-  const maxBytes = Math.max(1, budget ?? 0, ...sized.map((s) => s.columns.contextBytes ?? 0));
-  const span = Math.max(1, to - from);
-  const yOf = (bytes: number): number => height - (bytes / maxBytes) * height;
-  const all = sized.map((s) => ({
-    key: s.key,
-    x: ((s.time - from) / span) * width,
-    y: yOf(s.columns.contextBytes ?? 0),
-    truncated: s.columns.truncated === true,
-  }));
-  return {
-    points: all.length > width ? downsample(all, width) : all,
-    budgetY: budget === null ? null : yOf(budget),
-    maxBytes,
-    from,
-    to,
-  };
+): Float64Array {
+  const levels = new Float64Array(width).fill(Number.NaN);
+  for (const s of rows) {
+    if (s.parseState !== 'done') continue; // Not read yet: its budget is not known.
+    const bytes = s.columns.budgetBytes ?? today;
+    if (bytes === null) continue;
+    const col = columnOf(s);
+    const kept = levels[col] as number;
+    if (Number.isNaN(kept) || bytes > kept) levels[col] = bytes;
+  }
+  return levels;
+}
+
+/** Merges the columns' levels into steps (at most one per change, so at most `width`). */
+function budgetSteps(levels: Float64Array, yOf: (bytes: number) => number): BudgetStep[] {
+  const steps: BudgetStep[] = [];
+  let level = Number.NaN;
+  let start = 0;
+  const width = levels.length;
+  for (let col = 0; col <= width; col++) {
+    const next = col === width ? Number.NaN : (levels[col] as number);
+    if (col < width && (Number.isNaN(next) || next === level)) continue;
+    if (!Number.isNaN(level)) steps.push({ x1: start, x2: col, y: yOf(level), bytes: level });
+    level = next;
+    start = col;
+  }
+  // The last level runs to the right edge (the loop closed it at `width` already).
+  return steps;
 }
 
 /**
- * At most one point per pixel column: the largest there (a spike stays visible), marked
- * truncated when any render in the column was. 12,500 snapshots draw as ~1,000 points.
+ * Points of context bytes over time and the budget step line, on one y scale. One pass over
+ * the rows and at most one point per pixel column (the largest there, so a spike stays visible,
+ * marked truncated when any render in the column was): 12,500 snapshots draw ~1,000 points.
  */
-function downsample(points: readonly ChartPoint[], width: number): ChartPoint[] {
-  const columns = new Map<number, ChartPoint>();
-  for (const p of points) {
-    const col = Math.min(width - 1, Math.floor(p.x));
-    const kept = columns.get(col);
-    if (kept === undefined) columns.set(col, p);
-    else {
-      const top = p.y < kept.y ? p : kept;
-      columns.set(col, { ...top, truncated: kept.truncated || p.truncated });
-    }
+export function chartModel(
+  rows: readonly SnapshotSummary[],
+  today: number | null,
+  width: number,
+  height: number,
+): ChartModel {
+  let from = Infinity;
+  let to = -Infinity;
+  for (const s of rows) {
+    if (s.time < from) from = s.time;
+    if (s.time > to) to = s.time;
   }
-  return [...columns.entries()].sort((a, b) => a[0] - b[0]).map(([, p]) => p);
+  if (rows.length === 0) {
+    from = 0;
+    to = 1;
+  }
+  const span = Math.max(1, to - from);
+  const columns = Math.max(1, Math.floor(width));
+  const xOf = (s: SnapshotSummary): number => ((s.time - from) / span) * width;
+  const columnOf = (s: SnapshotSummary): number => Math.min(columns - 1, Math.floor(xOf(s)));
+  const levels = budgetColumns(rows, today, columnOf, columns);
+  let maxBytes = Math.max(1, today ?? 0);
+  for (const level of levels) if (level > maxBytes) maxBytes = level;
+  const top = new Array<SnapshotSummary | undefined>(columns);
+  const truncated = new Uint8Array(columns);
+  let sized = 0;
+  for (const s of rows) {
+    const bytes = s.columns.contextBytes;
+    if (bytes === null) continue;
+    sized++;
+    if (bytes > maxBytes) maxBytes = bytes;
+    const col = columnOf(s);
+    const kept = top[col];
+    if (kept === undefined || bytes > (kept.columns.contextBytes ?? 0)) top[col] = s;
+    if (s.columns.truncated === true) truncated[col] = 1;
+  }
+  const yOf = (bytes: number): number => height - (bytes / maxBytes) * height;
+  const point = (s: SnapshotSummary, isTruncated: boolean): ChartPoint => ({
+    key: s.key,
+    x: xOf(s),
+    y: yOf(s.columns.contextBytes ?? 0),
+    truncated: isTruncated,
+  });
+  const points: ChartPoint[] = [];
+  if (sized <= columns) {
+    // Few enough to draw every one, in time order.
+    for (const s of rows)
+      if (s.columns.contextBytes !== null) points.push(point(s, s.columns.truncated === true));
+    points.sort((a, b) => a.x - b.x);
+  } else {
+    top.forEach((s, col) => {
+      if (s !== undefined) points.push(point(s, truncated[col] === 1));
+    });
+  }
+  return { points, budget: budgetSteps(levels, yOf), maxBytes, from, to };
 }
 
 /** The time range a brush from pixel `x1` to `x2` covers. */

@@ -4,7 +4,8 @@
  * export and clean calls. One store per mounted panel.
  */
 import { createStore } from 'zustand/vanilla';
-import type { ApiError, InspectorApi } from '../../../../shared/api';
+import type { ApiError, ApiResult, InspectorApi } from '../../../../shared/api';
+import type { WireListing } from '../../../../shared/history/listing-wire';
 import type { HistoryListing } from '../../../../shared/debug-files/history-types';
 import type {
   HistoryDelta,
@@ -13,6 +14,7 @@ import type {
   SnapshotDiff,
 } from '../../../../shared/history/history-models';
 import type { HistoryMethodOutputs } from '../../../../shared/history/history-methods';
+import { decodeListing, decodeRows } from '../../../../shared/history/listing-wire';
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
 import { NO_FILTERS, applyDelta } from './history-rows';
 
@@ -73,8 +75,10 @@ export interface HistoryActions {
   runReplay(key: string, draft: HistoryDraft | null): Promise<void>;
   runWhatIf(keys: readonly string[], draft: HistoryDraft): Promise<void>;
   exportBundle(key: string): Promise<void>;
-  openBundle(path: string): Promise<void>;
-  openFolder(dir: string | null): Promise<void>;
+  /** Opens a bundle; its error is returned (for the path dialog) and the view stays as it was. */
+  openBundle(path: string): Promise<ApiError | null>;
+  /** Lists another folder; a folder that cannot be listed is returned as an error, nothing changes. */
+  openFolder(dir: string | null): Promise<ApiError | null>;
   askClean(hours: number): Promise<void>;
   confirmClean(hours: number): Promise<void>;
   cancelClean(): void;
@@ -89,6 +93,18 @@ export function createHistoryStore(api: InspectorApi) {
   let detailSeq = 0;
   return createStore<HistoryState & HistoryActions>()((set, get) => {
     const failed = (error: ApiError): void => set({ error, busy: false });
+    /** Takes a listing call's answer: its columns decoded into rows. */
+    const listed = (r: ApiResult<WireListing>, t0: number): void => {
+      const decoded = r.ok ? decodeListing(r.value) : null;
+      if (decoded?.ok) {
+        set({ listing: decoded.value, loading: false, listMs: performance.now() - t0 });
+        return;
+      }
+      set({ loading: false });
+      failed(
+        r.ok ? { code: 'invalid-message', message: decoded?.ok === false ? decoded.error : '' } : r.error,
+      );
+    };
     return {
       listing: null,
       loading: false,
@@ -111,12 +127,7 @@ export function createHistoryStore(api: InspectorApi) {
       async load() {
         set({ loading: true });
         const t0 = performance.now();
-        const r = await api.getHistory();
-        if (r.ok) set({ listing: r.value, loading: false, listMs: performance.now() - t0 });
-        else {
-          set({ loading: false });
-          failed(r.error);
-        }
+        listed(await api.getHistory(), t0);
       },
       bind() {
         // Deltas arriving together are applied in one go: one table update per burst.
@@ -128,11 +139,15 @@ export function createHistoryStore(api: InspectorApi) {
           queued = [];
           let listing = get().listing;
           for (const delta of batch) {
-            if (delta.reset || listing === null || listing.dir !== delta.dir) {
+            // Rows of the folder shown before (its pass was still pushing): nothing to do here.
+            if (listing !== null && !delta.reset && listing.dir !== delta.dir) continue;
+            const upserts = delta.reset ? null : decodeRows(delta.upserts);
+            if (upserts === null || !upserts.ok || listing === null) {
+              // A reset, or rows that do not decode: list again.
               void get().load();
               return;
             }
-            listing = applyDelta(listing, delta);
+            listing = applyDelta(listing, { ...delta, upserts: upserts.value });
           }
           if (listing !== get().listing) set({ listing });
         };
@@ -204,20 +219,26 @@ export function createHistoryStore(api: InspectorApi) {
         else failed(r.error);
       },
       async openBundle(path) {
-        set({ busy: true, view: { kind: 'bundle', path }, replay: null });
+        set({ busy: true });
         const r = await api.openBundle({ path });
-        if (r.ok) set({ replay: r.value, busy: false });
-        else failed(r.error);
+        if (!r.ok) {
+          set({ busy: false });
+          return r.error;
+        }
+        set({ view: { kind: 'bundle', path }, replay: r.value, busy: false });
+        return null;
       },
       async openFolder(dir) {
-        set({ loading: true, selected: null, view: { kind: 'none' }, filters: NO_FILTERS, search: '' });
+        set({ loading: true });
         const t0 = performance.now();
         const r = await api.openHistoryFolder({ dir });
-        if (r.ok) set({ listing: r.value, loading: false, listMs: performance.now() - t0 });
-        else {
+        if (!r.ok) {
           set({ loading: false });
-          failed(r.error);
+          return r.error;
         }
+        set({ selected: null, compareWith: null, view: { kind: 'none' }, filters: NO_FILTERS, search: '' });
+        listed(r, t0);
+        return null;
       },
       async askClean(hours) {
         const r = await api.cleanOldSnapshots({ hours, confirm: false });

@@ -1,6 +1,7 @@
 /**
- * Context size per snapshot over time (plain SVG), the total budget line, truncated renders
- * marked; dragging across it brushes a time range that filters the table.
+ * Context size per snapshot over time (plain SVG), the total budget as a step line of each
+ * render's own budget, truncated renders marked; dragging across it brushes a time range that
+ * filters the table.
  */
 import { useMemo, useRef, useState } from 'react';
 import type { PointerEvent } from 'react';
@@ -41,7 +42,14 @@ export function SizeChart(props: SizeChartProps): React.JSX.Element {
       ? null
       : { x1: ((brush.from - model.from) / span) * WIDTH, x2: ((brush.to - model.from) / span) * WIDTH };
   const shown = drag ?? brushX;
-  const line = model.points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
+  const line = useMemo(
+    () => model.points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' '),
+    [model],
+  );
+  const budgetPath = useMemo(
+    () => model.budget.map((s, i) => `${i === 0 ? `M${s.x1},` : 'V'}${s.y.toFixed(1)}H${s.x2}`).join(''),
+    [model],
+  );
   return (
     <div className="history-chart" data-testid="history-chart">
       <div className="history-chart-head">
@@ -85,8 +93,15 @@ export function SizeChart(props: SizeChartProps): React.JSX.Element {
             height={HEIGHT + 8}
           />
         ) : null}
-        {model.budgetY !== null ? (
-          <line className="history-budget" x1={0} x2={WIDTH} y1={model.budgetY} y2={model.budgetY} />
+        {budgetPath !== '' ? (
+          <path
+            className="history-budget"
+            d={budgetPath}
+            fill="none"
+            vectorEffect="non-scaling-stroke"
+            data-testid="history-budget-line"
+            data-steps={model.budget.map((s) => s.bytes).join(' ')}
+          />
         ) : null}
         <polyline className="history-line" points={line} fill="none" vectorEffect="non-scaling-stroke" />
         {model.points.map((p) =>

@@ -1,9 +1,12 @@
 /**
- * The virtualised snapshot table: @tanstack/react-table for columns and cells (sorting and
- * filtering are the pure functions of history-rows.ts, so 50,000 rows stay cheap), and
- * @tanstack/react-virtual so only the visible rows are in the DOM.
+ * The virtualised snapshot table: @tanstack/react-table for the columns and their headers
+ * (sorting and filtering are the pure functions of history-rows.ts, so 50,000 rows stay cheap),
+ * @tanstack/react-virtual so only the visible rows are in the DOM, and one memoised component
+ * per row: a row that stays in view while scrolling, or when another one is selected, is not
+ * rendered again. (Running react-table's row model and cells for the rows in view cost ~20 ms
+ * per scrolled frame.)
  */
-import { useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { tableFeatures, useTable } from '@tanstack/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -39,6 +42,68 @@ function timeText(s: SnapshotSummary): string {
   return s.suffix === null ? base : `${base} (${s.suffix})`;
 }
 
+/** What a cell shows. */
+function cellContent(s: SnapshotSummary, id: HistoryColumnId, t: PanelTranslate<HistoryMessageKey>): string {
+  if (id === 'time') return timeText(s);
+  if (s.parseState === 'pending' && id !== 'bytes') return t('pending');
+  if (id === 'truncated') return s.columns.truncated === null ? '' : s.columns.truncated ? t('yes') : t('no');
+  return cellText(s, id);
+}
+
+/** Props of one row. */
+interface SnapshotRowProps {
+  readonly s: SnapshotSummary;
+  readonly start: number;
+  readonly selected: boolean;
+  readonly compare: boolean;
+  readonly onPick: (key: string) => void;
+  readonly t: PanelTranslate<HistoryMessageKey>;
+}
+
+/** One row; rendered again only when its snapshot, place or marks change. */
+const SnapshotRow = memo(function SnapshotRow({ s, start, selected, compare, onPick, t }: SnapshotRowProps) {
+  const cls = [
+    'history-tr',
+    'history-row',
+    selected ? 'is-selected' : '',
+    compare ? 'is-compare' : '',
+    s.error !== null ? 'is-malformed' : '',
+  ].join(' ');
+  return (
+    <div
+      className={cls}
+      role="row"
+      data-testid="history-row"
+      data-key={s.key}
+      aria-selected={selected}
+      title={s.error ?? undefined}
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        right: 0,
+        height: ROW_HEIGHT,
+        transform: `translateY(${start}px)`,
+      }}
+      onClick={() => onPick(s.key)}
+    >
+      {HISTORY_COLUMNS.map((id) => (
+        <div key={id} className={`history-td history-col-${id}`} role="cell">
+          {cellContent(s, id, t)}
+          {id === 'time' && s.error !== null ? (
+            <span className="history-malformed" data-testid="history-malformed">
+              {' '}
+              ⚠ {t('malformed')}
+            </span>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+});
+
+const NO_DATA: SnapshotSummary[] = [];
+
 /** The table. */
 export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
   const { rows, t } = props;
@@ -48,14 +113,6 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
         id,
         header: t(`col.${id}`),
         accessorFn: (s: SnapshotSummary) => cellText(s, id),
-        cell: (info) => {
-          const s = info.row.original;
-          if (id === 'time') return timeText(s);
-          if (s.parseState === 'pending' && id !== 'bytes') return t('pending');
-          if (id === 'truncated')
-            return s.columns.truncated === null ? '' : s.columns.truncated ? t('yes') : t('no');
-          return cellText(s, id);
-        },
       })),
     [t],
   );
@@ -64,23 +121,26 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
     for (const c of CHOICE_COLUMNS) out[c] = choicesOf(props.all, c);
     return out;
   }, [props.all]);
+  // The parent's handler changes on each of its renders; the rows get one that does not.
+  const pickRef = useRef(props.onPick);
+  useEffect(() => {
+    pickRef.current = props.onPick;
+  });
+  const onPick = useCallback((key: string) => pickRef.current(key), []);
   const scrollRef = useRef<HTMLDivElement | null>(null);
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    getItemKey: (i) => rows[i]?.key ?? i,
+    // Keyed by position (the default): a key function that changes with the rows would make the
+    // virtualizer measure all 12,500 rows again on every pushed delta. React keys are the
+    // snapshots' own (below), so a row staying in view keeps its element.
+    overscan: 6,
   });
-  // Only the rows in view go through the table: sorting and filtering are done already, so the
-  // table's row model stays a few dozen rows even for 50,000 files.
   const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? -1;
-  const data = useMemo(() => rows.slice(first, last + 1), [rows, first, last]);
-  const table = useTable({ features, columns, data });
-  const tableRows = table.getRowModel().rows;
+  // The table holds the columns only: the rows are drawn by `SnapshotRow`.
+  const table = useTable({ features, columns, data: NO_DATA });
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   return (
     <div className="history-table" role="table" data-testid="history-table">
@@ -141,47 +201,18 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
       <div className="history-tbody" ref={scrollRef} role="rowgroup">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
-            const row = tableRows[item.index - first];
-            if (!row) return null;
-            const s = row.original;
-            const cls = [
-              'history-tr',
-              'history-row',
-              s.key === props.selected ? 'is-selected' : '',
-              s.key === props.compareWith ? 'is-compare' : '',
-              s.error !== null ? 'is-malformed' : '',
-            ].join(' ');
+            const s = rows[item.index];
+            if (s === undefined) return null;
             return (
-              <div
-                key={item.key}
-                className={cls}
-                role="row"
-                data-testid="history-row"
-                data-key={s.key}
-                aria-selected={s.key === props.selected}
-                title={s.error ?? undefined}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  height: ROW_HEIGHT,
-                  transform: `translateY(${item.start}px)`,
-                }}
-                onClick={() => props.onPick(s.key)}
-              >
-                {row.getAllCells().map((cell) => (
-                  <div key={cell.id} className={`history-td history-col-${cell.column.id}`} role="cell">
-                    <table.FlexRender cell={cell} />
-                    {cell.column.id === 'time' && s.error !== null ? (
-                      <span className="history-malformed" data-testid="history-malformed">
-                        {' '}
-                        ⚠ {t('malformed')}
-                      </span>
-                    ) : null}
-                  </div>
-                ))}
-              </div>
+              <SnapshotRow
+                key={s.key}
+                s={s}
+                start={item.start}
+                selected={s.key === props.selected}
+                compare={s.key === props.compareWith}
+                onPick={onPick}
+                t={t}
+              />
             );
           })}
         </div>

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { groupDebugEntries } from '../debug-files/snapshot-group';
+import type { HistoryListing, SnapshotSummary } from '../debug-files/history-types';
+import { decodeListing, decodeRows, encodeListing, encodeRows } from './listing-wire';
+
+const file = (name: string, bytes: number | null = null) => ({ name, kind: 'file' as const, bytes });
+
+/** A listing with a suffixed key, missing parts, a parsed row, a malformed one and foreign names. */
+function sampleListing(): HistoryListing {
+  const { snapshots, foreign } = groupDebugEntries([
+    file('vars-2026-01-02-03-04-05.json', 10),
+    file('context-2026-01-02-03-04-05.md', 99),
+    file('fragments-2026-01-02-03-04-05.md'),
+    file('manifest-2026-01-02-03-04-05.md', 0),
+    file('vars-2026-01-02-03-04-05-2.json'),
+    file('manifest-2026-01-02-03-09-00.md'),
+    file('notes.txt', 5),
+    { name: 'context-2026-01-02-03-04-07.md', kind: 'directory' },
+  ]);
+  const [a, b, c] = snapshots as [SnapshotSummary, SnapshotSummary, SnapshotSummary];
+  const parsed: SnapshotSummary = {
+    ...a,
+    parseState: 'done',
+    columns: {
+      sessionType: 'main',
+      chatType: 'private',
+      channel: 'feishu',
+      peer: '小明',
+      peerKey: 'p1',
+      manifestFile: 'eck_manifest.json',
+      sectionsLoaded: 3,
+      sectionsTotal: 16,
+      contextBytes: 99,
+      truncated: true,
+      budgetBytes: 102_400,
+      recordedAt: 1_767_323_045_123,
+    },
+  };
+  const malformed: SnapshotSummary = {
+    ...b,
+    parseState: 'done',
+    error: 'vars-2026-01-02-03-04-05-2.json: 3:5: malformed JSON',
+    columns: { ...b.columns, truncated: false, sessionType: 'main' },
+  };
+  return { dir: '/h/data/eck-debug', snapshots: [parsed, malformed, c], foreign, error: null };
+}
+
+describe('listing wire form', () => {
+  it('round-trips every field, file names included, and keeps foreign names apart', () => {
+    const listing = sampleListing();
+    const wire = JSON.parse(JSON.stringify(encodeListing(listing))) as unknown;
+    const back = decodeListing(wire);
+    expect(back).toEqual({ ok: true, value: listing });
+    if (!back.ok) return;
+    expect(back.value.snapshots[1]?.suffix).toBe(2);
+    expect(back.value.snapshots[1]?.missing).toEqual(['context', 'fragments', 'manifest']);
+    expect(back.value.snapshots[0]?.files.manifest).toEqual({
+      name: 'manifest-2026-01-02-03-04-05.md',
+      bytes: 0,
+    });
+    expect(back.value.foreign.map((f) => f.name).sort()).toEqual([
+      'context-2026-01-02-03-04-07.md',
+      'notes.txt',
+    ]);
+  });
+
+  it('sends no file names and each repeated string once', () => {
+    const text = JSON.stringify(encodeListing(sampleListing()));
+    expect(text).not.toContain('"vars-2026-01-02-03-04-05.json"');
+    expect(text).not.toContain('"context-2026-01-02-03-04-05.md"');
+    expect(text.split('"main"')).toHaveLength(2);
+  });
+
+  it('sends a column with nothing in it yet as one null, and reads it back', () => {
+    const { snapshots } = groupDebugEntries([
+      file('vars-2026-01-02-03-04-05.json'),
+      file('context-2026-01-02-03-04-06.md'),
+    ]);
+    const wire = encodeRows(snapshots);
+    expect(wire.numbers.contextBytes).toBeNull();
+    expect(wire.text.peer).toBeNull();
+    expect(wire.truncated).toBeNull();
+    expect(wire.bytes).toEqual([null, null, null, null]);
+    expect(decodeRows(JSON.parse(JSON.stringify(wire)))).toEqual({ ok: true, value: snapshots });
+    const bad = { ...wire, numbers: { ...wire.numbers, contextBytes: [1] } };
+    expect(decodeRows(bad)).toEqual({
+      ok: false,
+      error: 'history rows: contextBytes has 1 values for 2 snapshots',
+    });
+  });
+
+  it('a folder error and an empty listing round-trip', () => {
+    const listing: HistoryListing = {
+      dir: '/nope',
+      snapshots: [],
+      foreign: [],
+      error: 'folder not found: /nope',
+    };
+    expect(decodeListing(JSON.parse(JSON.stringify(encodeListing(listing))))).toEqual({
+      ok: true,
+      value: listing,
+    });
+  });
+
+  it('says what is wrong with a malformed message instead of throwing', () => {
+    const good = JSON.parse(JSON.stringify(encodeRows(sampleListing().snapshots))) as Record<string, unknown>;
+    const cases: [string, (w: Record<string, unknown>) => unknown, RegExp][] = [
+      ['not an object', () => 'rows', /not an object/],
+      ['no count', (w) => ({ ...w, count: undefined }), /count is missing/],
+      ['a missing column', (w) => ({ ...w, keys: undefined }), /keys is missing/],
+      ['a short column', (w) => ({ ...w, time: [0] }), /time has 1 values for 3 snapshots/],
+      ['a bad key', (w) => ({ ...w, keys: ['x', 'y', 'z'] }), /keys\[0\] is not a snapshot key/],
+      [
+        'a string index out of range',
+        (w) => ({ ...w, error: [99, -1, -1] }),
+        /error\[0\] is not a string index/,
+      ],
+      [
+        'a bad truncated value',
+        (w) => ({ ...w, truncated: ['yes', null, null] }),
+        /truncated\[0\] is not 0, 1 or null/,
+      ],
+      ['bytes of too few kinds', (w) => ({ ...w, bytes: [[], []] }), /bytes needs 4 columns/],
+      ['no text columns', (w) => ({ ...w, text: null }), /text is missing/],
+    ];
+    for (const [name, mutate, message] of cases) {
+      const r = decodeRows(mutate(good));
+      expect(r.ok, name).toBe(false);
+      if (!r.ok) expect(r.error, name).toMatch(message);
+    }
+    expect(decodeListing({ rows: good })).toEqual({ ok: false, error: 'history listing: no dir' });
+  });
+
+  it('keeps the columns of a pending snapshot that was read before (a file changed since)', () => {
+    const [parsed] = sampleListing().snapshots as [SnapshotSummary];
+    const pending: SnapshotSummary = { ...parsed, parseState: 'pending' };
+    const back = decodeRows(JSON.parse(JSON.stringify(encodeRows([pending]))));
+    expect(back).toEqual({ ok: true, value: [pending] });
+  });
+});
