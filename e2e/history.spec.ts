@@ -157,6 +157,7 @@ test('Open folder… asks in an in-app dialog: a missing folder is refused in pl
   await openHistory(page, serve.url);
   const count = page.getByTestId('history-count');
   await expect(count).toHaveText(`${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`);
+  await expect(page.getByTestId('history-home-folder')).toBeDisabled();
   const button = page.getByTestId('history-open-folder');
   await button.click();
   const dialog = page.getByRole('dialog', { name: 'Open a folder of snapshots' });
@@ -186,6 +187,11 @@ test('Open folder… asks in an in-app dialog: a missing folder is refused in pl
   await dialog.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(count).toHaveText('2 of 2 snapshots');
+  // Back to the home's history: only offered while another folder is shown.
+  const home = page.getByTestId('history-home-folder');
+  await home.click();
+  await expect(count).toHaveText(`${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`);
+  await expect(home).toBeDisabled();
 });
 
 test('Open bundle… says in the dialog when the file cannot be read', async ({ page, serve, workspace }) => {

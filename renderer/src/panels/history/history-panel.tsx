@@ -10,7 +10,7 @@ import { usePanelT } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
 import { currentDraft, sessionDirty } from '../manifest/draft-session';
 import { useManifestDraft } from '../manifest/draft-store';
-import { filterRows, sortRows } from './history-rows';
+import { filterRows, isHomeHistory, sortRows } from './history-rows';
 import { createHistoryStore } from './history-store';
 import type { HistoryDraft, HistoryStore } from './history-store';
 import { historyMessages } from './messages';
@@ -87,6 +87,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
   };
 
   const [asking, setAsking] = useState<'folder' | 'bundle' | null>(null);
+  const home = useApp((st) => st.workspace?.home ?? null);
   /** The path dialog's words for an error of the open call. */
   const problemOf = (error: ApiError | null): string | null => {
     if (error === null) return null;
@@ -162,7 +163,12 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
         <button type="button" onClick={() => setAsking('folder')} data-testid="history-open-folder">
           {t('openFolder')}
         </button>
-        <button type="button" onClick={() => void store.getState().openFolder(null)}>
+        <button
+          type="button"
+          disabled={listing !== null && isHomeHistory(listing.dir, home)}
+          onClick={() => void store.getState().openFolder(null)}
+          data-testid="history-home-folder"
+        >
           {t('homeFolder')}
         </button>
         <button type="button" onClick={() => setAsking('bundle')} data-testid="history-open-bundle">

@@ -12,6 +12,7 @@ import {
   chartModel,
   choicesOf,
   filterRows,
+  isHomeHistory,
   sortRows,
 } from './history-rows';
 
@@ -155,5 +156,14 @@ describe('chartModel', () => {
     expect(m.points).toHaveLength(10);
     expect(m.points[0]).toMatchObject({ key: 'k3', truncated: true });
     expect(m.points.filter((p) => p.truncated)).toHaveLength(1);
+  });
+});
+
+describe('the home history', () => {
+  it("is the home's data/eck-debug, with either separator or a trailing one", () => {
+    expect(isHomeHistory('/h/.evolcore/data/eck-debug', '/h/.evolcore')).toBe(true);
+    expect(isHomeHistory('C:\\u\\.evolcore\\data\\eck-debug\\', 'C:\\u\\.evolcore')).toBe(true);
+    expect(isHomeHistory('/tmp/colleague/eck-debug', '/h/.evolcore')).toBe(false);
+    expect(isHomeHistory('/h/.evolcore/data/eck-debug', null)).toBe(false);
   });
 });

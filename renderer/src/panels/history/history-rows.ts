@@ -303,3 +303,14 @@ export function brushRange(
   const span = Math.max(1, model.to - model.from);
   return { from: model.from + (lo / width) * span, to: model.from + (hi / width) * span };
 }
+
+/**
+ * `true` when `dir` is the home's own snapshot folder (`<home>/data/eck-debug`), so "back to the
+ * home's history" has nothing to do. Compared as text, with either separator, since the
+ * renderer has no `path` module.
+ */
+export function isHomeHistory(dir: string, home: string | null): boolean {
+  if (home === null) return false;
+  const norm = (p: string): string => p.replaceAll('\\', '/').replace(/\/+$/, '');
+  return norm(dir) === `${norm(home)}/data/eck-debug`;
+}
