@@ -206,6 +206,7 @@ export class HistoryService {
       .parseInBackground({
         // Short slices: a request (open a snapshot) waits at most one slice of reads.
         sliceMs: 8,
+        restMs: 8,
         onProgress: ({ updated }) => {
           for (const s of updated) pending.set(s.key, s);
           if (Date.now() - last >= PUSH_EVERY_MS) flush();

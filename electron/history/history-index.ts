@@ -11,7 +11,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { setImmediate as yieldToLoop, setTimeout as sleep } from 'node:timers/promises';
 import type { Dirent } from 'node:fs';
 import type { ForeignEntry, HistoryListing, SnapshotSummary } from '../../shared/debug-files/history-types';
 import { isDebugTempName, parseDebugFileName } from '../../shared/debug-files/names';
@@ -72,6 +72,11 @@ export interface BackgroundParseOptions {
   readonly chunkSize?: number;
   /** Longest a slice runs before it yields, in ms (default 8): what a request waits at most. */
   readonly sliceMs?: number;
+  /**
+   * Pause after each slice, in ms (default 0: just a turn of the event loop). The app rests as
+   * long as it works, so the pass takes half a core and the window keeps the other to scroll.
+   */
+  readonly restMs?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: ParseProgress) => void;
 }
@@ -330,6 +335,7 @@ export class HistoryIndex {
   private async runPass(options: BackgroundParseOptions, generation: number): Promise<number> {
     const chunkSize = Math.max(1, options.chunkSize ?? 512);
     const sliceMs = options.sliceMs ?? 8;
+    const restMs = options.restMs ?? 0;
     let filled = 0;
     if (generation !== this.generation) return 0;
     for (let pending = this.pendingNewestFirst(); pending.length; pending = this.pendingNewestFirst()) {
@@ -351,7 +357,7 @@ export class HistoryIndex {
         } while (i < end && performance.now() - started < sliceMs);
         filled += updated.length;
         options.onProgress?.({ updated, done: i, total });
-        await yieldToLoop();
+        await (restMs > 0 ? sleep(restMs) : yieldToLoop());
       }
     }
     return filled;
