@@ -157,3 +157,23 @@ test('serve --claude-project opens that project at start, in place of the ECK ta
     await server.stop();
   }
 });
+
+test('a project opened elsewhere (another window, the File menu) is shown here when it arrives', async ({
+  page,
+  serve,
+  workspace,
+  context,
+}) => {
+  const dirs = copyFixture(workspace.root);
+  await page.goto(serve.url);
+  await expect(page.getByTestId('context-text')).toContainText('<system-reminder>');
+  const other = await context.newPage();
+  await other.goto(serve.url);
+  await other.getByTestId('workspace-kind').selectOption('claude');
+  await setField(other, 'claude-cwd', dirs.cwd);
+  await expect(row(other, 'CLAUDE.md').first()).toBeVisible();
+  // The first window follows the main side into the project.
+  await expect(page.getByTestId('claude-panel')).toBeVisible();
+  await expect(page.getByTestId('workspace-kind')).toHaveValue('claude');
+  await expect(row(page, 'CLAUDE.md').first()).toBeVisible();
+});

@@ -171,6 +171,15 @@ async function start(): Promise<void> {
       case 'open-recent':
         await open({ home: action.home, packageRoot: action.packageRoot });
         return;
+      case 'open-claude-project': {
+        // The window follows the pushed assembly into the CLAUDE.md view (claude-store.ts).
+        const picked = await dialog.showOpenDialog({ properties: ['openDirectory'] });
+        const dir = picked.filePaths[0];
+        if (picked.canceled || dir === undefined) return;
+        const result = await core.dispatch('openClaudeProject', { cwd: dir });
+        if (!result.ok) core.hub.emit('onDidError', result.error);
+        return;
+      }
       case 'renderer':
         core.hub.emit('onDidInvokeMenu', action.command);
         return;

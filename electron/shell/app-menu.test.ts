@@ -24,9 +24,18 @@ describe('application menu', () => {
     ]);
   });
 
-  it('File opens a home, a package root, or a recent workspace', () => {
+  it('File opens a home, a package root, a Claude Code project, or a recent workspace', () => {
     const file = sub(buildAppMenu({ recent, zh: false, platform: 'linux' }), 'File');
-    expect(labels(file)).toEqual(['Open Home…', 'Open Package Root…', 'Recent Workspaces']);
+    expect(labels(file)).toEqual([
+      'Open Home…',
+      'Open Package Root…',
+      'Open Claude Code Project…',
+      'Recent Workspaces',
+    ]);
+    expect(file[2]).toMatchObject({ action: { kind: 'open-claude-project' } });
+    expect(labels(sub(buildAppMenu({ recent, zh: true, platform: 'linux' }), '文件'))).toContain(
+      '打开 Claude Code 项目…',
+    );
     expect(sub(file, 'Recent Workspaces')[0]).toMatchObject({
       action: { kind: 'open-recent', home: '/h', packageRoot: '/p' },
     });

@@ -10,6 +10,7 @@ import type { RecentWorkspace } from '../settings/settings-store';
 export type MenuAction =
   | { readonly kind: 'open-home' }
   | { readonly kind: 'open-package-root' }
+  | { readonly kind: 'open-claude-project' }
   | { readonly kind: 'open-recent'; readonly home: string; readonly packageRoot: string }
   | { readonly kind: 'renderer'; readonly command: MenuCommand }
   | { readonly kind: 'open-reference' }
@@ -40,6 +41,7 @@ const LABELS = {
     file: 'File',
     openHome: 'Open Home…',
     openPackageRoot: 'Open Package Root…',
+    openClaudeProject: 'Open Claude Code Project…',
     recent: 'Recent Workspaces',
     noRecent: 'None yet',
     edit: 'Edit',
@@ -65,6 +67,7 @@ const LABELS = {
     file: '文件',
     openHome: '打开用户数据根…',
     openPackageRoot: '打开包根…',
+    openClaudeProject: '打开 Claude Code 项目…',
     recent: '最近的工作区',
     noRecent: '暂无',
     edit: '编辑',
@@ -111,6 +114,7 @@ export function buildAppMenu(input: MenuInput): MenuEntry[] {
       entries: [
         item(l.openHome, { kind: 'open-home' }, 'CmdOrCtrl+O'),
         item(l.openPackageRoot, { kind: 'open-package-root' }, 'CmdOrCtrl+Shift+O'),
+        item(l.openClaudeProject, { kind: 'open-claude-project' }),
         { type: 'submenu', label: l.recent, entries: recent },
         { type: 'separator' },
         { type: 'role', role: input.platform === 'darwin' ? 'close' : 'quit' },

@@ -108,4 +108,32 @@ describe('claude project store', () => {
     expect(store.getState().kind).toBe('claude');
     expect(store.getState().assembly?.seq).toBe(4);
   });
+
+  it('a project opened from outside the window (File menu) is shown when its assembly arrives', () => {
+    const store = createClaudeStore();
+    expect(store.getState().kind).toBe('eck');
+    store.getState().received(assembly(5));
+    expect(store.getState()).toMatchObject({ kind: 'claude', assembly: { seq: 5 } });
+  });
+
+  it('pushes that arrive while this window closes the project do not bring it back', async () => {
+    const store = createClaudeStore();
+    let finishClose: (r: ApiResult<unknown>) => void = () => undefined;
+    const transport: ApiTransport = {
+      invoke: (method) =>
+        method === 'closeClaudeProject'
+          ? new Promise((resolve) => (finishClose = resolve))
+          : Promise.resolve({ ok: true, value: assembly(1) }),
+      on: () => () => undefined,
+    };
+    const api = createInspectorApi(transport);
+    await store.getState().open(api, '/p');
+    const closed = store.getState().setKind(api, 'eck');
+    store.getState().received(assembly(2)); // A disk change pushed before the close.
+    expect(store.getState()).toMatchObject({ kind: 'eck', assembly: null });
+    finishClose({ ok: true, value: null });
+    await closed;
+    store.getState().received(assembly(3)); // Opened again from the menu afterwards.
+    expect(store.getState().kind).toBe('claude');
+  });
 });

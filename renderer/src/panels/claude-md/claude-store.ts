@@ -44,6 +44,12 @@ export interface ClaudeProjectState {
   setOptions(api: InspectorApi, patch: ClaudeOptionsPatch): Promise<void>;
   /** Takes an assembly from a method or a pushed event (older ones are dropped). */
   apply(assembly: ClaudeAssembly): void;
+  /**
+   * A pushed assembly: a project is open on the main side, perhaps opened from outside this
+   * window (Electron's File menu, another tab of serve), so the window shows it; except while
+   * this window is closing the project (pushes sent before the close are still arriving).
+   */
+  received(assembly: ClaudeAssembly): void;
   /** Asks the main side for an open project (start-up, reconnect); shows it if there is one. */
   restore(api: InspectorApi): Promise<void>;
   select(api: InspectorApi, path: string | null): Promise<void>;
@@ -84,6 +90,7 @@ export function createClaudeStore(): StoreApi<ClaudeProjectState> {
       void loadFile(api, selected);
     };
     let boundApi: InspectorApi | null = null;
+    let closing = false;
     return {
       kind: 'eck',
       assembly: null,
@@ -99,7 +106,12 @@ export function createClaudeStore(): StoreApi<ClaudeProjectState> {
         if (kind === 'eck' && get().assembly !== null) {
           // Back to ECK: stop watching the project on the main side.
           set({ assembly: null, selected: null, file: null, lastDisk: null });
-          await api.closeClaudeProject();
+          closing = true;
+          try {
+            await api.closeClaudeProject();
+          } finally {
+            closing = false;
+          }
         }
       },
       async open(api, cwd) {
@@ -119,6 +131,11 @@ export function createClaudeStore(): StoreApi<ClaudeProjectState> {
           set({ busy: false, error: null });
           get().apply(result.value);
         } else set({ busy: false, error: result.error });
+      },
+      received(assembly) {
+        if (closing) return;
+        if (get().kind !== 'claude') set({ kind: 'claude', error: null });
+        get().apply(assembly);
       },
       apply(assembly) {
         const previous = get().assembly;

@@ -14,7 +14,10 @@ import { claudeMdMessages } from './messages';
 function useClaudeBinding(): void {
   const api = useApp((s) => s.api);
   const connection = useApp((s) => s.connection);
-  useEffect(() => api.onDidAssembleClaudeMd((assembly) => claudeProject.getState().apply(assembly)), [api]);
+  useEffect(
+    () => api.onDidAssembleClaudeMd((assembly) => claudeProject.getState().received(assembly)),
+    [api],
+  );
   useEffect(() => {
     // At start and after a reconnect (events sent meanwhile are lost).
     if (connection !== 'closed') void claudeProject.getState().restore(api);
