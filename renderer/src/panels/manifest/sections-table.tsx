@@ -137,8 +137,10 @@ export function SectionsTable(props: SectionsTableProps) {
     setDrop(null);
     if (order !== null) onEdit((v, b) => setSectionField(v, b, id, 'order', order));
   };
+  // Once per render, not per row: a drop that would change nothing shows no line.
+  const dropChanges = drop !== null && orderForDrop(rows, drop.dragged, drop.beforeId) !== null;
   const dropClass = (row: MergedRow, i: number): string => {
-    if (drop === null || orderForDrop(rows, drop.dragged, drop.beforeId) === null) return '';
+    if (drop === null || !dropChanges) return '';
     if (drop.beforeId === row.id) return ' drop-before';
     return drop.beforeId === null && i === rows.length - 1 ? ' drop-after' : '';
   };
