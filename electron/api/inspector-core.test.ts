@@ -3,15 +3,13 @@
  * app's kit and demo home in a temp folder.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName, RenderResult, WorkspaceInfo } from '../../shared/api';
 import { presetScenario } from '../../shared/scenarios/presets';
 import type { InspectorCore } from './inspector-core';
+import { APP_ROOT, copyAppWorkspace } from '../workspace/test-support/app-workspace-copy';
 import { startInspectorCore } from './inspector-core';
-
-const APP_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 let core: InspectorCore | null = null;
 let tmp = '';
@@ -23,15 +21,8 @@ afterEach(async () => {
 });
 
 function copyWorkspace(): { home: string; packageRoot: string } {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-core-'));
-  const kits = path.join(APP_ROOT, 'kits');
-  const packageRoot = path.join(tmp, 'pkg');
-  fs.cpSync(kits, path.join(packageRoot, 'kits'), {
-    recursive: true,
-    filter: (src) => !src.startsWith(path.join(kits, 'demo-home')),
-  });
-  const home = path.join(tmp, 'home');
-  fs.cpSync(path.join(kits, 'demo-home'), home, { recursive: true });
+  const { root, home, packageRoot } = copyAppWorkspace('eck-core-');
+  tmp = root;
   return { home, packageRoot };
 }
 

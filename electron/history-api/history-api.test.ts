@@ -4,7 +4,6 @@
  * bundles re-rendered from their own tree, clean only when confirmed, and live updates.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiResult, EventName } from '../../shared/api';
@@ -17,9 +16,8 @@ import type {
   SnapshotDiff,
 } from '../../shared/history/history-models';
 import type { InspectorCore } from '../api/inspector-core';
+import { APP_ROOT, copyAppWorkspace } from '../workspace/test-support/app-workspace-copy';
 import { startInspectorCore } from '../api/inspector-core';
-
-const APP_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 let core: InspectorCore | null = null;
 let tmp = '';
@@ -32,15 +30,8 @@ afterEach(async () => {
 });
 
 function copyWorkspace(): { home: string; packageRoot: string } {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-history-'));
-  const kits = path.join(APP_ROOT, 'kits');
-  const packageRoot = path.join(tmp, 'pkg');
-  fs.cpSync(kits, path.join(packageRoot, 'kits'), {
-    recursive: true,
-    filter: (src) => !src.startsWith(path.join(kits, 'demo-home')),
-  });
-  const home = path.join(tmp, 'home');
-  fs.cpSync(path.join(kits, 'demo-home'), home, { recursive: true });
+  const { root, home, packageRoot } = copyAppWorkspace('eck-history-');
+  tmp = root;
   process.env['ECK_INSPECTOR_SETTINGS_DIR'] = path.join(tmp, 'settings');
   return { home, packageRoot };
 }

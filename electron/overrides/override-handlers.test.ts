@@ -2,7 +2,6 @@
  * The Manifest tab's methods over the real core: the demo home copied to a temp folder.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { ApiResult } from '../../shared/api';
@@ -10,9 +9,9 @@ import type { DraftRenders } from '../../shared/override/override-methods';
 import type { ManifestFilePair, SaveOverrideResult } from '../../shared/override/override-file';
 import { presetScenario } from '../../shared/scenarios/presets';
 import type { InspectorCore } from '../api/inspector-core';
+import { APP_ROOT, copyAppWorkspace } from '../workspace/test-support/app-workspace-copy';
 import { startInspectorCore } from '../api/inspector-core';
 
-const APP_ROOT = path.resolve(import.meta.dirname, '..', '..');
 let core: InspectorCore | null = null;
 let tmp = '';
 
@@ -23,15 +22,8 @@ afterEach(async () => {
 });
 
 async function start(): Promise<{ c: InspectorCore; home: string }> {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-ovh-'));
-  const kits = path.join(APP_ROOT, 'kits');
-  const packageRoot = path.join(tmp, 'pkg');
-  fs.cpSync(kits, path.join(packageRoot, 'kits'), {
-    recursive: true,
-    filter: (src) => !src.startsWith(path.join(kits, 'demo-home')),
-  });
-  const home = path.join(tmp, 'home');
-  fs.cpSync(path.join(kits, 'demo-home'), home, { recursive: true });
+  const { root, home, packageRoot } = copyAppWorkspace('eck-ovh-');
+  tmp = root;
   core = await startInspectorCore({
     appRoot: APP_ROOT,
     choice: { home, packageRoot },
