@@ -27,10 +27,21 @@ export function hazardDiagnostics(
     const id = report.id;
     const at = { section: id };
     if (report.status === 'invalid')
-      out.push({ level: 'error', code: 'invalid-section', message: `section "${id || '(no id)'}": ${report.invalidReason}`, ...at });
+      out.push({
+        level: 'error',
+        code: 'invalid-section',
+        message: `section "${id || '(no id)'}": ${report.invalidReason}`,
+        ...at,
+      });
     if (w.when.result !== null) {
       const spec = parseWhen(w.merged.raw.when);
-      if (spec.kind === 'true') out.push({ level: 'warning', code: 'when-not-condition', message: `section "${id}": ${spec.why}`, ...at });
+      if (spec.kind === 'true')
+        out.push({
+          level: 'warning',
+          code: 'when-not-condition',
+          message: `section "${id}": ${spec.why}`,
+          ...at,
+        });
     }
     for (const e of w.expanded?.escapes ?? [])
       out.push({
@@ -63,7 +74,10 @@ export function hazardDiagnostics(
       out.push({
         level: 'error',
         code: f.code === 'EFBIG' ? 'file-too-large' : 'read-error',
-        message: f.code === 'EFBIG' ? `${f.path} is over the inspector's 64 MiB read limit; not read (evolcore would read it)` : `${f.path}: ${f.message}`,
+        message:
+          f.code === 'EFBIG'
+            ? `${f.path} is over the inspector's 64 MiB read limit; not read (evolcore would read it)`
+            : `${f.path}: ${f.message}`,
         ...at,
         file: f.path,
       });

@@ -14,7 +14,15 @@
  * What makes the real code throw outside that fallback (a base whose `sections` is not a list,
  * a section that is not an object) is returned as a `crash`: evolcore fails the message.
  */
-import type { Diagnostic, FieldOrigin, Json, MergedManifest, MergedSection, RawSection, SectionOrigin } from './types';
+import type {
+  Diagnostic,
+  FieldOrigin,
+  Json,
+  MergedManifest,
+  MergedSection,
+  RawSection,
+  SectionOrigin,
+} from './types';
 import { isPlainObject } from './truthy';
 import { closestName } from './closest';
 
@@ -114,12 +122,15 @@ function patch(base: Json, override: Json, file: string, diagnostics: Diagnostic
 /** The limit as the real `loadManifestMeta` reads it: override, else base, else the default. */
 function limitOf(name: 'totalMaxFiles' | 'totalMaxBytes', base: ManifestDoc, override: ManifestDoc | null) {
   const pick = (doc: ManifestDoc | null): unknown =>
-    doc?.value !== null && typeof doc?.value === 'object' ? (doc.value as Record<string, unknown>)[name] : undefined;
+    doc?.value !== null && typeof doc?.value === 'object'
+      ? (doc.value as Record<string, unknown>)[name]
+      : undefined;
   const fromOverride = pick(override);
   if (fromOverride !== undefined && fromOverride !== null)
     return { raw: fromOverride as Json, origin: 'override' as const, doc: override };
   const fromBase = pick(base);
-  if (fromBase !== undefined && fromBase !== null) return { raw: fromBase as Json, origin: 'base' as const, doc: base };
+  if (fromBase !== undefined && fromBase !== null)
+    return { raw: fromBase as Json, origin: 'base' as const, doc: base };
   return {
     raw: name === 'totalMaxFiles' ? DEFAULT_TOTAL_MAX_FILES : DEFAULT_TOTAL_MAX_BYTES,
     origin: 'default' as const,
@@ -153,7 +164,10 @@ export function mergeManifests(
         message: `${override.path}: ${why}; evolcore ignores the whole override and uses the base alone`,
         file: override.path,
       });
-    const list = asSortable((baseValue as { sections?: unknown } | null)?.sections, `${base.path}: "sections"`);
+    const list = asSortable(
+      (baseValue as { sections?: unknown } | null)?.sections,
+      `${base.path}: "sections"`,
+    );
     if (typeof list === 'string') {
       crash = { message: `${list}; evolcore's engine throws and the message fails` };
       return null;
@@ -163,7 +177,9 @@ export function mergeManifests(
 
   const ov = overrideState === 'file' || overrideState === 'draft' ? (override?.value ?? null) : null;
   if (baseValue === null || typeof baseValue !== 'object') {
-    crash = { message: `${base.path}: a manifest must be a JSON object; evolcore's engine throws and the message fails` };
+    crash = {
+      message: `${base.path}: a manifest must be a JSON object; evolcore's engine throws and the message fails`,
+    };
   } else if (ov === null || override === null) {
     // No override, or one that cannot be read or parsed (its own diagnostic says so).
     entries = fromBase(null);
@@ -242,14 +258,19 @@ export function mergeManifests(
 }
 
 /** Ids the base repeats: with a patch override the Map keeps the last at the first's place. */
-function reportDuplicateIds(ids: readonly unknown[], path: string, merged: boolean, diagnostics: Diagnostic[]): void {
+function reportDuplicateIds(
+  ids: readonly unknown[],
+  path: string,
+  merged: boolean,
+  diagnostics: Diagnostic[],
+): void {
   const seen = new Set<unknown>();
   for (const id of ids) {
     if (id !== undefined && seen.has(id))
       diagnostics.push({
         level: 'warning',
         code: 'duplicate-id',
-        message: `${path}: section id "${idText(id)}" appears more than once; ${merged ? 'with the override, evolcore keeps only the last, in the first one\'s place' : 'evolcore renders both'}`,
+        message: `${path}: section id "${idText(id)}" appears more than once; ${merged ? "with the override, evolcore keeps only the last, in the first one's place" : 'evolcore renders both'}`,
         section: idText(id),
         file: path,
       });

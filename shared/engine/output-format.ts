@@ -24,7 +24,11 @@ export interface DisplayMapping {
  * the agent's folders computed from the home and `selfAid` (not from the vars), the home
  * (`vars.EVOLCORE_HOME`, else the home) and `CURRENT_PROJECT`; longest prefix first.
  */
-export function displayMappings(packageRoot: string, home: string, vars: Readonly<Record<string, unknown>>): DisplayMapping[] {
+export function displayMappings(
+  packageRoot: string,
+  home: string,
+  vars: Readonly<Record<string, unknown>>,
+): DisplayMapping[] {
   const P = packageRoot;
   const evolHome = String(vars.EVOLCORE_HOME || home);
   const selfAid = vars.selfAid ? String(vars.selfAid) : '';
@@ -51,10 +55,14 @@ export function displayMappings(packageRoot: string, home: string, vars: Readonl
 }
 
 /** A path shown with the first alias whose prefix it starts with (`shortenPath`; no boundary check). */
-export function shortenPath(path: string, mappings: readonly DisplayMapping[]): { text: string; mapping: DisplayMapping | null } {
+export function shortenPath(
+  path: string,
+  mappings: readonly DisplayMapping[],
+): { text: string; mapping: DisplayMapping | null } {
   const normalized = path.replace(/\\/g, '/');
   for (const m of mappings) {
-    if (normalized.startsWith(m.prefix)) return { text: m.alias + normalized.slice(m.prefix.length), mapping: m };
+    if (normalized.startsWith(m.prefix))
+      return { text: m.alias + normalized.slice(m.prefix.length), mapping: m };
   }
   return { text: path, mapping: null };
 }
@@ -77,7 +85,12 @@ export function blockHeader(display: string, label: string): string {
 }
 
 /** The note after a folder cut by its own limits (clarifications §5). */
-export function folderNote(dirDisplay: string, reason: 'files' | 'bytes', notLoaded: number, limit: unknown): string {
+export function folderNote(
+  dirDisplay: string,
+  reason: 'files' | 'bytes',
+  notLoaded: number,
+  limit: unknown,
+): string {
   return (
     `[注意] 目录 ${dirDisplay} 未完整加载：${notLoaded} 个文件未加载` +
     `（达${reason === 'files' ? '文件数' : '字节'}上限 ${String(limit)}${reason === 'bytes' ? ' 字节' : ' 个'}）。`

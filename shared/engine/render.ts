@@ -89,8 +89,20 @@ export function renderContext(input: RenderInput, fs: EngineFs): RenderReport {
       merged: null,
     };
   }
-  const override = readOverrideManifest(fs, overridePath, input.overrideText, diagnostics, input.overrideSource);
-  const { manifest: merged, crash } = mergeManifests(choice.file, base.doc, override.doc, override.state, diagnostics);
+  const override = readOverrideManifest(
+    fs,
+    overridePath,
+    input.overrideText,
+    diagnostics,
+    input.overrideSource,
+  );
+  const { manifest: merged, crash } = mergeManifests(
+    choice.file,
+    base.doc,
+    override.doc,
+    override.state,
+    diagnostics,
+  );
   if (crash) return failed(common, merged, diagnostics, { code: 'manifest-crash', message: crash.message });
 
   const mappings = displayMappings(input.packageRoot, input.home, vars);
@@ -115,7 +127,10 @@ export function renderContext(input: RenderInput, fs: EngineFs): RenderReport {
   return assemble(walk, merged, input, diagnostics, common);
 }
 
-type Common = Pick<RenderReport, 'manifestFile' | 'manifestChoice' | 'pathVars' | 'explicitPathVars' | 'vars'>;
+type Common = Pick<
+  RenderReport,
+  'manifestFile' | 'manifestChoice' | 'pathVars' | 'explicitPathVars' | 'vars'
+>;
 
 /** A render evolcore would not finish: no context at all, and the reason as an error. */
 function failed(
@@ -138,7 +153,11 @@ function failed(
 }
 
 /** Joins the blocks as evolcore does, recording each block's span. */
-function joinBlocks(blocks: readonly WalkBlock[]): { context: string; spans: Span[]; contentStarts: number[] } {
+function joinBlocks(blocks: readonly WalkBlock[]): {
+  context: string;
+  spans: Span[];
+  contentStarts: number[];
+} {
   const spans: Span[] = [];
   const contentStarts: number[] = [];
   if (blocks.length === 0) return { context: '', spans, contentStarts };
@@ -219,9 +238,7 @@ function assemble(
 
   const sections: SectionReport[] = walk.sections.map((w, index) => {
     const raw = w.merged.raw;
-    const own = walk.blocks
-      .map((b, i) => ({ b, i }))
-      .filter(({ b }) => b.section === index);
+    const own = walk.blocks.map((b, i) => ({ b, i })).filter(({ b }) => b.section === index);
     const files: LoadedFile[] = own
       .filter(({ b }) => b.kind === 'file' && b.file)
       .map(({ b, i }) => ({
@@ -233,10 +250,18 @@ function assemble(
         contentSpan: spans[i] ? { start: contentStarts[i] as number, end: (spans[i] as Span).end } : null,
       }));
     if (w.childPath && files.length > 0)
-      files.push({ path: w.childPath, display: display(w.childPath), bytes: 0, role: 'child', span: null, contentSpan: null });
+      files.push({
+        path: w.childPath,
+        display: display(w.childPath),
+        bytes: 0,
+        role: 'child',
+        span: null,
+        contentSpan: null,
+      });
     const first = own[0];
     const last = own[own.length - 1];
-    const span = first && last ? { start: (spans[first.i] as Span).start, end: (spans[last.i] as Span).end } : null;
+    const span =
+      first && last ? { start: (spans[first.i] as Span).start, end: (spans[last.i] as Span).end } : null;
     const note = own.find(({ b }) => b.kind === 'folder-note');
     const truncated: Truncation | null =
       w.overflow && note
@@ -261,7 +286,14 @@ function assemble(
         afterCut: false,
       };
     else if (status === 'over-total')
-      overTotal = { limit: cutLimit, filesBefore: walk.totalFiles, bytesBefore: walk.totalBytes, files: 0, bytes: 0, afterCut: true };
+      overTotal = {
+        limit: cutLimit,
+        filesBefore: walk.totalFiles,
+        bytesBefore: walk.totalBytes,
+        files: 0,
+        bytes: 0,
+        afterCut: true,
+      };
     const recorders = w.recorders;
     const trace: ConditionalTrace[] = recorders.flatMap((r) => r.trace);
     trace.sort((a, b) => (a.file === b.file ? a.line - b.line || (a.element ?? 0) - (b.element ?? 0) : 0));
@@ -325,4 +357,3 @@ function assemble(
     merged,
   };
 }
-

@@ -32,8 +32,13 @@ export function sectionFieldWarnings(raw: RawSection, id: string): Diagnostic[] 
   const warn = (code: Diagnostic['code'], message: string): void => {
     out.push({ level: 'warning', code, message: `section "${id}": ${message}`, section: id });
   };
-  if (raw.order === undefined) warn('invalid-field', '`order` is missing; evolcore sorts it as NaN (its place is arbitrary)');
-  else if (typeof raw.order !== 'number') warn('invalid-field', `\`order\` is ${JSON.stringify(raw.order)}, not a number; evolcore sorts by Number(order)`);
+  if (raw.order === undefined)
+    warn('invalid-field', '`order` is missing; evolcore sorts it as NaN (its place is arbitrary)');
+  else if (typeof raw.order !== 'number')
+    warn(
+      'invalid-field',
+      `\`order\` is ${JSON.stringify(raw.order)}, not a number; evolcore sorts by Number(order)`,
+    );
   if (raw.needsInjection === undefined)
     out.push({
       level: 'warning',
@@ -42,16 +47,28 @@ export function sectionFieldWarnings(raw: RawSection, id: string): Diagnostic[] 
       section: id,
     });
   else if (typeof raw.needsInjection !== 'boolean')
-    warn('invalid-field', `\`needsInjection\` should be true or false, got ${JSON.stringify(raw.needsInjection)}; read by truthiness`);
+    warn(
+      'invalid-field',
+      `\`needsInjection\` should be true or false, got ${JSON.stringify(raw.needsInjection)}; read by truthiness`,
+    );
   if (raw.enabled !== undefined && typeof raw.enabled !== 'boolean')
-    warn('invalid-field', `\`enabled\` should be true or false, got ${JSON.stringify(raw.enabled)}; only false disables`);
+    warn(
+      'invalid-field',
+      `\`enabled\` should be true or false, got ${JSON.stringify(raw.enabled)}; only false disables`,
+    );
   for (const name of ['maxFiles', 'maxBytes'] as const) {
     const v = raw[name];
     if (v !== undefined && v !== null && typeof v !== 'number')
-      warn('invalid-field', `\`${name}\` is ${JSON.stringify(v)}, not a number; evolcore compares with Number(${name})`);
+      warn(
+        'invalid-field',
+        `\`${name}\` is ${JSON.stringify(v)}, not a number; evolcore compares with Number(${name})`,
+      );
   }
   if (raw.pattern !== undefined && typeof raw.pattern !== 'string')
-    warn('invalid-field', `\`pattern\` is ${JSON.stringify(raw.pattern)}, not a glob; evolcore then lists nothing`);
+    warn(
+      'invalid-field',
+      `\`pattern\` is ${JSON.stringify(raw.pattern)}, not a glob; evolcore then lists nothing`,
+    );
   if (raw.loop && raw.type === 'file' && !raw.needsInjection)
     out.push({
       level: 'warning',

@@ -344,7 +344,11 @@ export interface SectionDebugRecord {
   readonly emptyContent: boolean;
   readonly used: boolean;
   readonly injected: boolean;
-  readonly dirOverflow: { readonly droppedFiles: number; readonly reason: 'files' | 'bytes'; readonly limit: Json } | null;
+  readonly dirOverflow: {
+    readonly droppedFiles: number;
+    readonly reason: 'files' | 'bytes';
+    readonly limit: Json;
+  } | null;
   readonly skippedByTotalCap: boolean;
 }
 
@@ -377,7 +381,11 @@ export interface RenderReport {
    * Set when evolcore's engine throws on this manifest (a section without `when`, …): the
    * user gets an error reply and the agent no turn. The context is then `""`.
    */
-  readonly failure: { readonly code: DiagnosticCode; readonly message: string; readonly section?: string } | null;
+  readonly failure: {
+    readonly code: DiagnosticCode;
+    readonly message: string;
+    readonly section?: string;
+  } | null;
   /** The blocks of `needsInjection` sections joined by a blank line (`fragments-<ts>.md`). */
   readonly fragments: string;
   readonly manifestFile: string;

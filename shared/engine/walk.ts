@@ -88,7 +88,11 @@ export interface WalkResult {
   readonly totalBytes: number;
   readonly capReached: boolean;
   readonly skippedByCap: readonly unknown[];
-  readonly crash: { readonly section: number; readonly code: 'when-missing' | 'when-crash' | 'manifest-crash'; readonly message: string } | null;
+  readonly crash: {
+    readonly section: number;
+    readonly code: 'when-missing' | 'when-crash' | 'manifest-crash';
+    readonly message: string;
+  } | null;
 }
 
 /** Inputs of one walk. */
@@ -151,7 +155,12 @@ function newWalk(merged: MergedSection): SectionWalk {
 function evaluate(walk: SectionWalk, vars: Vars): WalkResult['crash'] {
   const spec = parseWhen(walk.merged.raw.when);
   const r = evaluateWhen(spec, vars);
-  walk.when = { expression: walk.merged.raw.when, result: r.crash ? null : r.result, reads: r.reads, tree: r.tree };
+  walk.when = {
+    expression: walk.merged.raw.when,
+    result: r.crash ? null : r.result,
+    reads: r.reads,
+    tree: r.tree,
+  };
   if (r.crash) {
     const id = walk.merged.id || '(no id)';
     return {
@@ -224,7 +233,11 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
       if (taken.has(readPath)) continue;
       if (i < stoppedAt && kinds?.get(name) === 'directory') continue;
       const st = input.fs.stat(readPath);
-      walk.notLoaded.push({ name, path: readPath, bytes: isFsError(st) || st.kind !== 'file' ? null : st.size });
+      walk.notLoaded.push({
+        name,
+        path: readPath,
+        bytes: isFsError(st) || st.kind !== 'file' ? null : st.size,
+      });
     }
   }
   return out;
@@ -252,7 +265,7 @@ function renderContent(input: WalkInput, walk: SectionWalk, file: WalkFile): str
     const loop = raw.loop as unknown as Record<string, unknown>;
     const childFile = typeof loop === 'object' ? loop.childFile : undefined;
     if (typeof childFile !== 'string')
-      return { crash: '`loop.childFile` is not a path string; evolcore\'s engine throws resolving it' };
+      return { crash: "`loop.childFile` is not a path string; evolcore's engine throws resolving it" };
     const child = expandPathTokens(childFile, input.vars);
     if (child.status !== 'ok' || child.path === null) return '';
     const childRead = readPathOf(child.path, input.packageRoot);
@@ -263,7 +276,15 @@ function renderContent(input: WalkInput, walk: SectionWalk, file: WalkFile): str
     const childRec = createRecorder(childRead);
     walk.recorders.push(wrapperRec, childRec);
     childRec.reads.add(String(loop.forEach));
-    return renderLoop(file.text, childText, loop.forEach, input.vars, loop.separator ?? '\n', wrapperRec, childRec);
+    return renderLoop(
+      file.text,
+      childText,
+      loop.forEach,
+      input.vars,
+      loop.separator ?? '\n',
+      wrapperRec,
+      childRec,
+    );
   }
   if (!raw.needsInjection) return file.text;
   const rec = createRecorder(file.readPath);
@@ -281,7 +302,11 @@ export function walkSections(input: WalkInput): WalkResult {
   const skippedByCap: unknown[] = [];
   const maxFiles = Number(input.totalMaxFiles);
   const maxBytes = Number(input.totalMaxBytes);
-  const fail = (section: number, code: NonNullable<WalkResult['crash']>['code'], message: string): WalkResult => ({
+  const fail = (
+    section: number,
+    code: NonNullable<WalkResult['crash']>['code'],
+    message: string,
+  ): WalkResult => ({
     sections: walks,
     blocks: [],
     totalFiles: 0,
@@ -293,7 +318,11 @@ export function walkSections(input: WalkInput): WalkResult {
 
   for (const merged of input.sections) {
     if (merged.value === null || typeof merged.value !== 'object' || Array.isArray(merged.value)) {
-      return fail(merged.index, 'manifest-crash', `section #${merged.index + 1} of the merged manifest is ${JSON.stringify(merged.value)}, not an object; evolcore's engine throws on it and the message fails`);
+      return fail(
+        merged.index,
+        'manifest-crash',
+        `section #${merged.index + 1} of the merged manifest is ${JSON.stringify(merged.value)}, not an object; evolcore's engine throws on it and the message fails`,
+      );
     }
     const walk = newWalk(merged);
     walks.push(walk);
@@ -319,7 +348,11 @@ export function walkSections(input: WalkInput): WalkResult {
     }
     if (walk.rawPath) {
       if (typeof walk.rawPath !== 'string')
-        return fail(merged.index, 'manifest-crash', `section "${merged.id}": its ${raw.type === 'file' ? '`file`' : '`path`'} is ${JSON.stringify(walk.rawPath)}, not a string; evolcore's engine throws resolving it and the message fails`);
+        return fail(
+          merged.index,
+          'manifest-crash',
+          `section "${merged.id}": its ${raw.type === 'file' ? '`file`' : '`path`'} is ${JSON.stringify(walk.rawPath)}, not a string; evolcore's engine throws resolving it and the message fails`,
+        );
       walk.expanded = expandPathTokens(walk.rawPath, input.vars);
       walk.resolvedPath = walk.expanded.path;
       walk.resolveStatus = walk.expanded.status;
@@ -338,7 +371,8 @@ export function walkSections(input: WalkInput): WalkResult {
         break;
       }
       const content = renderContent(input, walk, file);
-      if (typeof content !== 'string') return fail(merged.index, 'manifest-crash', `section "${merged.id}": ${content.crash}`);
+      if (typeof content !== 'string')
+        return fail(merged.index, 'manifest-crash', `section "${merged.id}": ${content.crash}`);
       if (!content.trim()) {
         walk.emptyFiles.push(file.readPath);
         continue;

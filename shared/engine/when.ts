@@ -36,19 +36,27 @@ export function parseWhen(raw: Json | undefined): WhenSpec {
   if (raw === null) return { kind: 'crash', why: '`when` is null', missing: true };
   if (raw === 'always') return { kind: 'always' };
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    return { kind: 'true', why: `\`when\` is ${JSON.stringify(raw)}, not a condition; evolcore reads it as true` };
+    return {
+      kind: 'true',
+      why: `\`when\` is ${JSON.stringify(raw)}, not a condition; evolcore reads it as true`,
+    };
   }
   const o = raw as Readonly<Record<string, Json>>;
   for (const key of ['and', 'or'] as const) {
     const list = o[key];
     if (!isTruthy(list) && !Array.isArray(list)) continue;
     if (!Array.isArray(list))
-      return { kind: 'crash', why: `\`when.${key}\` must be a list of conditions, got ${describe(list)}`, missing: false };
+      return {
+        kind: 'crash',
+        why: `\`when.${key}\` must be a list of conditions, got ${describe(list)}`,
+        missing: false,
+      };
     return { kind: key, clauses: list.map((c) => parseWhen(c)) };
   }
   if (has(o, 'var')) {
     const name = String(o.var);
-    for (const key of ['eq', 'neq'] as const) if (has(o, key)) return { kind: key, var: name, value: o[key] as Json };
+    for (const key of ['eq', 'neq'] as const)
+      if (has(o, key)) return { kind: key, var: name, value: o[key] as Json };
     for (const key of ['in', 'nin'] as const) {
       if (!has(o, key)) continue;
       const list = o[key] as Json;
@@ -61,7 +69,11 @@ export function parseWhen(raw: Json | undefined): WhenSpec {
     const list = o[key];
     if (!isTruthy(list) && !Array.isArray(list)) continue;
     if (!Array.isArray(list))
-      return { kind: 'crash', why: `\`when.${key}\` must be a list of var names, got ${describe(list)}`, missing: false };
+      return {
+        kind: 'crash',
+        why: `\`when.${key}\` must be a list of var names, got ${describe(list)}`,
+        missing: false,
+      };
     return { kind: key, names: list.map((n) => String(n)) };
   }
   return {
@@ -89,7 +101,11 @@ export interface WhenEvaluation {
   readonly crash: { readonly why: string; readonly missing: boolean } | null;
 }
 
-function evalNode(spec: WhenSpec, vars: Vars, reads: Read[]): { node: WhenNode; crash: WhenEvaluation['crash'] } {
+function evalNode(
+  spec: WhenSpec,
+  vars: Vars,
+  reads: Read[],
+): { node: WhenNode; crash: WhenEvaluation['crash'] } {
   const leaf = (result: boolean, own: readonly Read[]): { node: WhenNode; crash: null } => {
     reads.push(...own);
     return { node: { kind: spec.kind, result, reads: own, children: [] }, crash: null };
@@ -99,7 +115,10 @@ function evalNode(spec: WhenSpec, vars: Vars, reads: Read[]): { node: WhenNode; 
     case 'true':
       return leaf(true, []);
     case 'crash':
-      return { node: { kind: 'crash', result: null, reads: [], children: [] }, crash: { why: spec.why, missing: spec.missing } };
+      return {
+        node: { kind: 'crash', result: null, reads: [], children: [] },
+        crash: { why: spec.why, missing: spec.missing },
+      };
     case 'and':
     case 'or': {
       const children: WhenNode[] = [];
@@ -114,8 +133,8 @@ function evalNode(spec: WhenSpec, vars: Vars, reads: Read[]): { node: WhenNode; 
         children.push(r.node);
         if (r.crash) return { node: { kind: spec.kind, result: null, reads: [], children }, crash: r.crash };
         // every / some stop at the first clause that decides.
-        if (spec.kind === 'and' && !r.node.result) (result = false), (stopped = true);
-        if (spec.kind === 'or' && r.node.result) (result = true), (stopped = true);
+        if (spec.kind === 'and' && !r.node.result) ((result = false), (stopped = true));
+        if (spec.kind === 'or' && r.node.result) ((result = true), (stopped = true));
       }
       return { node: { kind: spec.kind, result, reads: [], children }, crash: null };
     }
@@ -128,7 +147,8 @@ function evalNode(spec: WhenSpec, vars: Vars, reads: Read[]): { node: WhenNode; 
     case 'in':
     case 'nin': {
       const r = read(vars, spec.var);
-      const found = spec.text !== undefined ? spec.text.includes(String(r.value)) : spec.values.includes(r.value as Json);
+      const found =
+        spec.text !== undefined ? spec.text.includes(String(r.value)) : spec.values.includes(r.value as Json);
       return leaf(spec.kind === 'in' ? found : !found, [r]);
     }
     case 'any':

@@ -150,7 +150,13 @@ function expandEach(
           el && typeof el === 'object' && !Array.isArray(el)
             ? { ...vars, ...(el as Record<string, unknown>), '@index': i }
             : { ...vars, '.': el, '@index': i };
-        result += render(body, scope, strip, { line: bodyLine, element: i + 1, depth: place.depth + 1, each: key }, rec);
+        result += render(
+          body,
+          scope,
+          strip,
+          { line: bodyLine, element: i + 1, depth: place.depth + 1, each: key },
+          rec,
+        );
       }
       if (result.length > produced) {
         segments.push({ start: produced, line: eachLine, copied: false, text: '', textStart: 0 });
@@ -196,7 +202,13 @@ function resolveConditionals(
   for (;;) {
     const m = INNER_CONDITIONAL.exec(result);
     if (m === null) return result;
-    const [whole, key, op, value, body] = m as unknown as [string, string, string | undefined, string | undefined, string];
+    const [whole, key, op, value, body] = m as unknown as [
+      string,
+      string,
+      string | undefined,
+      string | undefined,
+      string,
+    ];
     const actual = lookup(vars, key);
     const kept =
       op === '=' ? String(actual) === value : op === '!=' ? String(actual) !== value : isTruthy(actual);
@@ -261,7 +273,13 @@ function deleteBlank(text: string): string {
     .join('\n');
 }
 
-function render(template: string, vars: Vars, strip: boolean, place: Place, rec: TemplateRecorder | null): string {
+function render(
+  template: string,
+  vars: Vars,
+  strip: boolean,
+  place: Place,
+  rec: TemplateRecorder | null,
+): string {
   const segments: Segment[] = [];
   // Fast path: without `{{` nothing is a tag (most rule files and docs).
   let result = template.includes('{{') ? expandEach(template, vars, strip, place, rec, segments) : template;
@@ -287,7 +305,13 @@ export function renderTemplate(
   rec: TemplateRecorder | null = null,
   element?: number,
 ): string {
-  const text = render(template, vars, strip, { line: 1, depth: 0, ...(element !== undefined ? { element } : {}) }, rec);
+  const text = render(
+    template,
+    vars,
+    strip,
+    { line: 1, depth: 0, ...(element !== undefined ? { element } : {}) },
+    rec,
+  );
   if (rec) {
     // An opening still there at the end had no closing tag: it went out as text.
     for (const m of text.matchAll(LEFT_OPEN)) {
