@@ -44,6 +44,11 @@ export interface EngineFs {
   stat(path: string): FileStat | FsError;
   readText(path: string): string | FsError;
   list(path: string): readonly DirEntry[] | FsError;
+  /**
+   * Reads a text file unless it is larger than `maxBytes` (then an `EFBIG` error, unread).
+   * Optional: without it the engine reads with `readText` and no size guard.
+   */
+  readTextLimited?(path: string, maxBytes: number): string | FsError;
 }
 
 /** Everything one render depends on. */

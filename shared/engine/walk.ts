@@ -115,7 +115,7 @@ function readPathOf(path: string, packageRoot: string): string {
 
 /** `fileCache.getText`: the text, or null when it cannot be read. */
 function readText(fs: EngineFs, path: string, walk: SectionWalk): string | null {
-  const text = fs.readText(path);
+  const text = fs.readTextLimited ? fs.readTextLimited(path, MAX_READ_BYTES) : fs.readText(path);
   if (isFsError(text)) {
     if (text.error !== 'ENOENT' && text.error !== 'ENOTDIR' && text.error !== 'EISDIR')
       walk.readFailures.push({ path, code: text.error, message: text.message });
