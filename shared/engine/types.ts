@@ -49,6 +49,8 @@ export interface EngineFs {
    * Optional: without it the engine reads with `readText` and no size guard.
    */
   readTextLimited?(path: string, maxBytes: number): string | FsError;
+  /** UTF-8 byte length of a text, natively (`Buffer.byteLength`); optional, the engine counts otherwise. */
+  byteLength?(text: string): number;
 }
 
 /** Everything one render depends on. */

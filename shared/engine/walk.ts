@@ -6,7 +6,7 @@
  * the real one; the walk also records what the inspector explains (reads, trace, hazards,
  * where every block came from). Reads go through the EngineFs port only.
  */
-import type { DirEntry, EngineFs, EngineResolveStatus, Json, MergedSection, Vars, WhenReport } from './types';
+import type { EngineFs, EngineResolveStatus, Json, MergedSection, Vars, WhenReport } from './types';
 import { evaluateWhen, parseWhen } from './when';
 import { expandPathTokens, type ExpandedPath } from './path-tokens';
 import { isAbsolutePath, nodeJoin, nodeNormalize } from './paths';
@@ -108,6 +108,9 @@ export interface WalkInput {
 
 const jsTruthy = (v: unknown): boolean => Boolean(v);
 
+/** `Buffer.byteLength(text)`: the host's native count when it has one (a 10 MB kit), else ours. */
+const byteLength = (fs: EngineFs, text: string): number => (fs.byteLength ? fs.byteLength(text) : utf8Length(text));
+
 /** Where the inspector reads a path evolcore resolved (relative → against the package root). */
 function readPathOf(path: string, packageRoot: string): string {
   return isAbsolutePath(path) ? path : nodeNormalize(`${packageRoot}/${path}`);
@@ -183,7 +186,8 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
   const pattern = raw.pattern || DEFAULT_PATTERN;
   const listing = input.fs.list(readDir);
   let names: string[] = [];
-  let kinds: Map<string, DirEntry['kind']> | null = null;
+  // Folders among the names (usually none): evolcore's read of one gives null, so skip it unread.
+  const folders = new Set<string>();
   if (isFsError(listing)) {
     if (listing.error !== 'ENOENT' && listing.error !== 'ENOTDIR')
       walk.readFailures.push({ path: readDir, code: listing.error, message: listing.message });
@@ -191,11 +195,10 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
     // A pattern that is not a string or not a regex throws inside the real try: no names.
     const matches = typeof pattern === 'string' ? globMatcher(pattern) : null;
     if (matches) {
-      kinds = new Map();
       for (const e of listing) {
         if (!matches(e.name)) continue;
         names.push(e.name);
-        kinds.set(e.name, e.kind);
+        if (e.kind === 'directory') folders.add(e.name);
       }
       names = names.sort();
     }
@@ -214,9 +217,9 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
     }
     const readPath = readDir.endsWith('/') ? readDir + name : `${readDir}/${name}`;
     // A folder among the names reads as null in evolcore too; skip it without trying.
-    const text = kinds?.get(name) === 'directory' ? null : readText(input.fs, readPath, walk);
+    const text = folders.has(name) ? null : readText(input.fs, readPath, walk);
     if (text === null) continue;
-    const bytes = utf8Length(text);
+    const bytes = byteLength(input.fs, text);
     if (out.length > 0 && used + bytes > limitBytes) {
       walk.overflow = { droppedFiles: names.length - out.length, reason: 'bytes', limit: maxBytes };
       stoppedAt = i;
@@ -231,7 +234,7 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
       const name = names[i] as string;
       const readPath = readDir.endsWith('/') ? readDir + name : `${readDir}/${name}`;
       if (taken.has(readPath)) continue;
-      if (i < stoppedAt && kinds?.get(name) === 'directory') continue;
+      if (i < stoppedAt && folders.has(name)) continue;
       const st = input.fs.stat(readPath);
       walk.notLoaded.push({
         name,
@@ -252,7 +255,7 @@ function loadFiles(input: WalkInput, walk: SectionWalk): WalkFile[] {
   walk.readPath = readPath;
   if (raw.type === 'file' && raw.file) {
     const text = readText(input.fs, readPath, walk);
-    return text === null ? [] : [{ path: resolved, readPath, text, bytes: utf8Length(text) }];
+    return text === null ? [] : [{ path: resolved, readPath, text, bytes: byteLength(input.fs, text) }];
   }
   if (raw.type === 'directory' && raw.path) return loadDirectory(input, walk, resolved, readPath);
   return [];
