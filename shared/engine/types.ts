@@ -99,7 +99,7 @@ export type DiagnosticCode =
   | 'binary-file'
   | 'file-too-large'
   | 'unknown-var'
-  | 'zero-renders-empty'
+  | 'zero-hides-block'
   | 'file-over-40k'
   | 'folder-near-budget'
   // Hazards of the real engine, reproduced and flagged (clarifications §13).

@@ -90,28 +90,31 @@ describe('lintKit', () => {
     expect(byCode(ds, 'unknown-var')[0]?.message).toMatch(/`when` reads "chatTpye".*did you mean "chatType"/);
   });
 
-  it('a numeric var without a guard: zero-renders-empty; with a {{?}} guard: none', () => {
+  it('a numeric var as a {{?}} guard: zero-hides-block (0 is false there); printed alone it is "0": none', () => {
     const sections = [fileSection('s', '$KITS/s.md', { needsInjection: true })];
     expect(
-      byCode(lint({ sections, files: { [`${KITS}/s.md`]: '队列 {{pendingCount}}' } }), 'zero-renders-empty'),
-    ).toHaveLength(1);
-    expect(
-      byCode(
-        lint({ sections, files: { [`${KITS}/s.md`]: '{{?pendingCount}}队列 {{pendingCount}}{{/}}' } }),
-        'zero-renders-empty',
-      ),
+      byCode(lint({ sections, files: { [`${KITS}/s.md`]: '队列 {{pendingCount}}' } }), 'zero-hides-block'),
     ).toEqual([]);
+    const guarded = byCode(
+      lint({ sections, files: { [`${KITS}/s.md`]: '{{?pendingCount}}队列 {{pendingCount}}{{/}}' } }),
+      'zero-hides-block',
+    );
+    expect(guarded).toHaveLength(1);
+    expect(guarded[0]?.message).toMatch(/\{\{\?pendingCount!=undefined\}\}/);
   });
 
   it('a loop wrapper is a template even with needsInjection false', () => {
     const ds = lint(
       {
         sections: [fileSection('b', '$KITS/w.md', { loop: { forEach: 'items', childFile: '$KITS/c.md' } })],
-        files: { [`${KITS}/w.md`]: '{{pendingCount}} {{@loop}}', [`${KITS}/c.md`]: '{{.}}' },
+        files: {
+          [`${KITS}/w.md`]: '{{?pendingCount}}{{pendingCount}}{{/}} {{@loop}}',
+          [`${KITS}/c.md`]: '{{.}}',
+        },
       },
       { items: [] },
     );
-    expect(byCode(ds, 'zero-renders-empty')).toHaveLength(1);
+    expect(byCode(ds, 'zero-hides-block')).toHaveLength(1);
   });
 
   it.each([

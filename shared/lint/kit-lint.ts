@@ -1,7 +1,7 @@
 /**
  * Kit checks beyond one render's diagnostics (issue 2, `eck lint`): unknown vars in `when`
- * or templates, numeric vars that render empty when 0, files over 40,000 characters, folders
- * close to their budget. Every valid section is checked, whatever the scenario's `when`.
+ * or templates, numeric vars whose `{{?n}}` block vanishes at 0, files over 40,000 characters,
+ * folders close to their budget. Every section is checked, whatever the scenario's `when`.
  */
 import type { Diagnostic, EngineFs, RenderReport } from '../engine/types';
 import { parseWhen, whenVarNames } from '../engine/when';
@@ -59,17 +59,14 @@ export function lintKit(report: RenderReport, fs: EngineFs, vars: VarKnowledge):
   const seenFiles = new Set<string>();
   for (const section of merged.sections) {
     const raw = section.raw;
-    const when = parseWhen(raw.when);
-    if (!('error' in when))
-      for (const n of whenVarNames(when)) if (!known(n)) unknown(n, '`when`', section.id);
+    for (const n of whenVarNames(parseWhen(raw.when))) if (!known(n)) unknown(n, '`when`', section.id);
     const pathField = raw.type === 'directory' ? raw.path : raw.file;
     if (typeof pathField !== 'string') continue;
     // Resolve with the scenario's vars where possible; unresolved paths cannot be checked.
     const expanded = expandPathTokens(pathField, report.vars);
-    if (expanded.path === null) continue;
-    const origin = section.fieldOrigins[raw.type === 'directory' ? 'path' : 'file'] ?? 'base';
-    const folder = dirnamePath(origin === 'override' ? merged.overridePath : merged.basePath);
-    const resolved = resolvePath(folder, expanded.path);
+    if (expanded.status !== 'ok' || expanded.path === null) continue;
+    // A relative path is read from the package root, as the engine does (clarifications §2).
+    const resolved = resolvePath(dirnamePath(dirnamePath(merged.basePath)), expanded.path);
     const files: string[] = [];
     if (raw.type === 'directory') {
       const entries = fs.list(resolved);
@@ -118,12 +115,12 @@ export function lintKit(report: RenderReport, fs: EngineFs, vars: VarKnowledge):
       const { names, conditionals } = topLevelNames(text);
       for (const n of [...names, ...conditionals])
         if (!known(n)) unknown(n, `template ${file}`, section.id, file);
-      for (const n of names) {
-        if (vars.isNumeric(n) && !conditionals.has(n)) {
+      for (const n of conditionals) {
+        if (vars.isNumeric(n)) {
           out.push({
             level: 'info',
-            code: 'zero-renders-empty',
-            message: `${file}: {{${n}}} is numeric and renders empty when it is 0 (only truthy values substitute); guard it with {{?${n}}}`,
+            code: 'zero-hides-block',
+            message: `${file}: {{?${n}}} drops its block when ${n} is 0 (evolcore reads 0 as false, though {{${n}}} prints "0"); {{?${n}!=undefined}} keeps it for every set value`,
             section: section.id,
             file,
           });
