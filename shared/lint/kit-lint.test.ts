@@ -103,6 +103,30 @@ describe('lintKit', () => {
     expect(guarded[0]?.message).toMatch(/\{\{\?pendingCount!=undefined\}\}/);
   });
 
+  it('every section without a usable when is reported, not only the first one the render stopped at', () => {
+    const sections = [
+      { id: 'a', type: 'file', file: '$KITS/s.md', order: 1, needsInjection: false },
+      { id: 'b', type: 'file', file: '$KITS/s.md', order: 2, needsInjection: false, when: { and: 'x' } },
+      { id: 'c', type: 'file', file: '$KITS/s.md', order: 3, needsInjection: false, enabled: false },
+      {
+        id: 'd',
+        type: 'file',
+        file: '$KITS/s.md',
+        order: 4,
+        needsInjection: false,
+        when: { or: [{ var: 'chatType', eq: 'group' }, null] },
+      },
+    ];
+    const ds = lint({ sections, files: { [`${KITS}/s.md`]: 'x' } });
+    const when = ds.filter((d) => d.code === 'when-missing' || d.code === 'when-crash');
+    // "a" is where the render itself stopped: its error is the report's failure, not repeated here.
+    expect(when.map((d) => [d.section, d.code, d.level])).toEqual([
+      ['b', 'when-crash', 'error'],
+      ['c', 'when-missing', 'warning'],
+      ['d', 'when-missing', 'warning'],
+    ]);
+  });
+
   it('a loop wrapper is a template even with needsInjection false', () => {
     const ds = lint(
       {

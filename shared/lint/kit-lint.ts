@@ -4,7 +4,7 @@
  * folders close to their budget. Every section is checked, whatever the scenario's `when`.
  */
 import type { Diagnostic, EngineFs, RenderReport } from '../engine/types';
-import { parseWhen, whenVarNames } from '../engine/when';
+import { parseWhen, whenVarNames, type WhenSpec } from '../engine/when';
 import { expandPathTokens } from '../engine/path-tokens';
 import { dirnamePath, joinPath, resolvePath } from '../engine/paths';
 import { matchesGlob } from '../engine/glob';
@@ -39,6 +39,40 @@ function topLevelNames(source: string): { names: Set<string>; conditionals: Set<
   return { names, conditionals };
 }
 
+/** Conditions evolcore throws on, for every section (a render stops at the first one). */
+function whenHazards(when: WhenSpec, enabled: boolean, id: string, report: RenderReport): Diagnostic[] {
+  if (report.failure?.section === id) return []; // already the render's own error
+  const nested = (s: WhenSpec): WhenSpec | null =>
+    s.kind === 'crash'
+      ? s
+      : s.kind === 'and' || s.kind === 'or'
+        ? (s.clauses.map(nested).find((c) => c) ?? null)
+        : null;
+  const found = nested(when);
+  if (found === null || found.kind !== 'crash') return [];
+  const top = when.kind === 'crash';
+  const code = found.missing ? 'when-missing' : 'when-crash';
+  if (top && enabled)
+    return [
+      {
+        level: 'error',
+        code,
+        section: id,
+        message: `section "${id}": ${found.why}; evolcore throws on it and every message fails (the agent gets no turn)`,
+      },
+    ];
+  return [
+    {
+      level: 'warning',
+      code,
+      section: id,
+      message: top
+        ? `section "${id}": ${found.why}; it is disabled now, but evolcore throws on it (every message fails) once it is enabled`
+        : `section "${id}": a clause of its condition: ${found.why}; evolcore throws whenever the earlier clauses let it reach that one`,
+    },
+  ];
+}
+
 /** Runs the kit checks over the merged manifest of a report. */
 export function lintKit(report: RenderReport, fs: EngineFs, vars: VarKnowledge): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -59,7 +93,9 @@ export function lintKit(report: RenderReport, fs: EngineFs, vars: VarKnowledge):
   const seenFiles = new Set<string>();
   for (const section of merged.sections) {
     const raw = section.raw;
-    for (const n of whenVarNames(parseWhen(raw.when))) if (!known(n)) unknown(n, '`when`', section.id);
+    const when = parseWhen(raw.when);
+    for (const n of whenVarNames(when)) if (!known(n)) unknown(n, '`when`', section.id);
+    out.push(...whenHazards(when, raw.enabled !== false, section.id, report));
     const pathField = raw.type === 'directory' ? raw.path : raw.file;
     if (typeof pathField !== 'string') continue;
     // Resolve with the scenario's vars where possible; unresolved paths cannot be checked.
