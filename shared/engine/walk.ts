@@ -109,7 +109,8 @@ export interface WalkInput {
 const jsTruthy = (v: unknown): boolean => Boolean(v);
 
 /** `Buffer.byteLength(text)`: the host's native count when it has one (a 10 MB kit), else ours. */
-const byteLength = (fs: EngineFs, text: string): number => (fs.byteLength ? fs.byteLength(text) : utf8Length(text));
+const byteLength = (fs: EngineFs, text: string): number =>
+  fs.byteLength ? fs.byteLength(text) : utf8Length(text);
 
 /** Where the inspector reads a path evolcore resolved (relative → against the package root). */
 function readPathOf(path: string, packageRoot: string): string {
