@@ -296,6 +296,25 @@ function renderContent(input: WalkInput, walk: SectionWalk, file: WalkFile): str
   return renderTemplate(file.text, input.vars, true, rec);
 }
 
+/**
+ * The files `loadSectionFiles` gives one section under some vars, outside the render loop (the
+ * message renderer's per-item pass); a `crash` when evolcore would throw resolving its path.
+ */
+export function sectionFiles(
+  fs: EngineFs,
+  packageRoot: string,
+  merged: MergedSection,
+  vars: Vars,
+): { files: WalkFile[]; walk: SectionWalk } | { crash: string } {
+  const walk = newWalk(merged);
+  if (walk.rawPath) {
+    if (typeof walk.rawPath !== 'string') return { crash: `section "${merged.id}": its path is not a string` };
+    walk.expanded = expandPathTokens(walk.rawPath, vars);
+  }
+  const input: WalkInput = { fs, vars, packageRoot, sections: [], totalMaxFiles: 0, totalMaxBytes: 0, mappings: [] };
+  return { files: loadFiles(input, walk), walk };
+}
+
 /** Walks every section as evolcore's render loop does. */
 export function walkSections(input: WalkInput): WalkResult {
   const walks: SectionWalk[] = [];
