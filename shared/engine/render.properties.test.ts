@@ -60,7 +60,9 @@ describe('folder walk matches §5 on random folders', () => {
     expect(s.status).toBe(taken === 0 ? 'not-exist' : 'ok');
     expect(s.empty).toBe(taken > 0 && taken === blank.length);
     expect(s.debug.dirOverflow).toEqual(
-      reason ? { reason, droppedFiles: count - taken, limit: reason === 'files' ? maxFiles : maxBytes } : null,
+      reason
+        ? { reason, droppedFiles: count - taken, limit: reason === 'files' ? maxFiles : maxBytes }
+        : null,
     );
     // Nothing taken: evolcore moves on before the note (`files.length === 0 → continue`).
     if (reason && taken > 0) {

@@ -129,7 +129,11 @@ function resolveOne(s: string, scope: Scope): string | null {
     if (close === -1 || (nextOpen !== -1 && nextOpen < close)) continue;
     const actual = scope[open.key];
     const keep =
-      open.op === '=' ? String(actual) === open.value : open.op === '!=' ? String(actual) !== open.value : truthy(actual);
+      open.op === '='
+        ? String(actual) === open.value
+        : open.op === '!='
+          ? String(actual) !== open.value
+          : truthy(actual);
     return s.slice(0, p) + (keep ? s.slice(open.end, close) : '') + s.slice(close + 5);
   }
   return null;
@@ -174,7 +178,9 @@ function model(source: string, scope: Scope, strip: boolean): string {
 /** The loop of a loop section (§9) in the same words. */
 function modelLoop(wrapper: string, child: string, forEach: string, scope: Scope, separator: string): string {
   const list = scope[forEach];
-  const parts = Array.isArray(list) ? list.map((el, i) => model(child, elementScope(scope, el, i), true)) : [];
+  const parts = Array.isArray(list)
+    ? list.map((el, i) => model(child, elementScope(scope, el, i), true))
+    : [];
   const mark = '\u0000mark\u0000';
   const w = wrapper.includes('{{@loop}}') ? wrapper.split('{{@loop}}').join(mark) : `${wrapper}\n${mark}`;
   return model(w, scope, true).split(mark).join(parts.join(separator));
@@ -215,7 +221,22 @@ const PIECES = [
   '\t',
   '{{z}}',
 ];
-const SCALARS = [0, 1, '', 'A', '0', null, false, true, '{{b}}', '{{?a}}k{{/}}', '\n', [], ['p', 'q'], { k: 1 }];
+const SCALARS = [
+  0,
+  1,
+  '',
+  'A',
+  '0',
+  null,
+  false,
+  true,
+  '{{b}}',
+  '{{?a}}k{{/}}',
+  '\n',
+  [],
+  ['p', 'q'],
+  { k: 1 },
+];
 const VALUES: Record<string, readonly unknown[]> = {
   a: SCALARS,
   b: [1, '1', 2, '{{?a}}', '{{n}}'],
@@ -225,7 +246,7 @@ const VALUES: Record<string, readonly unknown[]> = {
 };
 
 function randomCase(rand: () => number): { source: string; vars: Scope } {
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
   const source = Array.from({ length: 4 + Math.floor(rand() * 20) }, () => pick(PIECES)).join('');
   const vars: Scope = Object.fromEntries(Object.entries(VALUES).map(([k, vs]) => [k, pick(vs)]));
   const element = (): unknown =>

@@ -280,7 +280,12 @@ describe('#each (§8 step 1)', () => {
       },
       'x0x1|y0|',
     ],
-    ['an each inside a dropped conditional still expands first', '{{?no}}{{#each xs}}x{{/each}}{{/}}!', { xs: [1] }, '!'],
+    [
+      'an each inside a dropped conditional still expands first',
+      '{{?no}}{{#each xs}}x{{/each}}{{/}}!',
+      { xs: [1] },
+      '!',
+    ],
   ])('%s', (_label, source, vars, expected) => {
     expect(render(source, vars)).toBe(expected);
   });
@@ -310,7 +315,9 @@ describe('#each (§8 step 1)', () => {
   });
 
   it('a reparsed value sees the outer scope, not the element (a field of the element is not found)', () => {
-    expect(render('{{#each xs}}{{v}}{{/each}}', { xs: [{ v: '{{w}}', w: 'inner' }], w: 'outer' })).toBe('outer');
+    expect(render('{{#each xs}}{{v}}{{/each}}', { xs: [{ v: '{{w}}', w: 'inner' }], w: 'outer' })).toBe(
+      'outer',
+    );
   });
 
   it('an object value is flagged object-rendered', () => {
