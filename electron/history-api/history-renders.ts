@@ -15,7 +15,11 @@ import { BUNDLE_FORMAT, BUNDLE_VERSION, parseBundle } from '../../shared/history
 import type { SnapshotBundle } from '../../shared/history/bundle';
 import type { ReplayResult } from '../../shared/history/history-models';
 import { diffRenders } from '../../shared/history/render-diff';
-import { factsOfParsedReport, factsOfRender } from '../../shared/history/section-facts';
+import {
+  factsOfParsedReport,
+  factsOfRender,
+  factsOfRenderAsEvolcore,
+} from '../../shared/history/section-facts';
 import { whatIfChange } from '../../shared/history/what-if';
 import type { WhatIfChange } from '../../shared/history/what-if';
 import type { Roots } from '../../shared/scenarios/reroot';
@@ -73,22 +77,30 @@ function compareWithRecorded(
   rerooted: readonly string[],
   recordedReport: string | null,
   recordedContext: string | null,
+  /** The snapshot has no context file at all (not one that could not be read). */
+  contextFileAbsent: boolean,
   report: RenderReport,
   usedDraft: boolean,
   warnings: string[],
 ): ReplayResult {
   let factsBefore = null;
+  let evolcoreFormat = false;
   if (recordedReport !== null) {
     const parsed = parseManifestReport(recordedReport);
-    if (parsed.ok) factsBefore = factsOfParsedReport(parsed.value);
-    else warnings.push(`manifest report unreadable: ${describeFailure(parsed)}`);
+    if (parsed.ok) {
+      factsBefore = factsOfParsedReport(parsed.value);
+      evolcoreFormat = parsed.value.source === 'evolcore';
+    } else warnings.push(`manifest report unreadable: ${describeFailure(parsed)}`);
   }
+  // evolcore's format records fewer facts (no bytes, no manifest file) and writes no context
+  // file for an empty context: compare the fresh render on the same terms.
+  const before = evolcoreFormat && contextFileAbsent ? '' : recordedContext;
   const diff = diffRenders({
     varsBefore: null,
     varsAfter: null,
     factsBefore,
-    factsAfter: factsOfRender(report),
-    contextBefore: recordedContext,
+    factsAfter: evolcoreFormat ? factsOfRenderAsEvolcore(report) : factsOfRender(report),
+    contextBefore: before,
     contextAfter: report.context,
     ...(usedDraft ? { manifestNotes: ['the draft override'] } : {}),
   });
@@ -98,7 +110,7 @@ function compareWithRecorded(
     rerooted,
     usedDraft,
     diff,
-    recordedContext,
+    recordedContext: before,
     replayedContext: report.context,
     warnings,
   };
@@ -120,6 +132,7 @@ export async function replaySnapshot(
     rerooted,
     textOf(files.manifest),
     textOf(files.context),
+    !files.context.ok && files.context.name === null,
     report,
     usedDraft,
     [...warnings],
@@ -270,6 +283,7 @@ export function openBundle(file: string): ReplayResult {
     [],
     bundle.files.manifest,
     bundle.files.context,
+    bundle.files.context === null,
     report,
     false,
     [...parsed.warnings],

@@ -26,7 +26,6 @@ afterEach(() => {
 });
 
 const at = (h: number, m: number, s: number): Date => new Date(Date.UTC(2026, 11, 1, h, m, s));
-const describeZh = (): string => '';
 
 function put(name: string, text: string): void {
   writeFileSync(join(dir, name), text);
@@ -100,7 +99,7 @@ describe('HistoryIndex background pass', () => {
       parseState: 'done',
       error: null,
       columns: {
-        sessionType: 'main',
+        sessionType: null, // evolcore's report does not record it
         chatType: 'private',
         channel: 'aun',
         peer: 'Alice',
@@ -210,7 +209,7 @@ describe('HistoryIndex file reads and cleaning', () => {
   });
 
   it('reads contents lazily, and errors as values', async () => {
-    const written = writeDebugFiles(dir, fixtureReport(), at(9, 0, 0));
+    const written = writeDebugFiles(dir, fixtureReport(), at(9, 0, 0)) as { files: string[]; key: string };
     put('notes.md', 'raw');
     const index = openHistory(dir);
     expect(await index.readSnapshotFile(written.key, 'context')).toMatchObject({

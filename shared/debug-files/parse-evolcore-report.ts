@@ -115,12 +115,17 @@ function sectionOf(block: DetailFacts): ParsedReportSection {
   };
 }
 
-/** Reads a report of evolcore's format; `null` when the text is not one (then read it leniently). */
+/**
+ * Reads a report of evolcore's format; `null` when the text is not one, or not whole (then the
+ * lenient reader takes it: table, headings).
+ */
 export function parseEvolcoreReport(body: string): ParsedManifestReport | null {
   const lines = body.split(/\r?\n/);
   if (lines[0] !== EVOLCORE_REPORT_TITLE) return null;
   const blocks = detailBlocks(lines);
-  if (blocks === null) return null;
+  // A report cut short or edited by hand (fewer blocks than it counts) is read leniently.
+  const total = lines.find((l) => l.startsWith('- sections total: '));
+  if (blocks === null || total !== `- sections total: ${blocks.length}`) return null;
   const session = lines.find((l) => l.startsWith('- sessionId: '));
   return {
     source: 'evolcore',
