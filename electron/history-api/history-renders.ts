@@ -26,6 +26,7 @@ import type { Roots } from '../../shared/scenarios/reroot';
 import { scenarioFromSnapshot } from '../../shared/scenarios/snapshot-scenario';
 import type { HistoryIndex } from '../history/history-index';
 import { createNodeFs } from '../services/node-fs';
+import { inferManifest } from './infer-manifest';
 import { createRecordingFs } from './recording-fs';
 import { readSnapshotFiles, textOf } from './snapshot-reads';
 
@@ -56,6 +57,29 @@ export async function snapshotScenario(
   const result = scenarioFromSnapshot(varsText, textOf(files.manifest), { reroot: true, workspace: roots });
   if (!result.ok) throw new ApiFailure('read-error', result.error);
   return { scenario: result.scenario, rerooted: result.rerooted, warnings: result.warnings, files };
+}
+
+/**
+ * The snapshot as a scenario to render again: for evolcore's format, with the manifest its
+ * recorded sections name (`infer-manifest.ts`), since its files do not say which one it was.
+ */
+async function replayScenario(
+  index: HistoryIndex,
+  key: string,
+  roots: Roots,
+  render: WorkspaceRender,
+): Promise<Awaited<ReturnType<typeof snapshotScenario>>> {
+  const read = await snapshotScenario(index, key, roots);
+  const reportText = textOf(read.files.manifest);
+  const parsed = reportText === null ? null : parseManifestReport(reportText);
+  if (!parsed?.ok || parsed.value.source !== 'evolcore' || read.scenario.manifestFile !== null) return read;
+  const ids = parsed.value.sections.map((s) => s.id);
+  const inferred = inferManifest(read.scenario, ids, roots.packageRoot, (sc) => render(sc));
+  return {
+    ...read,
+    scenario: inferred.scenario,
+    warnings: inferred.note === null ? read.warnings : [...read.warnings, inferred.note],
+  };
 }
 
 /** Renders without the draft, and with it when it belongs to the manifest the render chose. */
@@ -124,7 +148,7 @@ export async function replaySnapshot(
   render: WorkspaceRender,
   draft?: Draft,
 ): Promise<ReplayResult> {
-  const { scenario, rerooted, warnings, files } = await snapshotScenario(index, key, roots);
+  const { scenario, rerooted, warnings, files } = await replayScenario(index, key, roots, render);
   const { report, usedDraft } = renderWithDraft(render, scenario, draft);
   return compareWithRecorded(
     key,
@@ -152,7 +176,7 @@ export async function whatIf(
   let failed = 0;
   for (const key of keys) {
     try {
-      const { scenario } = await snapshotScenario(index, key, roots);
+      const { scenario } = await replayScenario(index, key, roots, render);
       const { report, plain, usedDraft } = renderWithDraft(render, scenario, draft);
       rendered++;
       if (!usedDraft) continue;
@@ -228,8 +252,11 @@ export async function buildBundle(
   roots: Roots,
   now: number,
 ): Promise<SnapshotBundle> {
-  const { scenario, files } = await snapshotScenario(index, key, roots);
-  const { tree, report } = treeOfRender(roots, scenario, createNodeFs());
+  const disk = createNodeFs();
+  const { scenario, files } = await replayScenario(index, key, roots, (sc) =>
+    renderContext(renderInput(roots, sc), disk),
+  );
+  const { tree, report } = treeOfRender(roots, scenario, disk);
   return {
     format: BUNDLE_FORMAT,
     version: BUNDLE_VERSION,
