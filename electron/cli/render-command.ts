@@ -38,7 +38,11 @@ export async function runRenderCommand(argv: readonly string[], io: CliIo): Prom
       io.stderr(`eck render: ${written.error}\n`);
       return EXIT_FAILED;
     }
-    io.stderr(`eck render: debug files written: ${written.files.join(', ')}\n`);
+    io.stderr(
+      written.files.length > 0
+        ? `eck render: debug files written: ${written.files.join(', ')}\n`
+        : `eck render: no debug files written: evolcore's render throws on this manifest before writing them\n`,
+    );
   }
   if (args.options.json) {
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
