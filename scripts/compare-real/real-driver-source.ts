@@ -31,8 +31,11 @@ import {
 } from './src/eck/manifest-engine.js';
 
 const fsAny = fs as any;
+const realWriteFile = fsAny.writeFile;
 let debugWrites: string[] = [];
-fsAny.writeFile = (file: string, _data: unknown, cb?: (e: unknown) => void) => {
+let passWrites = false;
+fsAny.writeFile = (file: string, data: unknown, cb?: (e: unknown) => void) => {
+  if (passWrites) return realWriteFile(file, data, cb);
   debugWrites.push(String(file).split(/[\\/]/).pop() ?? '');
   if (typeof cb === 'function') cb(null);
 };
@@ -118,11 +121,35 @@ function walk(vars: any, manifestFile: string, realContext: string) {
   return { agrees: rebuilt === realContext, totalFiles, totalBytes, overTotal, statuses, meta };
 }
 
+// A timing job ({bench: {runs, warmup}}): the median of many renders, as bench/measure.ts times
+// ours, with the debug writes really happening (they are part of what the real engine does).
+function bench(job: any) {
+  passWrites = true;
+  try {
+    const once = () => renderKitSections({ vars: job.vars, sessionId: job.sessionId }, job.manifestFile);
+    for (let i = 0; i < job.bench.warmup; i++) once();
+    const times: number[] = [];
+    let len = 0;
+    for (let i = 0; i < job.bench.runs; i++) {
+      const t = performance.now();
+      len = once().length;
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const mid = Math.floor(times.length / 2);
+    const medianMs = times.length % 2 ? times[mid] : (times[mid - 1] + times[mid]) / 2;
+    return { id: job.id, medianMs, len };
+  } finally {
+    passWrites = false;
+  }
+}
+
 function run(job: any) {
   process.env.ECK_PACKAGE_ROOT = job.packageRoot;
   process.env.EVOLCLAW_HOME = job.home;
   process.env.EVOLCORE_HOME = job.home;
   process.chdir(job.cwd);
+  if (job.bench) return bench(job);
   debugWrites = [];
   let context: string | null = null;
   let error: { name: string; message: string } | null = null;

@@ -52,9 +52,18 @@ export function checkStaged(realDir: string): string | null {
   return null;
 }
 
-/** A running driver. `render` answers in submission order; `close` ends the child. */
+/** The real engine's median over `runs` renders of one job (after `warmup` renders). */
+export interface RealBench {
+  readonly medianMs: number;
+  /** Length of the rendered context (to check it rendered something). */
+  readonly len: number;
+}
+
+/** A running driver. Answers come in submission order; `close` ends the child. */
 export interface RealEngine {
   render(job: RealJob): Promise<RealAnswer>;
+  /** Times the job in the driver; its debug files are really written (into the job's home). */
+  bench(job: RealJob, runs: number, warmup: number): Promise<RealBench>;
   close(): void;
 }
 
@@ -69,7 +78,7 @@ export async function startRealEngine(realDir: string, tsxBin: string): Promise<
   child.stderr.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
   });
-  const waiting: { resolve: (a: RealAnswer) => void; reject: (e: Error) => void }[] = [];
+  const waiting: { resolve: (a: never) => void; reject: (e: Error) => void }[] = [];
   let ready: (() => void) | null = null;
   let failed: Error | null = null;
   const lines = readline.createInterface({ input: child.stdout });
@@ -84,7 +93,7 @@ export async function startRealEngine(realDir: string, tsxBin: string): Promise<
       ready?.();
       return;
     }
-    waiting.shift()?.resolve(msg as RealAnswer);
+    waiting.shift()?.resolve(msg as never);
   });
   child.on('exit', (code) => {
     failed = new Error(`the real engine's driver exited (${code}): ${stderr.trim().slice(-1500)}`);
@@ -96,14 +105,16 @@ export async function startRealEngine(realDir: string, tsxBin: string): Promise<
   });
   ready = null;
   if (failed) throw failed;
+  const send = <T>(message: object): Promise<T> => {
+    if (failed) return Promise.reject(failed);
+    return new Promise<T>((resolve, reject) => {
+      waiting.push({ resolve: resolve as (a: never) => void, reject });
+      child.stdin.write(`${JSON.stringify(message)}\n`);
+    });
+  };
   return {
-    render(job: RealJob): Promise<RealAnswer> {
-      if (failed) return Promise.reject(failed);
-      return new Promise<RealAnswer>((resolve, reject) => {
-        waiting.push({ resolve, reject });
-        child.stdin.write(`${JSON.stringify({ id: waiting.length, ...job })}\n`);
-      });
-    },
+    render: (job) => send<RealAnswer>(job),
+    bench: (job, runs, warmup) => send<RealBench>({ ...job, bench: { runs, warmup } }),
     close(): void {
       child.stdin.end();
       child.kill();
