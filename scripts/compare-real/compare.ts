@@ -83,8 +83,11 @@ export interface Verdict {
   readonly manifest?: { readonly real: string; readonly ours: string };
 }
 
-const INSPECTOR_FATAL = (r: RenderReport): string[] =>
-  r.diagnostics.filter((d) => d.level === 'error').map((d) => String(d.code));
+/**
+ * A real section id as text. The real engine joins ids into its notes with `Array.join`, which
+ * writes a missing (undefined, here null after JSON) id as nothing.
+ */
+const realId = (id: unknown): string => (id === null || id === undefined ? '' : String(id));
 
 function compareStatuses(walk: NonNullable<RealAnswer['walk']>, report: RenderReport): Verdict['status'] {
   const real = walk.statuses ?? [];
@@ -94,8 +97,8 @@ function compareStatuses(walk: NonNullable<RealAnswer['walk']>, report: RenderRe
   for (let i = 0; i < real.length; i++) {
     const r = real[i]!;
     const o = ours[i]!;
-    if (String(r.id) !== o.id || r.status !== o.status)
-      return { agree: false, detail: `#${i + 1} real ${String(r.id)}:${r.status}, ours ${o.id}:${o.status}` };
+    if (realId(r.id) !== o.id || r.status !== o.status)
+      return { agree: false, detail: `#${i + 1} real ${realId(r.id)}:${r.status}, ours ${o.id}:${o.status}` };
   }
   return { agree: true };
 }
@@ -112,24 +115,32 @@ export function judge(
   const manifest =
     report.manifestFile !== realManifest ? { real: realManifest, ours: report.manifestFile } : undefined;
   if (real.context === null) {
-    const fatal = INSPECTOR_FATAL(report);
+    // evolcore's caller answers the user with an error and the agent gets no turn: the inspector
+    // must say so (report.failure) and show no context.
     const what = `${real.error?.name ?? 'Error'}: ${real.error?.message ?? ''}`;
-    if (report.context === '' && fatal.length > 0)
+    if (report.context === '' && report.failure !== null)
       return {
         identical: true,
-        group: `identical (real threw; ours fatal ${fatal[0]}, empty context)`,
+        group: `identical (real threw; ours failure ${report.failure.code}, empty context)`,
         walkChecked: false,
       };
     return {
       identical: false,
       group:
         report.context === ''
-          ? 'real threw; ours has an empty context but no error diagnostic'
+          ? 'real threw; ours has an empty context but no failure'
           : 'real threw; ours rendered a context',
       detail: what,
       walkChecked: false,
     };
   }
+  if (report.failure !== null)
+    return {
+      identical: false,
+      group: `ours failure ${report.failure.code}; real rendered`,
+      detail: report.failure.message,
+      walkChecked: false,
+    };
   const realText = mapRealNames(real.context);
   const walk = real.walk;
   const walkChecked = walk !== null && walk.agrees;
@@ -155,7 +166,7 @@ export function judge(
     const realTotals: Totals = {
       files: walk.totalFiles ?? 0,
       bytes: walk.totalBytes ?? 0,
-      overTotal: (walk.overTotal ?? []).map(String),
+      overTotal: (walk.overTotal ?? []).map(realId),
     };
     const ourTotals: Totals = {
       files: report.totals.files,

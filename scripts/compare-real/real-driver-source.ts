@@ -56,17 +56,16 @@ function walk(vars: any, manifestFile: string, realContext: string) {
   let capReached = false;
   for (const s of sections) {
     const rawPath = s.type === 'file' ? (s.file ?? '') : (s.path ?? '');
-    // The inspector's status vocabulary (clarifications §4), checked in its order: a section with
-    // an unknown type, no path for its type or no when is invalid whatever else holds.
-    const invalid = !((s.type === 'file' && s.file) || (s.type === 'directory' && s.path)) || s.when === undefined;
+    // Statuses in the inspector's vocabulary, mapped from the real engine's own (clarifications
+    // §4): the real order of checks decides (the total gate, enabled, when, then the path).
     if (capReached) {
       const hit = s.enabled !== false && evaluateWhen(s.when, vars);
       if (hit) overTotal.push(s.id);
-      statuses.push({ id: s.id, status: invalid ? 'invalid' : hit ? 'over-total' : s.enabled === false ? 'disabled' : 'when-false' });
+      statuses.push({ id: s.id, status: hit ? 'over-total' : s.enabled === false ? 'disabled' : 'when-false' });
       continue;
     }
-    if (s.enabled === false) { statuses.push({ id: s.id, status: invalid ? 'invalid' : 'disabled' }); continue; }
-    if (!evaluateWhen(s.when, vars)) { statuses.push({ id: s.id, status: invalid ? 'invalid' : 'when-false' }); continue; }
+    if (s.enabled === false) { statuses.push({ id: s.id, status: 'disabled' }); continue; }
+    if (!evaluateWhen(s.when, vars)) { statuses.push({ id: s.id, status: 'when-false' }); continue; }
     let status = 'no-path';
     let resolved: string | null = null;
     if (rawPath) {
@@ -77,7 +76,9 @@ function walk(vars: any, manifestFile: string, realContext: string) {
     const ov: { value?: any } = {};
     const files = loadSectionFiles(s, vars, new Map(), ov);
     if (files.length === 0) {
-      const st = invalid ? 'invalid' : status === 'ok' ? 'not-exist' : status;
+      // an unknown type reads nothing whatever its path: the inspector calls it invalid (no-path)
+      const known = s.type === 'file' || s.type === 'directory';
+      const st = !known || status === 'no-path' ? 'invalid' : status === 'ok' ? 'not-exist' : status;
       statuses.push({ id: s.id, status: st });
       continue;
     }
