@@ -109,6 +109,21 @@ export function judge(
   ours: { report: RenderReport | null; threw: string | null },
   realManifest: string,
 ): Verdict {
+  const v = judgeRender(real, ours, realManifest);
+  // The two sides chose different manifest files (the real side reads only the agent's config;
+  // evolcore 0.0.26 and the inspector also read relation and venue level, and honour an explicit
+  // $AGENT_DIR): say that first, it explains the rest.
+  const chosen = ours.report?.manifestFile;
+  if (!v.identical && chosen !== undefined && chosen !== realManifest)
+    return { ...v, group: `manifest file: real ${realManifest}, ours ${chosen} — ${v.group}` };
+  return v;
+}
+
+function judgeRender(
+  real: RealAnswer,
+  ours: { report: RenderReport | null; threw: string | null },
+  realManifest: string,
+): Verdict {
   if (ours.report === null)
     return { identical: false, group: 'ours threw', detail: ours.threw ?? '', walkChecked: false };
   const report = ours.report;
@@ -152,7 +167,7 @@ export function judge(
     // the first difference of the non-empty lines, and keep both.
     const nonEmpty = firstDifference(withoutEmptyLines(realText), withoutEmptyLines(report.context));
     const kind = differenceKind(realText, report.context, nonEmpty ?? first);
-    const group = manifest ? `manifest file: real ${manifest.real}, ours ${manifest.ours}` : kind;
+    const group = kind;
     const more = nonEmpty && kind !== 'text: empty lines only' && first.line !== nonEmpty.line;
     return {
       identical: false,

@@ -10,14 +10,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRng, caseSeed, type Rng } from './prng';
 
-/** A file's text, or a folder that a pattern may match (a name that is not a readable file). */
-export type Entry = string | { readonly dir: true };
+/**
+ * A file's text or raw bytes, a folder (which a pattern may match: a name that is not a readable
+ * file), or a symlink to `link` (relative to the link's folder; may dangle or loop).
+ */
+export type Entry = string | Buffer | { readonly dir: true } | { readonly link: string };
 
 export interface World {
   /** Paths relative to the world's root: `package/…` and `home/…`. */
   readonly entries: Readonly<Record<string, Entry>>;
   readonly vars: Record<string, unknown>;
   readonly manifestFile?: string;
+  readonly sessionType?: string;
   /** What the world exercises, to tell which features a failing group shares. */
   readonly tags: readonly string[];
 }
@@ -123,13 +127,48 @@ function varValue(rng: Rng, key: string): unknown {
 function genVars(rng: Rng): Record<string, unknown> {
   const vars: Record<string, unknown> = {};
   for (const k of VAR_KEYS) if (k !== 'nope' && rng.chance(0.6)) vars[k] = varValue(rng, k);
-  if (rng.chance(0.08)) vars['KITS_DOCS'] = rng.pick([null, '/nowhere', '']);
-  if (rng.chance(0.05)) vars['AGENT_DIR'] = null;
+  if (rng.chance(0.08)) vars['KITS_DOCS'] = rng.pick([null, '/nowhere', '', '<P>/kits/rules']);
+  if (rng.chance(0.05)) vars['AGENT_DIR'] = rng.pick([null, '<H>/agents/other', '<P>/kits']);
+  // `<P>` and `<H>` become the world's package root and home (see placePaths)
+  if (rng.chance(0.2)) vars['CURRENT_PROJECT'] = rng.pick(['<P>/proj', '<P>/proj/', '<P>', '/elsewhere']);
+  if (rng.chance(0.05)) vars['EVOLCORE_HOME'] = rng.pick(['<H>', '<P>', null]);
+  if (rng.chance(0.04)) vars['PERSONAL_DIR'] = `<H>/agents/${AID}/relations`;
+  if (rng.chance(0.04)) vars['KITS_RULES'] = rng.pick(['<P>/kits/docs', null, '']);
+  if (rng.chance(0.04)) vars['@index'] = 7;
+  if (rng.chance(0.04)) vars['.'] = 'dot';
   vars['sessionId'] = 's-fuzz';
   return vars;
 }
 
-const TAG_KEYS = [...VAR_KEYS, '.', '@index', 'content', 'peerName', 'attachment', 'x'];
+/** Puts the world's folders into the vars' `<P>` / `<H>` placeholders (deeply, strings only). */
+export function placePaths(value: unknown, P: string, H: string): unknown {
+  if (typeof value === 'string') return value.replaceAll('<P>', P).replaceAll('<H>', H);
+  if (Array.isArray(value)) return value.map((v) => placePaths(v, P, H));
+  if (value !== null && typeof value === 'object') {
+    // JSON round trip keeps an own "__proto__" key an own key (assignment would set the prototype)
+    const text = JSON.stringify(value, (_k, v: unknown) =>
+      typeof v === 'string' ? v.replaceAll('<P>', P).replaceAll('<H>', H) : v,
+    );
+    return JSON.parse(text) as unknown;
+  }
+  return value;
+}
+
+// Besides the vars: element fields, names every plain object inherits (a template or a path that
+// reads `constructor` gets Object's source text from a plain-object vars), and a CJK name (`\w`
+// does not match it, so the tag stays literal).
+const TAG_KEYS = [
+  ...VAR_KEYS,
+  '.',
+  '@index',
+  'content',
+  'peerName',
+  'attachment',
+  'x',
+  'constructor',
+  'toString',
+  '名字',
+];
 
 /** A template fragment; `depth` bounds nesting. */
 function fragment(rng: Rng, depth: number, tags: Set<string>): string {
@@ -232,7 +271,8 @@ function template(rng: Rng, tags: Set<string>): string {
 }
 
 function when(rng: Rng, depth: number, tags: Set<string>): unknown {
-  const v = (): string => rng.pick([...VAR_KEYS]);
+  const v = (): string =>
+    rng.chance(0.04) ? rng.pick(['constructor', 'toString', '__proto__']) : rng.pick([...VAR_KEYS]);
   const r = rng.int(0, 22);
   if (r <= 4) return 'always';
   if (depth <= 0 && r > 18) return 'always';
@@ -267,6 +307,8 @@ function when(rng: Rng, depth: number, tags: Set<string>): unknown {
         [],
       ]);
     case 14:
+      // the real engine throws on these; keep them rare so most worlds render
+      if (rng.chance(0.6)) return 'always';
       tags.add('when-throws');
       return rng.pick<unknown>([undefined, null, { var: v(), in: 5 }, { and: {} }, { any: 'flag' }]);
     case 15:
@@ -306,6 +348,17 @@ const FILE_PATHS = [
   'kits/docs/a.md',
   '{{name}}/x.md',
   '$KITS_DOCS/{{name}}',
+  '$KITS/../kits-extra/x.md',
+  '$PACKAGE_ROOT/kits-extra/x.md',
+  '$KITS_DOCS',
+  '$KITS_DOCS/link.md',
+  '$KITS_DOCS/dangling.md',
+  '$KITS_DOCS/self.md',
+  '$KITS_DOCS/bin.md',
+  '$KITS_DOCS/bom.md',
+  '$KITS_DOCS/crlf.md',
+  '$CURRENT_PROJECT/notes.md',
+  '$KITS_DOCS/{{constructor}}.md',
   '',
 ];
 const DIR_PATHS = [
@@ -319,6 +372,9 @@ const DIR_PATHS = [
   '$ECK',
   'kits/rules',
   '$KITS_DOCS/a.md',
+  '$KITS/linkdir',
+  '$KITS/../kits-extra',
+  '$CURRENT_PROJECT',
   '',
 ];
 const PATTERNS = [
@@ -334,6 +390,12 @@ const PATTERNS = [
   '[ab].md',
   '*.MD',
   '',
+  '[',
+  '(a|b).md',
+  '{a,b',
+  'a{,}b.md',
+  '*.m?d',
+  '\\.md',
 ];
 
 function section(rng: Rng, i: number, tags: Set<string>): Record<string, unknown> {
@@ -387,6 +449,30 @@ function section(rng: Rng, i: number, tags: Set<string>): Record<string, unknown
   if (e < 0.1) s['enabled'] = false;
   else if (e < 0.14) s['enabled'] = rng.pick([0, 'false', null, true]);
   if (rng.chance(0.5)) s['description'] = rng.pick(['核心规则', 'desc', '', '含 — 破折号']);
+  if (rng.chance(0.12)) {
+    tags.add('odd-field');
+    const field = rng.pick([
+      'file',
+      'path',
+      'maxFiles',
+      'maxBytes',
+      'description',
+      'id',
+      'order',
+      'type',
+      'needsInjection',
+    ]);
+    s[field] = rng.pick<unknown>(
+      field === 'maxFiles' || field === 'maxBytes'
+        ? ['2', null, -1, 1.5, 0, '100']
+        : field === 'file' || field === 'path'
+          ? [5, null, ['a.md'], {}]
+          : field === 'order'
+            ? [null, 'x', true, -0, 1e21]
+            : [0, {}, ['x'], true, null, 5],
+    );
+    if (field === 'file' || field === 'path') tags.add('odd-path-type');
+  }
   if (type === 'file' && rng.chance(0.18)) {
     tags.add('loop');
     const loop: Record<string, unknown> = {
@@ -398,7 +484,12 @@ function section(rng: Rng, i: number, tags: Set<string>): Record<string, unknown
         '{{nope}}.md',
       ]),
     };
-    if (rng.chance(0.5)) loop['separator'] = rng.pick(['', '\n\n', ' | ', '\n---\n']);
+    if (rng.chance(0.5)) loop['separator'] = rng.pick<unknown>(['', '\n\n', ' | ', '\n---\n', 5, null]);
+    if (rng.chance(0.05)) {
+      delete loop['childFile'];
+      tags.add('loop-no-child');
+    }
+    if (rng.chance(0.05)) loop['forEach'] = rng.pick<unknown>([5, null, '']);
     s['loop'] = loop;
     s['file'] = rng.pick([
       '$KITS_TEMPLATES/wrapper.md',
@@ -450,6 +541,21 @@ function files(rng: Rng, tags: Set<string>): Record<string, Entry> {
   ]);
   e['package/kits/templates/wrapper-noloop.md'] = template(rng, contentTags);
   put('package/kits/x/a.md');
+  put('package/kits-extra/x.md');
+  put('package/kits-extra/a.md');
+  put('package/proj/notes.md');
+  put('package/proj/a.md');
+  e['package/kits/docs/link.md'] = { link: 'a.md' };
+  e['package/kits/docs/dangling.md'] = { link: 'nowhere.md' };
+  e['package/kits/docs/self.md'] = { link: 'self.md' };
+  e['package/kits/linkdir'] = { link: 'rules' };
+  if (rng.chance(0.3)) e['package/kits/rules/zz-link.md'] = { link: '../docs/b.md' };
+  // bytes that are not UTF-8 (decoded with U+FFFD, 3 bytes each, where the disk had 1), a NUL,
+  // a BOM, CRLF line ends
+  e['package/kits/docs/bin.md'] = Buffer.from([0x61, 0x00, 0x0a, 0xff, 0xfe, 0x0a, 0xe4, 0xb8, 0x0a, 0x62]);
+  e['package/kits/docs/bom.md'] = `\ufeff${template(rng, contentTags)}`;
+  e['package/kits/docs/crlf.md'] = template(rng, contentTags).replaceAll('\n', '\r\n') + '\r\n\r\n';
+  if (rng.chance(0.3)) e['package/kits/rules/crlf.md'] = 'a\r\n\r\n b \r\n';
   put(`home/agents/${AID}/personal/persona.md`);
   put(`home/agents/${AID}/personal/a.md`);
   put(`home/agents/${AID}/relations/aun#alice.aid.pub/profile.md`);
@@ -467,16 +573,40 @@ export function generateWorld(seed: number, index: number): World {
   const sections = Array.from({ length: rng.int(1, 8) }, (_, i) => section(rng, i, tags));
   const base: Record<string, unknown> = { $schema_version: 1, sections };
   if (rng.chance(0.25)) {
-    base['totalMaxFiles'] = rng.pick([0, 1, 2, 3, 5]);
+    base['totalMaxFiles'] = rng.pick<unknown>([0, 1, 2, 3, 5, '2', null, -1, 0.5]);
     tags.add('totalMaxFiles');
   }
   if (rng.chance(0.25)) {
-    base['totalMaxBytes'] = rng.pick([1, 100, 400, 1000, 3000]);
+    base['totalMaxBytes'] = rng.pick<unknown>([1, 100, 400, 1000, 3000, '500', null, 1e9, 1536]);
     tags.add('totalMaxBytes');
   }
+  if (rng.chance(0.02)) {
+    base['sections'] = [...sections, rng.pick<unknown>([null, 'a string', 5])];
+    tags.add('base-odd-entry');
+  }
   const b = rng.next();
-  const manifestFile = rng.chance(0.05) ? 'eck_manifest.other.json' : undefined;
-  const file = manifestFile ?? 'eck_manifest.json';
+  // the manifest file: the default, a forced one, or one an agent config maps a session type to
+  let manifestFile: string | undefined;
+  let sessionType: string | undefined;
+  const m = rng.next();
+  if (m < 0.05) manifestFile = 'eck_manifest.other.json';
+  else if (m < 0.11) {
+    sessionType = rng.pick(['aux', 'main', 'nothing-mapped']);
+    const cfg = rng.chance(0.15)
+      ? '{ broken'
+      : JSON.stringify({
+          sessionManifests: {
+            aux: 'eck_manifest.aux.json',
+            ...(rng.chance(0.5) ? { main: 'eck_manifest.aux.json' } : {}),
+          },
+        });
+    entries[`home/agents/${AID}/config.json`] = cfg;
+    tags.add('session-manifests');
+  }
+  const mapped =
+    sessionType === 'aux' ||
+    (sessionType === 'main' && entries[`home/agents/${AID}/config.json`]?.toString().includes('"main"'));
+  const file = manifestFile ?? (mapped ? 'eck_manifest.aux.json' : 'eck_manifest.json');
   if (b < 0.02) tags.add('base-missing');
   else if (b < 0.04) {
     entries[`package/kits/${file}`] = '{ "sections": [ oops';
@@ -546,10 +676,45 @@ export function generateWorld(seed: number, index: number): World {
     });
     tags.add('override-replace');
   } else if (o < 0.43) {
-    entries[`home/eck/${file}`] = rng.pick(['{ not json', '', '[]', '{"sections": 3}', 'null']);
+    entries[`home/eck/${file}`] = rng.pick([
+      '{ not json',
+      '',
+      '[]',
+      '{"sections": 3}',
+      'null',
+      '{"mode": "replace"}',
+      '{"sections": [null]}',
+      '{"mode": "Replace", "sections": []}',
+      '{"sections": {"id": "s0"}}',
+    ]);
     tags.add('override-broken');
   }
-  return { entries, vars: genVars(rng), ...(manifestFile ? { manifestFile } : {}), tags: [...tags].sort() };
+  const vars = genVars(rng);
+  if (sessionType !== undefined) {
+    vars['selfAid'] = AID;
+    // An explicit $AGENT_DIR moves the inspector's config lookup (clarifications §1, §12) while
+    // the real code reads its agent's own config: a difference by design, not worth finding again.
+    delete vars['AGENT_DIR'];
+  }
+  if (rng.chance(0.03)) {
+    // an own "__proto__" key, as JSON.parse makes it (the real engine's vars come from JSON)
+    const text = JSON.stringify(vars).replace(/^\{/, '{"__proto__":{"polluted":"yes"},');
+    tags.add('vars-own-proto');
+    return {
+      entries,
+      vars: JSON.parse(text) as Record<string, unknown>,
+      ...(manifestFile ? { manifestFile } : {}),
+      ...(sessionType ? { sessionType } : {}),
+      tags: [...tags].sort(),
+    };
+  }
+  return {
+    entries,
+    vars,
+    ...(manifestFile ? { manifestFile } : {}),
+    ...(sessionType ? { sessionType } : {}),
+    tags: [...tags].sort(),
+  };
 }
 
 /** Writes a world under `root` (which must be empty). */
@@ -558,10 +723,10 @@ export function writeWorld(root: string, world: World): { packageRoot: string; h
   fs.mkdirSync(path.join(root, 'home'), { recursive: true });
   for (const [rel, entry] of Object.entries(world.entries)) {
     const p = path.join(root, rel);
-    if (typeof entry === 'string') {
-      fs.mkdirSync(path.dirname(p), { recursive: true });
-      fs.writeFileSync(p, entry);
-    } else fs.mkdirSync(p, { recursive: true });
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    if (typeof entry === 'string' || Buffer.isBuffer(entry)) fs.writeFileSync(p, entry);
+    else if ('link' in entry) fs.symlinkSync(entry.link, p);
+    else fs.mkdirSync(p, { recursive: true });
   }
   return { packageRoot: path.join(root, 'package'), home: path.join(root, 'home') };
 }

@@ -64,6 +64,11 @@ export function buildRealVars(
     if (PATH_VARS.has(k) && val === null) continue;
     v[k] = val;
   }
+  // evolcore's engine is this code with evolcore's names: where it reads vars.EVOLCLAW_HOME (the
+  // $EVOLCLAW_HOME display alias), evolcore reads vars.EVOLCORE_HOME. A home given under
+  // evolcore's name must therefore reach the real code under evolclaw's.
+  const home = given['EVOLCORE_HOME'];
+  if (home !== undefined && home !== null && given['EVOLCLAW_HOME'] === undefined) v['EVOLCLAW_HOME'] = home;
   return v;
 }
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { APP_ROOT, DEMO_HOME } from '../../electron/services/app-paths';
 import { SCENARIO_PRESETS } from '../../shared/scenarios/presets';
-import { generateWorld, writeWorld } from './fuzz';
+import { generateWorld, placePaths, writeWorld } from './fuzz';
 
 export type SourceName = 'cases' | 'kit' | 'fuzz';
 
@@ -92,8 +92,9 @@ export function caseJob(dir: string): CompareJob {
   const root = tempRoot('case');
   const P = path.join(root, 'package');
   const H = path.join(root, 'home');
-  fs.cpSync(path.join(dir, 'package'), P, { recursive: true });
-  if (fs.existsSync(path.join(dir, 'home'))) fs.cpSync(path.join(dir, 'home'), H, { recursive: true });
+  fs.cpSync(path.join(dir, 'package'), P, { recursive: true, verbatimSymlinks: true });
+  if (fs.existsSync(path.join(dir, 'home')))
+    fs.cpSync(path.join(dir, 'home'), H, { recursive: true, verbatimSymlinks: true });
   else fs.mkdirSync(H);
   const sessionType = arg('--session-type');
   const manifestFile = arg('--manifest');
@@ -138,8 +139,9 @@ export function fuzzJob(seed: number, index: number): CompareJob {
     name: `seed ${seed} #${index}`,
     packageRoot,
     home,
-    vars: world.vars,
+    vars: placePaths(world.vars, packageRoot, home) as Record<string, unknown>,
     ...(world.manifestFile !== undefined ? { manifestFile: world.manifestFile } : {}),
+    ...(world.sessionType !== undefined ? { sessionType: world.sessionType } : {}),
     tags: world.tags,
     tempRoot: root,
   };
@@ -148,9 +150,13 @@ export function fuzzJob(seed: number, index: number): CompareJob {
 /** Keeps a job's folders as a conformance-style case (package/, home/, vars.json, case.json). */
 export function keepAsCase(job: CompareJob, dir: string, description: string): void {
   fs.mkdirSync(dir, { recursive: true });
-  fs.cpSync(job.packageRoot, path.join(dir, 'package'), { recursive: true });
-  fs.cpSync(job.home, path.join(dir, 'home'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'vars.json'), `${JSON.stringify(job.vars, null, 2)}\n`);
+  fs.cpSync(job.packageRoot, path.join(dir, 'package'), { recursive: true, verbatimSymlinks: true });
+  fs.cpSync(job.home, path.join(dir, 'home'), { recursive: true, verbatimSymlinks: true });
+  // the vars name the job's temp folders, which go: point them at the kept copy
+  const vars = JSON.stringify(job.vars, null, 2)
+    .replaceAll(JSON.stringify(job.packageRoot).slice(1, -1), path.join(dir, 'package'))
+    .replaceAll(JSON.stringify(job.home).slice(1, -1), path.join(dir, 'home'));
+  fs.writeFileSync(path.join(dir, 'vars.json'), `${vars}\n`);
   const args = [
     ...(job.manifestFile !== undefined ? ['--manifest', job.manifestFile] : []),
     ...(job.sessionType !== undefined ? ['--session-type', job.sessionType] : []),
