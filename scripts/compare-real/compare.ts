@@ -168,7 +168,10 @@ function judgeRender(
     const nonEmpty = firstDifference(withoutEmptyLines(realText), withoutEmptyLines(report.context));
     const kind = differenceKind(realText, report.context, nonEmpty ?? first);
     const group = kind;
-    const more = nonEmpty && kind !== 'text: empty lines only' && first.line !== nonEmpty.line;
+    const more =
+      nonEmpty !== null &&
+      kind !== 'text: empty lines only' &&
+      (first.real !== nonEmpty.real || first.ours !== nonEmpty.ours);
     return {
       identical: false,
       group: more ? `${group} (and empty lines)` : group,

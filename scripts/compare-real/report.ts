@@ -20,8 +20,8 @@ const clip = (s: string, n = 150): string => {
 function describe(v: Verdict): string {
   const d = v.firstNonEmpty ?? v.first;
   if (d) {
-    const where = v.firstNonEmpty && v.firstNonEmpty !== v.first ? 'non-empty line' : 'line';
-    return `${where} ${d.line} col ${d.column}: real ${clip(d.real)} | ours ${clip(d.ours)}`;
+    const skipped = v.firstNonEmpty !== undefined && (v.first?.real !== d.real || v.first?.ours !== d.ours);
+    return `line ${d.line}${skipped ? ' (not counting empty lines)' : ''} col ${d.column}: real ${clip(d.real)} | ours ${clip(d.ours)}`;
   }
   if (v.totals) return `real ${JSON.stringify(v.totals.real)} | ours ${JSON.stringify(v.totals.ours)}`;
   return v.detail ?? '';
