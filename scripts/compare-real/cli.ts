@@ -23,7 +23,7 @@ import { judge } from './compare';
 import { renderOurs } from './our-engine';
 import { checkStaged, startRealEngine, type RealEngine } from './real-engine';
 import { buildRealVars, realManifestFile } from './real-vars';
-import { formatSource, type ResultRecord } from './report';
+import { formatSource, shapeOf, type ResultRecord } from './report';
 import {
   caseFolders,
   caseJob,
@@ -133,6 +133,7 @@ async function runBatch(
     source: job.source,
     name: job.name,
     verdict: judge(answers[i]!, ours[i]!, pending[i]!.manifestFile),
+    realShape: shapeOf(answers[i]!.context),
     ...(job.tags ? { tags: job.tags } : {}),
   }));
 }

@@ -273,6 +273,7 @@ function template(rng: Rng, tags: Set<string>): string {
 function when(rng: Rng, depth: number, tags: Set<string>): unknown {
   const v = (): string =>
     rng.chance(0.04) ? rng.pick(['constructor', 'toString', '__proto__']) : rng.pick([...VAR_KEYS]);
+  if (depth === 2 && rng.chance(0.3)) return 'always';
   const r = rng.int(0, 22);
   if (r <= 4) return 'always';
   if (depth <= 0 && r > 18) return 'always';
@@ -361,6 +362,17 @@ const FILE_PATHS = [
   '$KITS_DOCS/{{constructor}}.md',
   '',
 ];
+const EXISTING_FILES = [
+  '$KITS_DOCS/a.md',
+  '$KITS_DOCS/b.md',
+  '$KITS_DOCS/c.md',
+  '$KITS_FRAGMENTS/a.md',
+  '$KITS_FRAGMENTS/{{chatType}}.md',
+  '$PERSONAL_DIR/persona.md',
+  '$ECK/notes.md',
+  '$KITS_DOCS/bom.md',
+  '$KITS_DOCS/crlf.md',
+];
 const DIR_PATHS = [
   '$KITS_RULES',
   '$KITS_RULES/',
@@ -407,7 +419,8 @@ function section(rng: Rng, i: number, tags: Set<string>): Record<string, unknown
   const type = t < 0.5 ? 'file' : t < 0.88 ? 'directory' : rng.pick([undefined, 'folder', 'File', 'glob']);
   if (type !== undefined) s['type'] = type;
   if (type === 'file' || (type !== 'directory' && rng.chance(0.5))) {
-    if (rng.chance(0.95)) s['file'] = rng.pick(FILE_PATHS);
+    // mostly files that exist, so most worlds render blocks
+    if (rng.chance(0.95)) s['file'] = rng.chance(0.55) ? rng.pick(EXISTING_FILES) : rng.pick(FILE_PATHS);
     if (rng.chance(0.1)) s['path'] = rng.pick(DIR_PATHS);
   } else {
     if (rng.chance(0.95)) s['path'] = rng.pick(DIR_PATHS);
@@ -449,7 +462,7 @@ function section(rng: Rng, i: number, tags: Set<string>): Record<string, unknown
   if (e < 0.1) s['enabled'] = false;
   else if (e < 0.14) s['enabled'] = rng.pick([0, 'false', null, true]);
   if (rng.chance(0.5)) s['description'] = rng.pick(['核心规则', 'desc', '', '含 — 破折号']);
-  if (rng.chance(0.12)) {
+  if (rng.chance(0.06)) {
     tags.add('odd-field');
     const field = rng.pick([
       'file',
@@ -661,7 +674,8 @@ export function generateWorld(seed: number, index: number): World {
         ov.push(s);
         tags.add('override-no-id');
       } else {
-        ov.push({ id: `only-id${i}`, order: 5 });
+        // a new id without type: usually with a when (without one the real engine throws)
+        ov.push({ id: `only-id${i}`, order: 5, ...(rng.chance(0.8) ? { when: 'always' } : {}) });
         tags.add('override-id-only');
       }
     }

@@ -10,6 +10,26 @@ export interface ResultRecord {
   readonly tags?: readonly string[];
   /** Where `--keep-failures` saved it as a case folder. */
   readonly keptAt?: string;
+  /** What the real text held, to show the comparison was not only of empty contexts. */
+  readonly realShape?: RealShape;
+}
+
+export interface RealShape {
+  readonly blocks: number;
+  readonly totalNote: boolean;
+  readonly folderNotes: number;
+  readonly threw: boolean;
+}
+
+/** Counts the blocks and notes of a real context (null when the real render threw). */
+export function shapeOf(context: string | null): RealShape {
+  const text = context ?? '';
+  return {
+    blocks: (text.match(/^Contenu de /gm) ?? []).length,
+    totalNote: text.includes('[注意] 上下文清单总量超限'),
+    folderNotes: (text.match(/^\[注意\] 目录 /gm) ?? []).length,
+    threw: context === null,
+  };
 }
 
 const clip = (s: string, n = 150): string => {
@@ -73,6 +93,15 @@ export function formatSource(title: string, records: readonly ResultRecord[], sh
       out.push(`           ${r.name}: ${describe(r.verdict)}${r.keptAt ? `  [kept: ${r.keptAt}]` : ''}`);
     }
     if (rs.length > show) out.push(`           … ${rs.length - show} more (--show N, --out FILE)`);
+  }
+  const shapes = records.flatMap((r) => (r.realShape ? [r.realShape] : []));
+  if (shapes.length > 0) {
+    const n = (f: (s: RealShape) => boolean): number => shapes.filter(f).length;
+    out.push(
+      `  the real texts: ${n((s) => s.blocks > 0)} with blocks (${shapes.reduce((a, s) => a + s.blocks, 0)} blocks), ` +
+        `${n((s) => s.totalNote)} with the total-gate note, ${n((s) => s.folderNotes > 0)} with a folder note, ` +
+        `${n((s) => !s.threw && s.blocks === 0)} empty, ${n((s) => s.threw)} thrown`,
+    );
   }
   const checked = records.filter((r) => r.verdict.walkChecked);
   const statusSeen = checked.filter((r) => r.verdict.status);
