@@ -82,7 +82,21 @@ function varValue(rng: Rng, key: string): unknown {
     case 'peerName':
       return rng.pick(['Alice', '爱丽丝', '{{peerRole}}', 'Bob {{#each nums}}{{.}}{{/each}}', '', 'a\n\nb']);
     case 'name':
-      return rng.pick(['a', 'b', 'c', '../rules', 'x/../a', '..', '0', 0, '', 'private', 'group']);
+      return rng.pick([
+        'a',
+        'b',
+        'c',
+        '../rules',
+        'x/../a',
+        '..',
+        '0',
+        0,
+        '',
+        'private',
+        'group',
+        'x\\..\\a',
+        'big',
+      ]);
     case 'zero':
       return 0;
     case 'one':
@@ -251,7 +265,9 @@ function fragment(rng: Rng, depth: number, tags: Set<string>): string {
       tags.add('zero');
       return '{{zero}}|{{one}}|{{flag}}|{{empty}}|{{arr}}|{{obj}}';
     default:
-      return `${'填充'.repeat(rng.int(1, 60))}\n`;
+      return rng.chance(0.3)
+        ? `emoji 😀👍🏽 ${'𠀀'.repeat(rng.int(1, 5))}\n`
+        : `${'填充'.repeat(rng.int(1, 60))}\n`;
   }
 }
 
@@ -379,6 +395,8 @@ const DIR_PATHS = [
   '$KITS_DOCS',
   '$KITS/{{name}}',
   '$KITS_DOCS/../rules',
+  '$KITS/big',
+  '$KITS/big',
   '$PERSONAL_DIR',
   '$KITS_RULES/{{nope}}',
   '$ECK',
@@ -554,6 +572,14 @@ function files(rng: Rng, tags: Set<string>): Record<string, Entry> {
   ]);
   e['package/kits/templates/wrapper-noloop.md'] = template(rng, contentTags);
   put('package/kits/x/a.md');
+  // past the default budgets: more than 20 files in a folder, files near 40 KB, over 100 KB in all
+  if (rng.chance(0.25)) {
+    tags.add('big-files');
+    for (let i = rng.int(18, 26); i > 0; i--)
+      e[`package/kits/big/${String(i).padStart(2, '0')}.md`] = rng.chance(0.2)
+        ? `# ${i}\n${'内容'.repeat(rng.int(2000, 7000))}\n`
+        : template(rng, contentTags);
+  }
   put('package/kits-extra/x.md');
   put('package/kits-extra/a.md');
   put('package/proj/notes.md');
@@ -583,7 +609,8 @@ export function generateWorld(seed: number, index: number): World {
   const rng = createRng(caseSeed(seed, index));
   const tags = new Set<string>();
   const entries = files(rng, tags);
-  const sections = Array.from({ length: rng.int(1, 8) }, (_, i) => section(rng, i, tags));
+  const count = rng.chance(0.15) ? rng.int(9, 16) : rng.int(1, 8);
+  const sections = Array.from({ length: count }, (_, i) => section(rng, i, tags));
   const base: Record<string, unknown> = { $schema_version: 1, sections };
   if (rng.chance(0.25)) {
     base['totalMaxFiles'] = rng.pick<unknown>([0, 1, 2, 3, 5, '2', null, -1, 0.5]);
