@@ -8,6 +8,7 @@ const USAGE = `usage: eck <command> [options]
   render     --package-root DIR --home DIR --vars FILE [--session-type T] [--manifest F] [--override F] [--json] [--write-debug]
   manifest   (same scenario options)  the merged manifest as JSON with each field's origin
   lint       (same scenario options)  every diagnostic plus kit checks; exit 1 on any error
+  message    (same scenario options) [--items FILE] [--now ISO] [--json]  the message body of a batch
   claude-md  --cwd DIR [--home DIR] [--managed DIR] [--target FILE] [--json]
 `;
 
@@ -17,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   render: async () => (await import('./render-command')).runRenderCommand,
   manifest: async () => (await import('./manifest-command')).runManifestCommand,
   lint: async () => (await import('./lint-command')).runLintCommand,
+  message: async () => (await import('./message-command')).runMessageCommand,
   'claude-md': async () => (await import('./claude-md-command')).runClaudeMdCommand,
 };
 
