@@ -118,6 +118,7 @@ function varValue(rng: Rng, key: string): unknown {
         ['x', 'y', 'z'],
         [0, '', null, false, 'w'],
         [{ content: 'has {{one}} in it' }, 'scalar', [1, 2]],
+        [{ '.': 'own dot', '@index': 99, content: 'c' }, { peerRole: 'owner' }],
         [],
         { peerName: 'not an array' },
         'not an array',
@@ -214,6 +215,11 @@ function fragment(rng: Rng, depth: number, tags: Set<string>): string {
         'stray {{/}} close',
         `{{?${k()}=}}eq-empty{{/}}`,
         '{{?}}x{{/}}',
+        `{{?${k()}=a=b}}two equals{{/}}`,
+        `{{?${k()}=owner }}trailing space{{/}}`,
+        `{{?${k()}!=}}neq-empty{{/}}`,
+        `{{?${k()}}}{{#each nums}}{{.}}{{/}}{{/each}}`,
+        `{{#each items}}{{?peerRole}}[{{peerRole}}]{{/}}{{/each}}`,
       ]);
     case 7:
     case 8: {
