@@ -36,10 +36,30 @@ export function readJsonFile(file: string): { value: unknown } | { error: string
   return { value: parsed.value };
 }
 
+/** A folder given on the command line that is not there: a usage error naming it, else `null`. */
+export function missingFolderProblem(option: string, dir: string | undefined): string | null {
+  if (dir === undefined) return null;
+  if (dir === '' || dir.includes('\0')) return `--${option} needs a folder`;
+  try {
+    return fs.statSync(dir).isDirectory() ? null : `--${option} ${dir} is not a folder`;
+  } catch {
+    return `--${option} ${dir} does not exist`;
+  }
+}
+
+/** The scenario of a command, the files it came from, or what is wrong (usage or a file). */
+export type ScenarioFromArgs =
+  | { input: RenderInput; homeSource: string; varsFile: string | undefined }
+  | { error: string }
+  | { usageError: string };
+
 /** Builds the render input from parsed options. */
-export function scenarioFromArgs(
-  args: ParsedArgs,
-): { input: RenderInput; homeSource: string } | { error: string } {
+export function scenarioFromArgs(args: ParsedArgs): ScenarioFromArgs {
+  // A mistyped folder must not render silently against nothing (issue 14): exit 2, naming it.
+  for (const option of ['home', 'package-root']) {
+    const problem = missingFolderProblem(option, stringOption(args, option));
+    if (problem !== null) return { usageError: problem };
+  }
   const varsFile = stringOption(args, 'vars');
   let vars: unknown = {};
   if (varsFile !== undefined) {
@@ -63,6 +83,7 @@ export function scenarioFromArgs(
   const manifestFile = stringOption(args, 'manifest');
   return {
     homeSource: home.source,
+    varsFile: varsFile === undefined ? undefined : path.resolve(varsFile),
     input: {
       packageRoot: toEnginePath(resolvePackageRoot(stringOption(args, 'package-root'))),
       home: toEnginePath(home.home),
