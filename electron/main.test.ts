@@ -131,19 +131,36 @@ describe('Electron main (against a fake electron module)', () => {
 
   it('opens the window isolated, sandboxed, without node, with the preload', () => {
     const prefs = win().options['webPreferences'] as Record<string, unknown>;
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
+    });
     expect(String(prefs['preload'])).toMatch(/preload\.js$/);
   });
 
-  it('blocks navigation away and new windows; web links go to the system browser', () => {
-    const prevented: string[] = [];
+  it('blocks navigation away, webviews and new windows; only allow-listed links leave', () => {
+    const navPrevented: string[] = [];
     const navigate = win().wc.get('will-navigate');
-    navigate?.({ preventDefault: () => prevented.push('evil') }, 'https://evil.example/');
-    navigate?.({ preventDefault: () => prevented.push('own') }, 'app://inspector/index.html');
-    expect(prevented).toEqual(['evil']);
-    expect(win().openHandler?.({ url: 'https://example.com/docs' })).toEqual({ action: 'deny' });
-    expect(win().openHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
-    expect(recorded.external).toEqual(['https://example.com/docs']);
+    navigate?.({ preventDefault: () => navPrevented.push('evil') }, 'https://evil.example/');
+    navigate?.({ preventDefault: () => navPrevented.push('own') }, 'app://inspector/index.html');
+    expect(navPrevented).toEqual(['evil']);
+    for (const url of [
+      'https://example.com/docs',
+      'http://example.com/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+    ]) {
+      expect(win().openHandler?.({ url })).toEqual({ action: 'deny' });
+    }
+    // The app links to no external host (window-policy.ts): nothing is handed to the OS.
+    expect(recorded.external).toEqual([]);
+    const prevented: string[] = [];
+    win().wc.get('will-attach-webview')?.({ preventDefault: () => prevented.push('webview') });
+    expect(prevented).toEqual(['webview']);
   });
 
   it('answers IPC from its own page only', async () => {

@@ -19,13 +19,20 @@ import { initialWindowState } from './settings/window-state';
 import type { WorkspaceChoice } from './workspace/defaults';
 import type { MenuAction, MenuEntry } from './shell/app-menu';
 import { buildAppMenu } from './shell/app-menu';
-
-/** The renderer's origin: a privileged custom scheme, so module scripts and CSP 'self' work. */
-const SCHEME = 'app';
-const ORIGIN = `${SCHEME}://inspector`;
+import {
+  APP_ORIGIN,
+  APP_SCHEME,
+  appWebPreferences,
+  isAllowedExternal,
+  isAppUrl,
+} from './shell/window-policy';
 
 protocol.registerSchemesAsPrivileged([
-  { scheme: SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
+  // A privileged custom scheme, so module scripts and CSP 'self' work.
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+  },
 ]);
 
 if (!app.requestSingleInstanceLock()) {
@@ -67,6 +74,15 @@ async function start(): Promise<void> {
     ...(args.claudeProject === undefined ? {} : { claudeProject: args.claudeProject }),
     // Timeline's "open in editor": the OS's default app for the file.
     openPath: (p) => shell.openPath(p),
+    // Export bundle "Save as…": the file the user picks is the one target outside the settings
+    // folder a write may go to (write-scope.ts).
+    chooseSaveTarget: async (suggested) => {
+      const picked = await dialog.showSaveDialog({
+        defaultPath: suggested,
+        filters: [{ name: 'JSON', extensions: ['json'] }],
+      });
+      return picked.canceled || !picked.filePath ? null : picked.filePath;
+    },
     onOpened: (resolved) => {
       settings.update((s) => ({
         ...s,
@@ -94,7 +110,7 @@ async function start(): Promise<void> {
     core = await startInspectorCore(coreOptions(given));
   }
 
-  protocol.handle(SCHEME, async (request) => {
+  protocol.handle(APP_SCHEME, async (request) => {
     const file = resolveStatic(rendererDir, new URL(request.url).pathname);
     if (file === null) return new Response('not found', { status: 404 });
     const response = await net.fetch(pathToFileURL(file.absPath).toString());
@@ -108,7 +124,7 @@ async function start(): Promise<void> {
   ipcMain.handle(IPC_INVOKE_CHANNEL, (event, method: unknown, input: unknown) => {
     // Only our own page, main frame, may call (VS Code's ipcMain.ts validates the sender too).
     const frame = event.senderFrame;
-    if (frame === null || frame.parent !== null || !frame.url.startsWith(`${ORIGIN}/`)) {
+    if (frame === null || frame.parent !== null || !isAppUrl(frame.url)) {
       return fail('unauthorized', `refused an IPC call from ${frame?.url ?? 'an unknown frame'}`);
     }
     return core.dispatch(method, input);
@@ -215,30 +231,25 @@ async function start(): Promise<void> {
       height: state.height,
       show: false,
       title: 'ECK Inspector',
-      webPreferences: {
-        preload: path.join(__dirname, 'preload.js'),
-        contextIsolation: true,
-        sandbox: true,
-        nodeIntegration: false,
-        webSecurity: true,
-        spellcheck: false,
-      },
+      webPreferences: appWebPreferences(path.join(__dirname, 'preload.js')),
     });
     if (state.maximized) win.maximize();
     win.once('ready-to-show', () => win.show());
-    // Navigation away from the app and new windows are refused; web links open in the browser.
+    // Navigation away from the app and new windows are refused; only allow-listed https links
+    // open in the browser (window-policy.ts).
     win.webContents.on('will-navigate', (event, url) => {
-      if (!url.startsWith(`${ORIGIN}/`)) event.preventDefault();
+      if (!isAppUrl(url)) event.preventDefault();
     });
+    win.webContents.on('will-attach-webview', (event) => event.preventDefault());
     win.webContents.setWindowOpenHandler(({ url }) => {
-      if (url.startsWith('https://') || url.startsWith('http://')) void shell.openExternal(url);
+      if (isAllowedExternal(url)) void shell.openExternal(url);
       return { action: 'deny' };
     });
     win.on('close', () => {
       const bounds = win.getNormalBounds();
       settings.update((s) => ({ ...s, window: { ...bounds, maximized: win.isMaximized() } }));
     });
-    void win.loadURL(`${ORIGIN}/index.html`);
+    void win.loadURL(`${APP_ORIGIN}/index.html`);
     return win;
   }
 }
