@@ -24,6 +24,8 @@ const recorded = vi.hoisted(() => ({
   external: [] as string[],
   userData: '',
   appPath: '',
+  saveDialogs: [] as string[],
+  savePick: null as string | null,
 }));
 
 vi.mock('electron', () => {
@@ -81,7 +83,16 @@ vi.mock('electron', () => {
         recorded.menus++;
       },
     },
-    dialog: {},
+    dialog: {
+      showSaveDialog: (options: { defaultPath?: string }) => {
+        recorded.saveDialogs.push(options.defaultPath ?? '');
+        return Promise.resolve(
+          recorded.savePick === null
+            ? { canceled: true, filePath: '' }
+            : { canceled: false, filePath: recorded.savePick },
+        );
+      },
+    },
     shell: {
       openExternal: (url: string) => {
         recorded.external.push(url);
@@ -196,5 +207,30 @@ describe('Electron main (against a fake electron module)', () => {
     const page = await handle?.(new Request('app://inspector/index.html'));
     expect(page?.status).toBe(200);
     expect(page?.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('Export bundle with the save dialog writes the picked file, once; without it only bundles/', async () => {
+    const invoke = recorded.ipcHandlers.get('eck-inspector:invoke');
+    const own = { senderFrame: { url: 'app://inspector/index.html', parent: null } };
+    const key = '2026-11-29-08-00-00';
+    const picked = path.join(recorded.userData, 'elsewhere', 'picked.json');
+    recorded.savePick = picked;
+    const saved = (await invoke?.(own, 'exportBundle', { key, saveAs: true })) as {
+      ok: boolean;
+      value?: { path: string };
+    };
+    expect(saved).toMatchObject({ ok: true });
+    expect(fs.existsSync(picked)).toBe(true);
+    expect(recorded.saveDialogs.at(-1)).toMatch(/bundles[\\/]snapshot-2026-11-29-08-00-00\.json$/);
+    // The grant was for that one write: the same path sent by the page is refused.
+    expect(await invoke?.(own, 'exportBundle', { key, targetPath: picked })).toMatchObject({
+      ok: false,
+      error: { code: 'outside-workspace' },
+    });
+    recorded.savePick = null;
+    expect(await invoke?.(own, 'exportBundle', { key, saveAs: true })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
   });
 });
