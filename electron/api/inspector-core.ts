@@ -10,6 +10,7 @@ import { renderContext } from '../../shared/engine';
 import type { EventPayloads } from '../../shared/api';
 import type { EngineFs } from '../../shared/engine/types';
 import { ClaudeProjectService } from '../claude-md/claude-project-service';
+import { debugDirOf } from '../debug/debug-dir';
 import { BUNDLES_FOLDER } from '../history-api/history-handlers';
 import { HistoryService } from '../history-api/history-service';
 import { appSettingsDir } from '../scenarios/scenarios-dir';
@@ -94,7 +95,7 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     emit: hub.emit,
     ...(options.watch === undefined ? {} : { watch: options.watch }),
     onOpened: (resolved) => {
-      cleanTemps([path.join(resolved.home, 'eck')]);
+      cleanTemps([path.join(resolved.home, 'eck'), debugDirOf(resolved.home)]);
       options.onOpened?.(resolved);
     },
   });
