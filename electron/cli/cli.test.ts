@@ -423,10 +423,12 @@ describe('eck lint', () => {
     expect(r.out).toMatch(/warning \[unknown-var\] .*chatTyp.*did you mean "chatType"/);
   });
 
-  it('a numeric var {{pendingCount}}: zero-renders-empty', async () => {
-    const p = lintKit('lint-zero', [tpl('s', '$KITS/s.md')], { 'kits/s.md': '队列 {{pendingCount}}' });
+  it('a numeric var as a guard {{?pendingCount}}: zero-hides-block', async () => {
+    const p = lintKit('lint-zero', [tpl('s', '$KITS/s.md')], {
+      'kits/s.md': '{{?pendingCount}}队列 {{pendingCount}}{{/}}',
+    });
     const r = await lint(p);
-    expect(r.out).toMatch(/\[zero-renders-empty\] .*pendingCount/);
+    expect(r.out).toMatch(/\[zero-hides-block\] .*pendingCount/);
   });
 
   it('a file over 40,000 characters: file-over-40k', async () => {

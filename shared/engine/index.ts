@@ -2,12 +2,13 @@
 export type * from './types';
 export { SECTION_STATUSES } from './types';
 export { renderContext, MAX_READ_BYTES } from './render';
+export { walkSections, NOT_LOADED_LISTED } from './walk';
 export { parseWhen, evaluateWhen, whenVarNames, type WhenSpec } from './when';
 export { derivePathVars, PATH_VAR_NAMES, DISPLAY_ALIASES } from './path-vars';
 export { expandPathTokens } from './path-tokens';
-export { renderTemplate, deleteBlankLines, substitution } from './template/render';
+export { renderTemplate, renderLoop, createRecorder, LOOP_SENTINEL } from './template/render';
 export { matchesGlob } from './glob';
-export { displayPath, formatKb, totalNote, folderNote } from './output-format';
+export { displayMappings, shortenPath, formatKb, totalNote, folderNote } from './output-format';
 export {
   mergeManifests,
   DEFAULT_TOTAL_MAX_BYTES,

@@ -31,17 +31,8 @@ export function readBaseManifest(fs: EngineFs, path: string): { doc: ManifestDoc
       },
     };
   }
-  if (!isPlainObject(parsed.value)) {
-    return {
-      fatal: {
-        level: 'error',
-        code: 'base-parse-error',
-        message: `${path}: a manifest must be a JSON object`,
-        file: path,
-      },
-    };
-  }
-  return { doc: { path, value: parsed.value as Record<string, Json> } };
+  // Any JSON goes on: a base that is not an object makes evolcore throw (a merge crash).
+  return { doc: { path, value: parsed.value as Json, present: true } };
 }
 
 /** The override (a draft text wins over the file); problems leave it out with a diagnostic. */
@@ -97,5 +88,5 @@ export function readOverrideManifest(
     });
     return { doc: { path, value: null }, state: 'ignored' };
   }
-  return { doc: { path, value: parsed.value as Record<string, Json> }, state };
+  return { doc: { path, value: parsed.value as Json, present: true }, state };
 }

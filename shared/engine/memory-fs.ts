@@ -20,7 +20,12 @@ export function utf8Length(text: string): number {
     const c = text.charCodeAt(i);
     if (c < 0x80) n += 1;
     else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+    else if (
+      c >= 0xd800 &&
+      c <= 0xdbff &&
+      i + 1 < text.length &&
+      (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00
+    ) {
       n += 4;
       i++;
     } else n += 3;
@@ -75,6 +80,13 @@ export function createMemoryFs(
       if (f !== undefined) return f;
       if (dirs.has(p)) return { error: 'EISDIR', message: `is a directory: ${p}` };
       return enoent(p);
+    },
+    readTextLimited(path: string, maxBytes: number): string | FsError {
+      const p = normalizePath(path);
+      const f = files.get(p);
+      if (f !== undefined && utf8Length(f) > maxBytes)
+        return { error: 'EFBIG', message: `file too large to read: ${p}` };
+      return this.readText(path);
     },
     list(path: string): readonly DirEntry[] | FsError {
       const p = normalizePath(path);

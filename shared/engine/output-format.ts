@@ -1,9 +1,9 @@
 /**
- * The text evolcore injects (clarifications §7, §8): block headers with display-path
- * aliases and labels, the folder and total notes, and the `<system-reminder>` wrapper.
+ * The text evolcore injects (clarifications §7, evolclaw's kit-renderer.ts): the
+ * `<system-reminder>` wrapper, block headers with their display paths and labels, and the
+ * folder and total notes. Limits are printed as written (the real code interpolates them).
  */
-import { DISPLAY_ALIASES } from './path-vars';
-import { isPathWithin, normalizePath } from './paths';
+import { nodeJoin } from './paths';
 
 /** Text before the first block. */
 export const CONTEXT_PREFIX = '<system-reminder>\nEvolCore Context Kit documents are shown below.\n\n';
@@ -13,25 +13,70 @@ export const CONTEXT_SUFFIX =
 /** Between blocks: one blank line. */
 export const BLOCK_SEPARATOR = '\n\n';
 
-/** Replaces the longest path-var prefix (at a path boundary) with `$NAME` (§8). */
-export function displayPath(path: string, pathVars: Readonly<Record<string, string>>): string {
-  let best: { name: string; length: number } | null = null;
-  for (const name of DISPLAY_ALIASES) {
-    const value = pathVars[name];
-    if (!value) continue;
-    const prefix = normalizePath(value);
-    if (!isPathWithin(path, prefix)) continue;
-    if (!best || prefix.length > best.length) best = { name, length: prefix.length };
-  }
-  if (!best) return path;
-  // A var holding the root `/` keeps the separator: `$NAME/etc`, not `$NAMEetc`.
-  const rest = path.slice(best.length);
-  return `$${best.name}${best.length === 1 && rest !== '' ? `/${rest}` : rest}`;
+/** One display alias: a path prefix and the `$NAME` shown for it. */
+export interface DisplayMapping {
+  readonly prefix: string;
+  readonly alias: string;
 }
 
-/** `id — description`, or just `id`. */
-export function blockLabel(id: string, description: string | null): string {
-  return description ? `${id} — ${description}` : id;
+/**
+ * The aliases of one render (`buildPathMappings`): from the package root, and with `selfAid`
+ * the agent's folders computed from the home and `selfAid` (not from the vars), the home
+ * (`vars.EVOLCORE_HOME`, else the home) and `CURRENT_PROJECT`; longest prefix first.
+ */
+export function displayMappings(
+  packageRoot: string,
+  home: string,
+  vars: Readonly<Record<string, unknown>>,
+): DisplayMapping[] {
+  const P = packageRoot;
+  const evolHome = String(vars.EVOLCORE_HOME || home);
+  const selfAid = vars.selfAid ? String(vars.selfAid) : '';
+  const currentProject = vars.CURRENT_PROJECT ? String(vars.CURRENT_PROJECT) : '';
+  const out: DisplayMapping[] = [
+    { prefix: nodeJoin(P, 'kits', 'rules'), alias: '$KITS_RULES' },
+    { prefix: nodeJoin(P, 'kits', 'templates', 'system-fragments'), alias: '$KITS_FRAGMENTS' },
+    { prefix: nodeJoin(P, 'kits', 'templates', 'message-fragments'), alias: '$KITS_MESSAGE_FRAGMENTS' },
+    { prefix: nodeJoin(P, 'kits', 'templates'), alias: '$KITS_TEMPLATES' },
+    { prefix: nodeJoin(P, 'kits', 'docs'), alias: '$KITS_DOCS' },
+    { prefix: nodeJoin(P, 'kits'), alias: '$KITS' },
+    { prefix: P, alias: '$PACKAGE_ROOT' },
+  ];
+  if (selfAid) {
+    out.push({ prefix: nodeJoin(evolHome, 'agents', selfAid, 'personal'), alias: '$PERSONAL_DIR' });
+    out.push({ prefix: nodeJoin(evolHome, 'agents', selfAid, 'relations'), alias: '$RELATIONS_DIR' });
+    out.push({ prefix: nodeJoin(evolHome, 'agents', selfAid, 'venues'), alias: '$VENUES_DIR' });
+    out.push({ prefix: nodeJoin(evolHome, 'agents', selfAid), alias: '$AGENT_DIR' });
+  }
+  out.push({ prefix: evolHome, alias: '$EVOLCORE_HOME' });
+  if (currentProject) out.push({ prefix: currentProject, alias: '$CURRENT_PROJECT' });
+  out.sort((a, b) => b.prefix.length - a.prefix.length);
+  return out.map((m) => ({ prefix: m.prefix.replace(/\\/g, '/'), alias: m.alias }));
+}
+
+/** A path shown with the first alias whose prefix it starts with (`shortenPath`; no boundary check). */
+export function shortenPath(
+  path: string,
+  mappings: readonly DisplayMapping[],
+): { text: string; mapping: DisplayMapping | null } {
+  const normalized = path.replace(/\\/g, '/');
+  for (const m of mappings) {
+    if (normalized.startsWith(m.prefix))
+      return { text: m.alias + normalized.slice(m.prefix.length), mapping: m };
+  }
+  return { text: path, mapping: null };
+}
+
+/** True when an alias matched in the middle of a name (`kits-extra/` shown as `$KITS-extra/`). */
+export function aliasWithoutBoundary(path: string, mapping: DisplayMapping | null): boolean {
+  if (!mapping || mapping.prefix === '' || mapping.prefix.endsWith('/')) return false;
+  const next = path.replace(/\\/g, '/').charAt(mapping.prefix.length);
+  return next !== '' && next !== '/';
+}
+
+/** `id — description` when the description is truthy, else the id (as the real template literal prints them). */
+export function blockLabel(id: unknown, description: unknown): string {
+  return description ? `${String(id)} — ${String(description)}` : String(id);
 }
 
 /** The header line of a file block, blank line included. */
@@ -39,24 +84,28 @@ export function blockHeader(display: string, label: string): string {
   return `Contenu de ${display} (${label}):\n\n`;
 }
 
-/** The note after a folder cut by its own limits (§5). */
+/** The note after a folder cut by its own limits (clarifications §5). */
 export function folderNote(
   dirDisplay: string,
   reason: 'files' | 'bytes',
   notLoaded: number,
-  maxFiles: number,
-  maxBytes: number,
+  limit: unknown,
 ): string {
-  const limit = reason === 'files' ? `达文件数上限 ${maxFiles} 个` : `达字节上限 ${maxBytes} 字节`;
-  return `[注意] 目录 ${dirDisplay} 未完整加载：${notLoaded} 个文件未加载（${limit}）。`;
+  return (
+    `[注意] 目录 ${dirDisplay} 未完整加载：${notLoaded} 个文件未加载` +
+    `（达${reason === 'files' ? '文件数' : '字节'}上限 ${String(limit)}${reason === 'bytes' ? ' 字节' : ' 个'}）。`
+  );
 }
 
-/** A byte limit as the total note writes it: `/1024`, at most one decimal, no trailing `.0`. */
-export function formatKb(bytes: number): string {
-  return `${Math.round((bytes / 1024) * 10) / 10}KB`;
+/** `Math.round(totalMaxBytes / 1024)` followed by `KB`, as the total note writes a byte limit. */
+export function formatKb(bytes: unknown): string {
+  return `${Math.round(Number(bytes) / 1024)}KB`;
 }
 
-/** The note at the very end when the total gate stopped sections (§7). */
-export function totalNote(maxFiles: number, maxBytes: number, ids: readonly string[]): string {
-  return `[注意] 上下文清单总量超限（>${maxFiles} 文件 / >${formatKb(maxBytes)}），以下 section 未加载：${ids.join(', ')}。`;
+/** How an id is joined into the total note (`Array.join`: `undefined` and `null` print nothing). */
+export const noteId = (id: unknown): string => (id === undefined || id === null ? '' : String(id));
+
+/** The note at the very end when the total gate stopped sections (clarifications §6). */
+export function totalNote(maxFiles: unknown, maxBytes: unknown, ids: readonly unknown[]): string {
+  return `[注意] 上下文清单总量超限（>${String(maxFiles)} 文件 / >${formatKb(maxBytes)}），以下 section 未加载：${ids.map(noteId).join(', ')}。`;
 }

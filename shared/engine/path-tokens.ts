@@ -1,41 +1,68 @@
 /**
- * Expansion of `$NAME` and `{{key}}` tokens in a section's `file` / `path` (clarifications §2).
+ * Resolving a section's path as evolcore does (`resolvePathWithDiag`, clarifications §2):
+ * `$NAME` (`\$([A-Z_]+)`: no digits) first, then `{{key}}` (`\{\{(\w+)\}\}`) on the result —
+ * so a `$` value holding `{{x}}` is expanded again. A token is unresolved when its value is
+ * `undefined`, `null`, `false` or `""` (`0` is `"0"`). Any unresolved token, an empty result,
+ * or a `$` / `{{` left over make it `unresolved-vars`; otherwise the result goes through
+ * `path.normalize` and nothing else.
  */
 import type { Vars } from './types';
-import { isTruthy } from './truthy';
+import { nodeNormalize } from './paths';
 
-/** Both token forms, in one pass so a value is never expanded again. */
-const TOKEN = /\$([A-Z][A-Z0-9_]*)|\{\{([A-Za-z_][A-Za-z0-9_]*)\}\}/g;
+const DOLLAR = /\$([A-Z_]+)/g;
+const BRACES = /\{\{(\w+)\}\}/g;
 
-/** Result of expanding one path. */
+/** A token whose value moves the path (`..` or a separator in it): `path-escape`. */
+export interface PathEscape {
+  readonly token: string;
+  readonly value: string;
+}
+
+/** Result of resolving one path. */
 export interface ExpandedPath {
-  /** The expanded text, or null when a token had no truthy value. */
+  /** `ok` when every token resolved; the path is then normalised. */
+  readonly status: 'ok' | 'unresolved-vars';
+  /** The resolved text (normalised when `ok`); null when it came out empty. */
   readonly path: string | null;
-  /** Tokens as written whose var was not truthy. */
+  /** Tokens as written whose var had no value, in the order met. */
   readonly unresolved: readonly string[];
-  /** `{{key}}` tokens whose value holds `/`, `\` or `..` (a `path-escape` warning). */
-  readonly escapes: readonly { readonly token: string; readonly value: string }[];
+  readonly escapes: readonly PathEscape[];
   /** Names of the vars the path reads. */
   readonly reads: readonly string[];
 }
 
-/** Expands the tokens of `raw` from `vars`. */
+const unset = (v: unknown): boolean => v === undefined || v === null || v === false || v === '';
+
+/** Resolves the tokens of `raw` from `vars`. */
 export function expandPathTokens(raw: string, vars: Vars): ExpandedPath {
   const unresolved: string[] = [];
-  const escapes: { token: string; value: string }[] = [];
+  const escapes: PathEscape[] = [];
   const reads: string[] = [];
-  const path = raw.replace(TOKEN, (token, dollarName: string | undefined, braceName: string | undefined) => {
-    const name = (dollarName ?? braceName) as string;
+  const lookup = (name: string): unknown => (vars as Record<string, unknown>)[name];
+  let resolved = raw.replace(DOLLAR, (_m, name: string) => {
     reads.push(name);
-    // Own properties only: `{{constructor}}` is not a var just because objects have one.
-    const value = Object.hasOwn(vars, name) ? vars[name] : undefined;
-    if (!isTruthy(value)) {
-      unresolved.push(token);
+    const val = lookup(name);
+    if (unset(val)) {
+      unresolved.push(`$${name}`);
       return '';
     }
-    const text = String(value);
-    if (braceName !== undefined && /[/\\]|\.\./.test(text)) escapes.push({ token, value: text });
+    const text = String(val);
+    if (/(^|[/\\])\.\.([/\\]|$)/.test(text)) escapes.push({ token: `$${name}`, value: text });
     return text;
   });
-  return { path: unresolved.length > 0 ? null : path, unresolved, escapes, reads };
+  resolved = resolved.replace(BRACES, (_m, key: string) => {
+    reads.push(key);
+    const val = lookup(key);
+    if (unset(val)) {
+      unresolved.push(`{{${key}}}`);
+      return '';
+    }
+    const text = String(val);
+    if (/[/\\]|\.\./.test(text)) escapes.push({ token: `{{${key}}}`, value: text });
+    return text;
+  });
+  if (!resolved || resolved.includes('$') || resolved.includes('{{'))
+    return { status: 'unresolved-vars', path: resolved || null, unresolved, escapes, reads };
+  if (unresolved.length > 0) return { status: 'unresolved-vars', path: resolved, unresolved, escapes, reads };
+  return { status: 'ok', path: nodeNormalize(resolved), unresolved, escapes, reads };
 }

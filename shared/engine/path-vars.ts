@@ -1,20 +1,22 @@
 /**
- * Path variables and their derivation from the package root, the home and the vars
- * (clarifications §1). A path var given explicitly in the vars wins (decision).
+ * Path variables, as evolcore's response engine gives them to the render (clarifications §1;
+ * the oracle's `buildRealVars`): derived from the package root `P` and the home `H`, then the
+ * given vars on top, each one winning as it is (a path var given as `null` keeps the derived
+ * value). The agent's folders exist only when `selfAid` is set.
  */
 import type { Vars } from './types';
-import { joinPath, normalizePath } from './paths';
-import { isTruthy } from './truthy';
+import { nodeJoin } from './paths';
 
-/** Every path var the engine derives, in derivation order. */
+/** Every path var the engine derives, in the order the vars object gets them. */
 export const PATH_VAR_NAMES = [
-  'PACKAGE_ROOT',
   'EVOLCORE_HOME',
+  'PACKAGE_ROOT',
   'KITS',
   'KITS_RULES',
   'KITS_DOCS',
   'KITS_TEMPLATES',
   'KITS_FRAGMENTS',
+  'KITS_MESSAGE_FRAGMENTS',
   'ECK',
   'AGENT_DIR',
   'PERSONAL_DIR',
@@ -23,64 +25,74 @@ export const PATH_VAR_NAMES = [
   'CURRENT_PROJECT',
 ] as const;
 
-/** Path vars tried when a path is shown with an alias (§8), in tie-break order. */
+/** Path vars a display alias can stand for (clarifications §7; there is no `$ECK` alias). */
 export const DISPLAY_ALIASES = [
+  'KITS_RULES',
+  'KITS_FRAGMENTS',
+  'KITS_MESSAGE_FRAGMENTS',
+  'KITS_TEMPLATES',
+  'KITS_DOCS',
+  'KITS',
+  'PACKAGE_ROOT',
   'PERSONAL_DIR',
   'RELATIONS_DIR',
   'VENUES_DIR',
   'AGENT_DIR',
-  'ECK',
-  'KITS_FRAGMENTS',
-  'KITS_TEMPLATES',
-  'KITS_RULES',
-  'KITS_DOCS',
-  'KITS',
-  'PACKAGE_ROOT',
   'EVOLCORE_HOME',
   'CURRENT_PROJECT',
 ] as const;
+
+const PATH_VAR_SET: ReadonlySet<string> = new Set(PATH_VAR_NAMES);
 
 /** Path vars as one render uses them. */
 export interface PathVars {
+  /** The string-valued path vars in effect. */
   readonly values: Readonly<Record<string, string>>;
-  /** Names whose value came from the vars rather than derivation. */
+  /** Names whose value came from the given vars rather than derivation. */
   readonly explicit: readonly string[];
+  /** The whole vars object of the render: path vars first, then the given vars in their order. */
+  readonly vars: Readonly<Record<string, unknown>>;
 }
 
-function explicitValue(vars: Vars, name: string): string | undefined {
-  const v = vars[name];
-  return typeof v === 'string' && v !== '' ? normalizePath(v) : undefined;
-}
-
-/** Derives the path vars; each derived one is computed from the effective values before it. */
-export function derivePathVars(packageRoot: string, home: string, vars: Vars): PathVars {
-  const values: Record<string, string> = {};
-  const explicit: string[] = [];
-  const set = (name: string, derived: string | undefined): void => {
-    const given = explicitValue(vars, name);
-    if (given !== undefined) {
-      values[name] = given;
-      explicit.push(name);
-    } else if (derived !== undefined) {
-      values[name] = normalizePath(derived);
-    }
+/** Derives the path vars and builds the render's vars object. */
+export function derivePathVars(packageRoot: string, home: string, given: Vars): PathVars {
+  const P = packageRoot;
+  const H = home;
+  const vars: Record<string, unknown> = {
+    EVOLCORE_HOME: H,
+    PACKAGE_ROOT: P,
+    KITS: nodeJoin(P, 'kits'),
+    KITS_RULES: nodeJoin(P, 'kits', 'rules'),
+    KITS_DOCS: nodeJoin(P, 'kits', 'docs'),
+    KITS_TEMPLATES: nodeJoin(P, 'kits', 'templates'),
+    KITS_FRAGMENTS: nodeJoin(P, 'kits', 'templates', 'system-fragments'),
+    KITS_MESSAGE_FRAGMENTS: nodeJoin(P, 'kits', 'templates', 'message-fragments'),
+    ECK: nodeJoin(H, 'eck'),
   };
-  set('PACKAGE_ROOT', packageRoot);
-  set('EVOLCORE_HOME', home);
-  const at = (name: string, ...rest: string[]): string | undefined =>
-    values[name] === undefined ? undefined : joinPath(values[name], ...rest);
-  set('KITS', at('PACKAGE_ROOT', 'kits'));
-  set('KITS_RULES', at('KITS', 'rules'));
-  set('KITS_DOCS', at('KITS', 'docs'));
-  set('KITS_TEMPLATES', at('KITS', 'templates'));
-  set('KITS_FRAGMENTS', at('KITS_TEMPLATES', 'system-fragments'));
-  set('ECK', at('EVOLCORE_HOME', 'eck'));
-  // AGENT_DIR exists only when selfAid is truthy; the agent's sub-folders only with it.
-  const selfAid = vars.selfAid;
-  set('AGENT_DIR', isTruthy(selfAid) ? at('EVOLCORE_HOME', 'agents', String(selfAid)) : undefined);
-  set('PERSONAL_DIR', at('AGENT_DIR', 'personal'));
-  set('RELATIONS_DIR', at('AGENT_DIR', 'relations'));
-  set('VENUES_DIR', at('AGENT_DIR', 'venues'));
-  set('CURRENT_PROJECT', undefined);
-  return { values, explicit };
+  const g = given as Record<string, unknown>;
+  if (g.selfAid) {
+    const givenAgentDir = g.AGENT_DIR;
+    const agentDir =
+      givenAgentDir !== undefined && givenAgentDir !== null
+        ? String(givenAgentDir)
+        : nodeJoin(H, 'agents', String(g.selfAid));
+    vars.AGENT_DIR = agentDir;
+    vars.PERSONAL_DIR = nodeJoin(agentDir, 'personal');
+    vars.RELATIONS_DIR = nodeJoin(agentDir, 'relations');
+    vars.VENUES_DIR = nodeJoin(agentDir, 'venues');
+  }
+  const explicit: string[] = [];
+  for (const [k, v] of Object.entries(given)) {
+    if (PATH_VAR_SET.has(k)) {
+      if (v === null) continue;
+      explicit.push(k);
+    }
+    vars[k] = v;
+  }
+  const values: Record<string, string> = {};
+  for (const name of PATH_VAR_NAMES) {
+    const v = vars[name];
+    if (typeof v === 'string' && v !== '') values[name] = v;
+  }
+  return { values, explicit, vars };
 }

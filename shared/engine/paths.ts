@@ -60,3 +60,88 @@ export function isPathWithin(p: string, prefix: string): boolean {
   if (prefix === '/') return p.startsWith('/');
   return p === prefix || p.startsWith(`${prefix}/`);
 }
+
+/**
+ * Node's `path.posix.normalize`, exactly (evolcore normalises a resolved section path with it
+ * and nothing else, clarifications §2): `..` collapses, a relative path keeps its leading `..`,
+ * a trailing `/` is kept, `""` is `"."`.
+ */
+export function nodeNormalize(p: string): string {
+  if (p.length === 0) return '.';
+  const absolute = p.charCodeAt(0) === 47;
+  const trailing = p.charCodeAt(p.length - 1) === 47;
+  let out = normalizeSegments(p, !absolute);
+  if (out.length === 0) {
+    if (absolute) return '/';
+    return trailing ? './' : '.';
+  }
+  if (trailing) out += '/';
+  return absolute ? `/${out}` : out;
+}
+
+/** Node's `path.posix.join`: the non-empty parts joined by `/`, then normalised. */
+export function nodeJoin(...parts: readonly string[]): string {
+  const joined = parts.filter((x) => x.length > 0).join('/');
+  return joined.length === 0 ? '.' : nodeNormalize(joined);
+}
+
+/** The segment walk of Node's `normalizeString` for `/` (same results, same edge cases). */
+function normalizeSegments(path: string, allowAboveRoot: boolean): string {
+  let res = '';
+  let lastSegmentLength = 0;
+  let lastSlash = -1;
+  let dots = 0;
+  let code = 0;
+  for (let i = 0; i <= path.length; ++i) {
+    if (i < path.length) code = path.charCodeAt(i);
+    else if (code === 47) break;
+    else code = 47;
+    if (code === 47) {
+      if (lastSlash === i - 1 || dots === 1) {
+        // an empty segment or `.`: nothing
+      } else if (dots === 2) {
+        if (
+          res.length < 2 ||
+          lastSegmentLength !== 2 ||
+          res.charCodeAt(res.length - 1) !== 46 ||
+          res.charCodeAt(res.length - 2) !== 46
+        ) {
+          if (res.length > 2) {
+            const lastSlashIndex = res.lastIndexOf('/');
+            if (lastSlashIndex === -1) {
+              res = '';
+              lastSegmentLength = 0;
+            } else {
+              res = res.slice(0, lastSlashIndex);
+              lastSegmentLength = res.length - 1 - res.lastIndexOf('/');
+            }
+            lastSlash = i;
+            dots = 0;
+            continue;
+          } else if (res.length !== 0) {
+            res = '';
+            lastSegmentLength = 0;
+            lastSlash = i;
+            dots = 0;
+            continue;
+          }
+        }
+        if (allowAboveRoot) {
+          res += res.length > 0 ? '/..' : '..';
+          lastSegmentLength = 2;
+        }
+      } else {
+        if (res.length > 0) res += `/${path.slice(lastSlash + 1, i)}`;
+        else res = path.slice(lastSlash + 1, i);
+        lastSegmentLength = i - lastSlash - 1;
+      }
+      lastSlash = i;
+      dots = 0;
+    } else if (code === 46 && dots !== -1) {
+      ++dots;
+    } else {
+      dots = -1;
+    }
+  }
+  return res;
+}

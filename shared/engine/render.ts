@@ -1,7 +1,8 @@
 /**
- * One render, end to end: vars → path vars → manifest choice → load → merge → plan →
- * total gate → read → templates → output. Bad user data never throws: it becomes
- * diagnostics and a render of whatever is still valid (STYLE.md habit 3).
+ * One render, end to end: vars → path vars → manifest choice → load → merge → evolcore's render
+ * loop (walk.ts) → the context with every block's span → the report every view is built from.
+ * Bad user data never throws: it becomes diagnostics; what makes evolcore itself throw becomes
+ * the report's `failure` with an empty context, as the agent would get it.
  */
 import type {
   ConditionalTrace,
@@ -12,184 +13,32 @@ import type {
   OverTotal,
   RenderInput,
   RenderReport,
+  SectionDebugRecord,
   SectionReport,
+  SectionStatus,
   Span,
   Truncation,
-  Vars,
 } from './types';
 import { derivePathVars } from './path-vars';
 import { chooseManifest } from './choose-manifest';
 import { readBaseManifest, readOverrideManifest } from './manifest-files';
 import { mergeManifests } from './merge';
-import { planSection, type PlanContext, type PlannedFile, type SectionPlan } from './plan';
-import { applyTotalGate } from './total-gate';
-import { joinPath } from './paths';
+import { nodeJoin } from './paths';
 import { isPlainObject } from './truthy';
-import { isFsError } from './fs-util';
-import { renderTemplate, type TemplateResult } from './template/render';
-import { whenVarNames } from './when';
+import { parseWhen, whenVarNames } from './when';
+import { invalidReason, sectionFieldWarnings } from './section-spec';
+import { walkSections, type SectionWalk, type WalkBlock, type WalkResult } from './walk';
 import {
   BLOCK_SEPARATOR,
   CONTEXT_PREFIX,
   CONTEXT_SUFFIX,
-  blockHeader,
-  blockLabel,
-  displayPath,
-  folderNote,
-  totalNote,
+  displayMappings,
+  noteId,
+  shortenPath,
 } from './output-format';
+import { hazardDiagnostics } from './hazards';
 
-/** Files larger than this are never read, whatever the budgets say (they would freeze the app). */
-export const MAX_READ_BYTES = 64 * 1024 * 1024;
-
-/** A rendered piece of the context: a file block or a note. */
-interface Block {
-  readonly plan: SectionPlan | null;
-  readonly file: PlannedFile | null;
-  readonly header: string;
-  readonly content: string;
-}
-
-/** What rendering a section produced. */
-interface SectionOutput {
-  readonly contents: { file: PlannedFile; content: string }[];
-  readonly trace: ConditionalTrace[];
-  readonly reads: Set<string>;
-}
-
-function collectTemplate(
-  result: TemplateResult,
-  file: string,
-  out: SectionOutput,
-  plan: SectionPlan,
-  diagnostics: Diagnostic[],
-): void {
-  out.trace.push(...result.trace);
-  for (const r of result.reads) out.reads.add(r);
-  for (const u of result.unclosed) {
-    // A loop child renders once per element: report each unclosed tag of a file once.
-    const seen = diagnostics.some(
-      (d) =>
-        d.code === 'unclosed-block' &&
-        d.section === plan.merged.id &&
-        d.file === file &&
-        d.line === u.line &&
-        d.column === u.column,
-    );
-    if (seen) continue;
-    diagnostics.push({
-      level: 'warning',
-      code: 'unclosed-block',
-      message: `${file}:${u.line}:${u.column}: ${u.raw} has no closing tag; kept as text`,
-      section: plan.merged.id,
-      file,
-      line: u.line,
-      column: u.column,
-    });
-  }
-}
-
-/** A placeholder no file or var will contain, replaced literally after the wrapper renders. */
-const LOOP_PLACEHOLDER = '\u0000\u{10FFFD}ECK-LOOP\u{10FFFD}\u0000';
-
-function renderSection(
-  plan: SectionPlan,
-  texts: ReadonlyMap<string, string>,
-  vars: Vars,
-  diagnostics: Diagnostic[],
-): SectionOutput {
-  const out: SectionOutput = { contents: [], trace: [], reads: new Set() };
-  const spec = plan.spec;
-  if (!spec) return out;
-  const textOf = (f: PlannedFile): string => texts.get(f.path) ?? '';
-  if (spec.loop) {
-    const [wrapper, child] = plan.files as [PlannedFile, PlannedFile];
-    out.reads.add(spec.loop.forEach);
-    const list = Object.hasOwn(vars, spec.loop.forEach) ? vars[spec.loop.forEach] : undefined;
-    const items = Array.isArray(list) ? list : [];
-    const parts = items.map((value: unknown, i) => {
-      const r = renderTemplate(textOf(child), vars, { file: child.path, element: { value, index: i + 1 } });
-      collectTemplate(r, child.path, out, plan, diagnostics);
-      return r.text;
-    });
-    const loopText = parts.join(spec.loop.separator);
-    const w = renderTemplate(textOf(wrapper), vars, {
-      file: wrapper.path,
-      loopPlaceholder: LOOP_PLACEHOLDER,
-    });
-    collectTemplate(w, wrapper.path, out, plan, diagnostics);
-    // The loop result goes in literally (never parsed again); no placeholder → appended (§10).
-    const content = w.text.includes(LOOP_PLACEHOLDER)
-      ? w.text.split(LOOP_PLACEHOLDER).join(loopText)
-      : `${w.text}\n${loopText}`;
-    out.contents.push({ file: wrapper, content });
-    return out;
-  }
-  for (const file of plan.files) {
-    if (!spec.needsInjection) {
-      out.contents.push({ file, content: textOf(file) });
-      continue;
-    }
-    const r = renderTemplate(textOf(file), vars, { file: file.path });
-    collectTemplate(r, file.path, out, plan, diagnostics);
-    out.contents.push({ file, content: r.text });
-  }
-  return out;
-}
-
-/** Reads admitted files; failures are recorded so the next pass plans without them. */
-function readAdmitted(
-  fs: EngineFs,
-  plans: readonly SectionPlan[],
-  texts: Map<string, string>,
-  unreadable: Map<string, string>,
-  diagnostics: Diagnostic[],
-): boolean {
-  let failed = false;
-  for (const plan of plans) {
-    if (plan.status !== 'ok') continue;
-    for (const f of plan.files) {
-      if (texts.has(f.path) || unreadable.has(f.path)) continue;
-      if (f.size > MAX_READ_BYTES) {
-        const message = `${f.path} is ${f.size} bytes, over the inspector's ${MAX_READ_BYTES}-byte read limit; not read`;
-        diagnostics.push({
-          level: 'error',
-          code: 'file-too-large',
-          message,
-          section: plan.merged.id,
-          file: f.path,
-        });
-        unreadable.set(f.path, message);
-        failed = true;
-        continue;
-      }
-      const text = fs.readText(f.path);
-      if (isFsError(text)) {
-        diagnostics.push({
-          level: 'error',
-          code: 'read-error',
-          message: `${f.path}: ${text.message}`,
-          section: plan.merged.id,
-          file: f.path,
-        });
-        unreadable.set(f.path, text.message);
-        failed = true;
-        continue;
-      }
-      if (text.includes('\u0000')) {
-        diagnostics.push({
-          level: 'warning',
-          code: 'binary-file',
-          message: `${f.path} looks binary (it holds NUL bytes); it is injected as text, as evolcore would`,
-          section: plan.merged.id,
-          file: f.path,
-        });
-      }
-      texts.set(f.path, text);
-    }
-  }
-  return failed;
-}
+export { MAX_READ_BYTES } from './walk';
 
 const emptyTotals = (maxFiles: number, maxBytes: number): RenderReport['totals'] => ({
   files: 0,
@@ -204,7 +53,7 @@ const emptyTotals = (maxFiles: number, maxBytes: number): RenderReport['totals']
 /** Renders the context of one scenario. */
 export function renderContext(input: RenderInput, fs: EngineFs): RenderReport {
   const diagnostics: Diagnostic[] = [];
-  let given: Vars = {};
+  let given: Record<string, unknown> = {};
   if (isPlainObject(input.vars)) given = input.vars;
   else
     diagnostics.push({
@@ -213,11 +62,12 @@ export function renderContext(input: RenderInput, fs: EngineFs): RenderReport {
       message: `vars must be a JSON object, got ${Array.isArray(input.vars) ? 'a list' : input.vars === null ? 'null' : typeof input.vars}; rendered with no vars`,
     });
   const pathVars = derivePathVars(input.packageRoot, input.home, given);
-  const vars: Record<string, unknown> = { ...given, ...pathVars.values };
+  const vars = pathVars.vars;
   const sessionType = input.sessionType || 'main';
   const choice = chooseManifest(fs, vars, sessionType, input.manifestFile, diagnostics);
-  const basePath = joinPath(pathVars.values.KITS as string, choice.file);
-  const overridePath = joinPath(pathVars.values.ECK as string, choice.file);
+  const kits = nodeJoin(input.packageRoot, 'kits');
+  const basePath = nodeJoin(kits, choice.file);
+  const overridePath = nodeJoin(input.home, 'eck', choice.file);
   const common = {
     manifestFile: choice.file,
     manifestChoice: choice,
@@ -225,12 +75,13 @@ export function renderContext(input: RenderInput, fs: EngineFs): RenderReport {
     explicitPathVars: pathVars.explicit,
     vars,
   };
-
   const base = readBaseManifest(fs, basePath);
   if ('fatal' in base) {
     return {
       ...common,
       rendered: false,
+      failure: null,
+      fragments: '',
       context: '',
       sections: [],
       totals: emptyTotals(0, 0),
@@ -245,165 +96,262 @@ export function renderContext(input: RenderInput, fs: EngineFs): RenderReport {
     diagnostics,
     input.overrideSource,
   );
-  const merged = mergeManifests(choice.file, base.doc, override.doc, override.state, diagnostics);
+  const { manifest: merged, crash } = mergeManifests(
+    choice.file,
+    base.doc,
+    override.doc,
+    override.state,
+    diagnostics,
+  );
+  if (crash) return failed(common, merged, diagnostics, { code: 'manifest-crash', message: crash.message });
 
-  // Plan → gate → read, again while reads fail: a file that cannot be read frees its budget.
-  const unreadable = new Map<string, string>();
-  const texts = new Map<string, string>();
-  const listings: PlanContext['listings'] = new Map();
-  let plans: SectionPlan[];
-  let cut: Map<SectionPlan, OverTotal>;
-  let passDiagnostics: Diagnostic[];
-  for (;;) {
-    passDiagnostics = [];
-    const ctx: PlanContext = {
-      fs,
-      vars,
-      basePath,
-      overridePath,
-      diagnostics: passDiagnostics,
-      unreadable,
-      listings,
-    };
-    plans = merged.sections.map((s) => planSection(ctx, s));
-    cut = applyTotalGate(plans, merged.totalMaxFiles, merged.totalMaxBytes);
-    if (!readAdmitted(fs, plans, texts, unreadable, diagnostics)) break;
+  const mappings = displayMappings(input.packageRoot, input.home, vars);
+  const walk = walkSections({
+    fs,
+    vars,
+    packageRoot: input.packageRoot,
+    sections: merged.sections,
+    totalMaxFiles: merged.limitValues.totalMaxFiles,
+    totalMaxBytes: merged.limitValues.totalMaxBytes,
+    mappings,
+  });
+  for (const s of merged.sections) diagnostics.push(...sectionFieldWarnings(s.raw, s.id));
+  if (walk.crash) {
+    const section = merged.sections[walk.crash.section]?.id;
+    return failed(common, merged, diagnostics, {
+      code: walk.crash.code,
+      message: walk.crash.message,
+      ...(section ? { section } : {}),
+    });
   }
-  diagnostics.push(...passDiagnostics);
-  return assemble(plans, cut, texts, merged, pathVars.values, vars, diagnostics, common);
+  return assemble(walk, merged, input, diagnostics, common);
 }
 
-function assemble(
-  plans: readonly SectionPlan[],
-  cut: ReadonlyMap<SectionPlan, OverTotal>,
-  texts: ReadonlyMap<string, string>,
+type Common = Pick<
+  RenderReport,
+  'manifestFile' | 'manifestChoice' | 'pathVars' | 'explicitPathVars' | 'vars'
+>;
+
+/** A render evolcore would not finish: no context at all, and the reason as an error. */
+function failed(
+  common: Common,
   merged: MergedManifest,
-  pathVarValues: Readonly<Record<string, string>>,
-  vars: Vars,
   diagnostics: Diagnostic[],
-  common: Pick<RenderReport, 'manifestFile' | 'manifestChoice' | 'pathVars' | 'explicitPathVars' | 'vars'>,
+  failure: NonNullable<RenderReport['failure']>,
 ): RenderReport {
-  const blocks: Block[] = [];
-  const outputs = new Map<SectionPlan, SectionOutput>();
-  const notes = new Map<SectionPlan, Truncation>();
-  for (const plan of plans) {
-    if (plan.status !== 'ok' || !plan.spec) continue;
-    const output = renderSection(plan, texts, vars, diagnostics);
-    outputs.set(plan, output);
-    const label = blockLabel(plan.spec.id, plan.spec.description);
-    for (const { file, content } of output.contents) {
-      blocks.push({ plan, file, header: blockHeader(displayPath(file.path, pathVarValues), label), content });
-    }
-    if (plan.truncation) {
-      const t = plan.truncation;
-      const note = folderNote(
-        displayPath(plan.resolvedPath as string, pathVarValues),
-        t.reason,
-        t.notLoaded,
-        plan.spec.maxFiles,
-        plan.spec.maxBytes,
-      );
-      notes.set(plan, { ...t, maxFiles: plan.spec.maxFiles, maxBytes: plan.spec.maxBytes, note });
-      blocks.push({ plan, file: null, header: '', content: note });
-    }
-  }
-  const overTotal = plans.filter((p) => p.status === 'over-total').map((p) => p.merged.id);
-  const overNote =
-    overTotal.length > 0 ? totalNote(merged.totalMaxFiles, merged.totalMaxBytes, overTotal) : null;
-  if (overNote) blocks.push({ plan: null, file: null, header: '', content: overNote });
-
-  // Join blocks, recording every block's span.
-  const fileSpans = new Map<PlannedFile, { span: Span; contentSpan: Span }>();
-  const sectionSpans = new Map<SectionPlan, Span>();
-  let noteSpan: Span | null = null;
-  let context = '';
-  if (blocks.length > 0) {
-    context = CONTEXT_PREFIX;
-    blocks.forEach((b, i) => {
-      if (i > 0) context += BLOCK_SEPARATOR;
-      const start = context.length;
-      context += b.header;
-      const contentStart = context.length;
-      context += b.content;
-      const span = { start, end: context.length };
-      if (b.file) fileSpans.set(b.file, { span, contentSpan: { start: contentStart, end: context.length } });
-      if (b.plan) {
-        const prev = sectionSpans.get(b.plan);
-        sectionSpans.set(b.plan, { start: prev?.start ?? start, end: span.end });
-      } else noteSpan = span;
-    });
-    context += CONTEXT_SUFFIX;
-  }
-
-  let totalFiles = 0;
-  let totalBytes = 0;
-  const sections: SectionReport[] = plans.map((plan) => {
-    const spec = plan.spec;
-    const loaded = plan.status === 'ok';
-    const files: LoadedFile[] = loaded
-      ? plan.files.map((f) => {
-          const spans = fileSpans.get(f);
-          return {
-            path: f.path,
-            display: displayPath(f.path, pathVarValues),
-            bytes: f.size,
-            role: f.role,
-            span: spans?.span ?? null,
-            contentSpan: spans?.contentSpan ?? null,
-          };
-        })
-      : [];
-    const bytes = files.reduce((n, f) => n + f.bytes, 0);
-    if (loaded) {
-      totalFiles += files.length;
-      totalBytes += bytes;
-    }
-    const output = outputs.get(plan);
-    const templateVars = new Set(output?.reads ?? []);
-    const raw = plan.merged.raw;
-    return {
-      id: plan.merged.id,
-      order: typeof raw.order === 'number' ? raw.order : null,
-      type: typeof raw.type === 'string' ? raw.type : null,
-      description: typeof raw.description === 'string' ? raw.description : null,
-      status: plan.status,
-      origin: plan.merged.origin,
-      fieldOrigins: plan.merged.fieldOrigins,
-      needsInjection: spec?.needsInjection ?? raw.needsInjection === true,
-      when: plan.when,
-      whenVars: spec ? whenVarNames(spec.when) : [],
-      invalidReason: plan.invalidReason,
-      rawPath: spec?.rawPath ?? null,
-      rawChildPath: spec?.loop?.childFile ?? null,
-      resolvedPath: plan.resolvedPath,
-      resolvedChildPath: plan.resolvedChildPath,
-      displayPath: plan.resolvedPath ? displayPath(plan.resolvedPath, pathVarValues) : null,
-      unresolved: plan.unresolved,
-      missingPath: plan.missingPath,
-      readError: plan.readError,
-      files,
-      bytes,
-      truncated: loaded ? (notes.get(plan) ?? null) : null,
-      overTotal: cut.get(plan) ?? null,
-      span: sectionSpans.get(plan) ?? null,
-      trace: output?.trace ?? [],
-      templateVars: [...templateVars],
-    };
-  });
-
   return {
     ...common,
     rendered: true,
+    failure,
+    fragments: '',
+    context: '',
+    sections: [],
+    totals: emptyTotals(merged.totalMaxFiles, merged.totalMaxBytes),
+    diagnostics: [{ level: 'error', ...failure }, ...diagnostics],
+    merged,
+  };
+}
+
+/** Joins the blocks as evolcore does, recording each block's span. */
+function joinBlocks(blocks: readonly WalkBlock[]): {
+  context: string;
+  spans: Span[];
+  contentStarts: number[];
+} {
+  const spans: Span[] = [];
+  const contentStarts: number[] = [];
+  if (blocks.length === 0) return { context: '', spans, contentStarts };
+  let context = CONTEXT_PREFIX;
+  blocks.forEach((b, i) => {
+    if (i > 0) context += BLOCK_SEPARATOR;
+    const start = context.length;
+    context += b.header;
+    contentStarts.push(context.length);
+    context += b.content;
+    spans.push({ start, end: context.length });
+  });
+  context += CONTEXT_SUFFIX;
+  return { context, spans, contentStarts };
+}
+
+/** Our status vocabulary from what the walk recorded (clarifications §4). */
+function statusOf(w: SectionWalk): SectionStatus {
+  if (w.skippedByTotalCap) return !w.enabled ? 'disabled' : w.whenPassed ? 'over-total' : 'when-false';
+  if (!w.enabled) return 'disabled';
+  if (!w.whenPassed) return 'when-false';
+  if (invalidReason(w.merged.raw) !== null) return 'invalid';
+  if (w.resolveStatus === 'unresolved-vars') return 'unresolved-vars';
+  if (w.files.length === 0) return 'not-exist';
+  if (w.trippedHere && w.blocks === 0) return 'over-total';
+  return 'ok';
+}
+
+function debugRecord(w: SectionWalk): SectionDebugRecord {
+  const raw = w.merged.raw;
+  return {
+    id: raw.id,
+    description: raw.description,
+    type: raw.type,
+    rawPath: w.rawPath,
+    pattern: raw.pattern,
+    needsInjection: raw.needsInjection,
+    when: raw.when,
+    enabled: w.enabled,
+    whenPassed: w.whenPassed,
+    resolvedPath: w.resolvedPath,
+    resolveStatus: w.resolveStatus,
+    unresolvedTokens: w.expanded && w.expanded.unresolved.length > 0 ? w.expanded.unresolved : null,
+    fileCount: w.files.length,
+    emptyContent: w.emptyFiles.length > 0,
+    used: w.blocks > 0,
+    injected: w.blocks > 0 && Boolean(raw.needsInjection),
+    dirOverflow: w.overflow,
+    skippedByTotalCap: w.skippedByTotalCap,
+  };
+}
+
+function assemble(
+  walk: WalkResult,
+  merged: MergedManifest,
+  input: RenderInput,
+  diagnostics: Diagnostic[],
+  common: Common,
+): RenderReport {
+  const { context, spans, contentStarts } = joinBlocks(walk.blocks);
+  const fragments = walk.blocks
+    .filter((b) => b.kind === 'file' && b.injected)
+    .map((b) => b.header + b.content)
+    .join(BLOCK_SEPARATOR);
+  const mappings = displayMappings(input.packageRoot, input.home, common.vars);
+  const display = (p: string): string => shortenPath(p, mappings).text;
+  const maxFiles = merged.totalMaxFiles;
+  const maxBytes = merged.totalMaxBytes;
+  const trippedBy = walk.sections.find((w) => w.trippedHere);
+  const limitOf = (files: number, bytes: number, size: number): OverTotal['limit'] => {
+    const overFiles = files >= Number(merged.limitValues.totalMaxFiles);
+    const overBytes = bytes + size > Number(merged.limitValues.totalMaxBytes);
+    return overFiles && overBytes ? 'both' : overFiles ? 'files' : 'bytes';
+  };
+  const cutLimit = trippedBy?.trippedHere
+    ? limitOf(trippedBy.trippedHere.files, trippedBy.trippedHere.bytes, trippedBy.trippedHere.size)
+    : 'bytes';
+
+  const sections: SectionReport[] = walk.sections.map((w, index) => {
+    const raw = w.merged.raw;
+    const own = walk.blocks.map((b, i) => ({ b, i })).filter(({ b }) => b.section === index);
+    const files: LoadedFile[] = own
+      .filter(({ b }) => b.kind === 'file' && b.file)
+      .map(({ b, i }) => ({
+        path: (b.file as NonNullable<WalkBlock['file']>).readPath,
+        display: b.display,
+        bytes: (b.file as NonNullable<WalkBlock['file']>).bytes,
+        role: raw.loop ? 'wrapper' : raw.type === 'directory' ? 'directory-entry' : 'file',
+        span: spans[i] ?? null,
+        contentSpan: spans[i] ? { start: contentStarts[i] as number, end: (spans[i] as Span).end } : null,
+      }));
+    if (w.childPath && files.length > 0)
+      files.push({
+        path: w.childPath,
+        display: display(w.childPath),
+        bytes: 0,
+        role: 'child',
+        span: null,
+        contentSpan: null,
+      });
+    const first = own[0];
+    const last = own[own.length - 1];
+    const span =
+      first && last ? { start: (spans[first.i] as Span).start, end: (spans[last.i] as Span).end } : null;
+    const note = own.find(({ b }) => b.kind === 'folder-note');
+    const truncated: Truncation | null =
+      w.overflow && note
+        ? {
+            reason: w.overflow.reason,
+            notLoaded: w.overflow.droppedFiles,
+            maxFiles: Number(raw.maxFiles ?? 20),
+            maxBytes: Number(raw.maxBytes ?? 40960),
+            note: note.b.content,
+            notLoadedFiles: w.notLoaded,
+          }
+        : null;
+    const status = statusOf(w);
+    let overTotal: OverTotal | null = null;
+    if (w.trippedHere)
+      overTotal = {
+        limit: cutLimit,
+        filesBefore: w.trippedHere.files,
+        bytesBefore: w.trippedHere.bytes,
+        files: 1,
+        bytes: w.trippedHere.size,
+        afterCut: false,
+      };
+    else if (status === 'over-total')
+      overTotal = {
+        limit: cutLimit,
+        filesBefore: walk.totalFiles,
+        bytesBefore: walk.totalBytes,
+        files: 0,
+        bytes: 0,
+        afterCut: true,
+      };
+    const recorders = w.recorders;
+    const trace: ConditionalTrace[] = recorders.flatMap((r) => r.trace);
+    trace.sort((a, b) => (a.file === b.file ? a.line - b.line || (a.element ?? 0) - (b.element ?? 0) : 0));
+    const templateVars = new Set<string>();
+    for (const r of recorders) for (const v of r.reads) templateVars.add(v);
+    const reason = status === 'invalid' ? invalidReason(raw) : null;
+    const resolved = w.readPath;
+    return {
+      id: w.merged.id,
+      order: typeof raw.order === 'number' ? raw.order : null,
+      type: typeof raw.type === 'string' ? raw.type : null,
+      description: typeof raw.description === 'string' && raw.description !== '' ? raw.description : null,
+      status,
+      origin: w.merged.origin,
+      fieldOrigins: w.merged.fieldOrigins,
+      needsInjection: Boolean(raw.needsInjection) || Boolean(raw.loop),
+      when: w.when,
+      whenVars: whenVarNames(parseWhen(raw.when)),
+      invalidReason: reason,
+      rawPath: typeof w.rawPath === 'string' && w.rawPath !== '' ? w.rawPath : null,
+      rawChildPath:
+        isPlainObject(raw.loop) && typeof raw.loop.childFile === 'string' ? raw.loop.childFile : null,
+      resolvedPath: resolved,
+      resolvedChildPath: w.childPath,
+      displayPath: w.resolvedPath ? display(w.resolvedPath) : null,
+      unresolved: w.expanded?.unresolved ?? [],
+      missingPath: status === 'not-exist' ? resolved : null,
+      readError: w.readFailures[0]?.message ?? null,
+      files,
+      bytes: files.reduce((n, f) => n + f.bytes, 0),
+      truncated,
+      overTotal,
+      span,
+      trace,
+      templateVars: [...templateVars],
+      empty: status === 'ok' && w.blocks === 0,
+      emptyFiles: w.emptyFiles,
+      debug: debugRecord(w),
+    };
+  });
+
+  diagnostics.push(...hazardDiagnostics(walk, sections, input, merged));
+  const totalBlock = walk.blocks.findIndex((b) => b.kind === 'total-note');
+  return {
+    ...common,
+    rendered: true,
+    failure: null,
+    fragments,
     context,
     sections,
     totals: {
-      files: totalFiles,
-      bytes: totalBytes,
-      maxFiles: merged.totalMaxFiles,
-      maxBytes: merged.totalMaxBytes,
-      overTotal,
-      note: overNote,
-      noteSpan,
+      files: walk.totalFiles,
+      bytes: walk.totalBytes,
+      maxFiles,
+      maxBytes,
+      overTotal: walk.skippedByCap.map(noteId),
+      note: totalBlock >= 0 ? (walk.blocks[totalBlock] as WalkBlock).content : null,
+      noteSpan: totalBlock >= 0 ? (spans[totalBlock] ?? null) : null,
     },
     diagnostics,
     merged,

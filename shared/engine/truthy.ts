@@ -1,9 +1,11 @@
 /**
- * The reference's notion of a "truthy" var: not `undefined`, `null`, `false`, `""` or `0`
- * (context-assembly.md, when 条件求值; clarifications §1). `NaN` is falsy too, as in JS.
+ * evolcore's notion of a "truthy" var (`isTruthy` in evolclaw's manifest-engine.ts): an array
+ * is truthy when it has elements; anything else unless `undefined`, `null`, `false`, `""` or
+ * `0`. (`NaN` counts as truthy there; JSON cannot hold it.)
  */
 export function isTruthy(value: unknown): boolean {
-  return Boolean(value);
+  if (Array.isArray(value)) return value.length > 0;
+  return value !== undefined && value !== null && value !== false && value !== '' && value !== 0;
 }
 
 /** True for a plain object (not null, not an array). */

@@ -44,6 +44,13 @@ export interface EngineFs {
   stat(path: string): FileStat | FsError;
   readText(path: string): string | FsError;
   list(path: string): readonly DirEntry[] | FsError;
+  /**
+   * Reads a text file unless it is larger than `maxBytes` (then an `EFBIG` error, unread).
+   * Optional: without it the engine reads with `readText` and no size guard.
+   */
+  readTextLimited?(path: string, maxBytes: number): string | FsError;
+  /** UTF-8 byte length of a text, natively (`Buffer.byteLength`); optional, the engine counts otherwise. */
+  byteLength?(text: string): number;
 }
 
 /** Everything one render depends on. */
@@ -92,9 +99,20 @@ export type DiagnosticCode =
   | 'binary-file'
   | 'file-too-large'
   | 'unknown-var'
-  | 'zero-renders-empty'
+  | 'zero-hides-block'
   | 'file-over-40k'
-  | 'folder-near-budget';
+  | 'folder-near-budget'
+  // Hazards of the real engine, reproduced and flagged (clarifications §13).
+  | 'when-missing'
+  | 'when-crash'
+  | 'when-not-condition'
+  | 'manifest-crash'
+  | 'path-outside-root'
+  | 'relative-path'
+  | 'each-value-reparsed'
+  | 'each-joined'
+  | 'object-rendered'
+  | 'alias-without-boundary';
 
 /** A finding about the manifest, the files or the vars. Never thrown: collected. */
 export interface Diagnostic {
@@ -140,7 +158,10 @@ export type RawSection = Readonly<Record<string, Json>>;
 
 /** One section of the merged manifest, before evaluation. */
 export interface MergedSection {
+  /** The section as an object (`{}` when the entry is not one; then `value` says what it is). */
   readonly raw: RawSection;
+  /** The entry exactly as merged (evolcore uses it as it is, whatever its type). */
+  readonly value: Json;
   readonly id: string;
   readonly origin: SectionOrigin;
   /** Origin of every field present in `raw`. */
@@ -162,10 +183,22 @@ export interface MergedManifest {
   readonly droppedByReplace: readonly string[];
   readonly totalMaxFiles: number;
   readonly totalMaxBytes: number;
+  /** The limits as written (evolcore compares and prints them as they are, even a string). */
+  readonly limitValues: { readonly totalMaxFiles: Json; readonly totalMaxBytes: Json };
   readonly limitOrigins: {
     readonly totalMaxFiles: FieldOrigin | 'default';
     readonly totalMaxBytes: FieldOrigin | 'default';
   };
+}
+
+/** One clause of an evaluated `when`, for explaining `and` / `or` clause by clause. */
+export interface WhenNode {
+  readonly kind: 'always' | 'true' | 'crash' | 'and' | 'or' | 'eq' | 'neq' | 'in' | 'nin' | 'any' | 'all';
+  /** `null` when not evaluated: an earlier clause decided (`and` / `or` stop there), or it crashed. */
+  readonly result: boolean | null;
+  /** Vars this clause itself read (a compound clause reads through its children). */
+  readonly reads: readonly { readonly name: string; readonly value: unknown; readonly present: boolean }[];
+  readonly children: readonly WhenNode[];
 }
 
 /** The outcome of a `when` (for the UI's "why"). */
@@ -176,6 +209,8 @@ export interface WhenReport {
   readonly result: boolean | null;
   /** Each var the condition reads, with its actual value (`undefined` → absent). */
   readonly reads: readonly { readonly name: string; readonly value: unknown; readonly present: boolean }[];
+  /** The evaluated clauses; null when not evaluated. */
+  readonly tree: WhenNode | null;
 }
 
 /** One `{{?…}}` conditional met while rendering a template (for "kept or dropped"). */
@@ -282,6 +317,46 @@ export interface SectionReport {
   readonly trace: readonly ConditionalTrace[];
   /** Vars read by this section's templates (`{{key}}`, `{{?key}}`, `#each`, loop `forEach`). */
   readonly templateVars: readonly string[];
+  /** Loaded, but every file rendered blank: no block (status stays `ok`). */
+  readonly empty: boolean;
+  /** Files read whose rendered text was blank (they make no block and count nothing). */
+  readonly emptyFiles: readonly string[];
+  /** What evolcore's own render loop recorded for this section (its debug file, §14). */
+  readonly debug: SectionDebugRecord;
+}
+
+/** A section's resolve status in evolcore's own words (`ResolveStatus`, §14). */
+export type EngineResolveStatus =
+  'ok' | 'unresolved-vars' | 'not-exist' | 'skipped-disabled' | 'skipped-when' | 'no-path';
+
+/**
+ * evolcore's per-section diagnostic record (`SectionDiagnostic` in kit-renderer.ts), kept with
+ * the raw values the real debug writer prints, so `manifest-<ts>.md` can be written byte for byte.
+ */
+export interface SectionDebugRecord {
+  readonly id: Json | undefined;
+  readonly description: Json | undefined;
+  readonly type: Json | undefined;
+  /** `file` for a file section, else `path`; `""` when absent. */
+  readonly rawPath: Json;
+  readonly pattern: Json | undefined;
+  readonly needsInjection: Json | undefined;
+  readonly when: Json | undefined;
+  readonly enabled: boolean;
+  readonly whenPassed: boolean;
+  readonly resolvedPath: string | null;
+  readonly resolveStatus: EngineResolveStatus;
+  readonly unresolvedTokens: readonly string[] | null;
+  readonly fileCount: number;
+  readonly emptyContent: boolean;
+  readonly used: boolean;
+  readonly injected: boolean;
+  readonly dirOverflow: {
+    readonly droppedFiles: number;
+    readonly reason: 'files' | 'bytes';
+    readonly limit: Json;
+  } | null;
+  readonly skippedByTotalCap: boolean;
 }
 
 /** Totals against the manifest's budgets. */
@@ -309,6 +384,17 @@ export interface ManifestChoice {
 export interface RenderReport {
   /** `false` when the render could not happen (base missing or not JSON). */
   readonly rendered: boolean;
+  /**
+   * Set when evolcore's engine throws on this manifest (a section without `when`, …): the
+   * user gets an error reply and the agent no turn. The context is then `""`.
+   */
+  readonly failure: {
+    readonly code: DiagnosticCode;
+    readonly message: string;
+    readonly section?: string;
+  } | null;
+  /** The blocks of `needsInjection` sections joined by a blank line (`fragments-<ts>.md`). */
+  readonly fragments: string;
   readonly manifestFile: string;
   readonly manifestChoice: ManifestChoice;
   readonly context: string;

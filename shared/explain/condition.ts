@@ -3,36 +3,53 @@
  * one true (issue 4: `chatType = null`, so `chatType ≠ null` is false → set chatType to
  * private or group). Semantics of the operators: clarifications §3.
  */
-import type { Json, WhenReport } from '../engine/types';
+import type { Json, WhenNode, WhenReport } from '../engine/types';
 import { isTruthy } from '../engine/truthy';
-import { parseWhen } from '../engine/when';
+import { parseWhen, type WhenSpec } from '../engine/when';
 import { getVarSpec } from '../vars/catalog';
 import type { ConditionExplanation, ConditionFix, VarChange, VarReading } from './types';
 
-function reading(report: WhenReport, name: string): VarReading {
-  const r = report.reads.find((x) => x.name === name);
+function reading(reads: WhenNode['reads'], name: string): VarReading {
+  const r = reads.find((x) => x.name === name);
   const value = r?.value;
   return { name, value, present: r?.present ?? false, truthy: isTruthy(value) };
+}
+
+function explainNode(spec: WhenSpec, node: WhenNode | null, result: boolean): ConditionExplanation | null {
+  const reads = node?.reads ?? [];
+  switch (spec.kind) {
+    case 'always':
+      return { op: 'always', result: true };
+    case 'true':
+      return { op: 'true', result: true };
+    case 'crash':
+      return null;
+    case 'eq':
+    case 'neq':
+      return { op: spec.kind, var: reading(reads, spec.var), expected: spec.value, result };
+    case 'in':
+    case 'nin':
+      return { op: spec.kind, var: reading(reads, spec.var), values: spec.values, result };
+    case 'any':
+    case 'all':
+      return { op: spec.kind, vars: spec.names.map((n) => reading(reads, n)), result };
+    case 'and':
+    case 'or':
+      return {
+        op: spec.kind,
+        clauses: spec.clauses.map((c, i) => {
+          const child = node?.children[i] ?? null;
+          return child && child.result !== null ? explainNode(c, child, child.result) : null;
+        }),
+        result,
+      };
+  }
 }
 
 /** The condition of a section as operator + operands + values; null when invalid or not evaluated. */
 export function explainCondition(report: WhenReport): ConditionExplanation | null {
   if (report.result === null) return null;
-  const spec = parseWhen(report.expression);
-  if ('error' in spec) return null;
-  switch (spec.kind) {
-    case 'always':
-      return { op: 'always', result: true };
-    case 'eq':
-    case 'neq':
-      return { op: spec.kind, var: reading(report, spec.var), expected: spec.value, result: report.result };
-    case 'in':
-    case 'nin':
-      return { op: spec.kind, var: reading(report, spec.var), values: spec.values, result: report.result };
-    case 'any':
-    case 'all':
-      return { op: spec.kind, vars: spec.names.map((n) => reading(report, n)), result: report.result };
-  }
+  return explainNode(parseWhen(report.expression), report.tree, report.result);
 }
 
 /** Known values of a var from the catalog (its allowed values, else its example). */
@@ -66,6 +83,7 @@ const notIn = (values: readonly unknown[], excluded: readonly unknown[]): readon
  */
 export function fixCondition(cond: ConditionExplanation | null): ConditionFix | null {
   if (cond === null || cond.result) return null;
+  if (cond.op === 'and' || cond.op === 'or') return fixCompound(cond.op, cond.clauses);
   const all = (changes: readonly VarChange[]): ConditionFix => ({ mode: 'all', changes, impossible: false });
   switch (cond.op) {
     case 'eq': {
@@ -117,4 +135,29 @@ export function fixCondition(cond: ConditionExplanation | null): ConditionFix | 
           })),
       );
   }
+}
+
+/**
+ * The smallest change through `and` / `or`: for `and` every false clause must become true
+ * (clauses never evaluated count as false, since evolcore would then reach them); for `or` the
+ * clause whose fix changes the fewest vars is enough.
+ */
+function fixCompound(op: 'and' | 'or', clauses: readonly (ConditionExplanation | null)[]): ConditionFix {
+  const fixes = clauses.map((c) => (c === null ? null : fixCondition(c)));
+  if (op === 'or') {
+    const possible = fixes.filter((f): f is ConditionFix => f !== null && !f.impossible);
+    if (possible.length === 0) return { mode: 'all', changes: [], impossible: true };
+    const size = (f: ConditionFix): number => (f.mode === 'one-of' ? 1 : f.changes.length);
+    return possible.reduce((best, f) => (size(f) < size(best) ? f : best));
+  }
+  const changes: VarChange[] = [];
+  let impossible = false;
+  clauses.forEach((c, i) => {
+    const f = fixes[i];
+    if (c === null || f === null || f === undefined) return;
+    if (f.impossible) impossible = true;
+    // A one-of fix inside an and: its first change is enough.
+    changes.push(...(f.mode === 'one-of' ? f.changes.slice(0, 1) : f.changes));
+  });
+  return { mode: 'all', changes, impossible };
 }

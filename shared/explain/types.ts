@@ -29,7 +29,18 @@ export type ConditionExplanation =
       readonly values: readonly unknown[];
       readonly result: boolean;
     }
-  | { readonly op: 'any' | 'all'; readonly vars: readonly VarReading[]; readonly result: boolean };
+  | { readonly op: 'any' | 'all'; readonly vars: readonly VarReading[]; readonly result: boolean }
+  /**
+   * `and` / `or`, clause by clause. A clause evolcore never evaluated (an earlier one decided)
+   * is `null`; its result would not change the outcome.
+   */
+  | {
+      readonly op: 'and' | 'or';
+      readonly clauses: readonly (ConditionExplanation | null)[];
+      readonly result: boolean;
+    }
+  /** Something evolcore reads as true although it is no condition (`{}`, a string other than "always"). */
+  | { readonly op: 'true'; readonly result: true };
 
 /** One change of one var that, with the others of its fix, makes a condition true. */
 export type VarChange =

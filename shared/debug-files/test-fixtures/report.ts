@@ -3,6 +3,7 @@
  * folder, a template section, an over-total cut. Built as a literal so the tests do not wait
  * for (or depend on) the engine.
  */
+import { stubDebugRecord } from '../../api/testing/stub-report';
 import type { RenderReport, SectionReport } from '../../engine/types';
 
 const HEAD = '<system-reminder>\nEvolCore Context Kit documents are shown below.\n\n';
@@ -44,7 +45,7 @@ function section(partial: Partial<SectionReport> & Pick<SectionReport, 'id' | 's
     origin: 'base',
     fieldOrigins: {},
     needsInjection: false,
-    when: { expression: 'always', result: true, reads: [] },
+    when: { expression: 'always', result: true, reads: [], tree: null },
     whenVars: [],
     invalidReason: null,
     rawPath: null,
@@ -62,6 +63,9 @@ function section(partial: Partial<SectionReport> & Pick<SectionReport, 'id' | 's
     span: null,
     trace: [],
     templateVars: [],
+    empty: false,
+    emptyFiles: [],
+    debug: stubDebugRecord(partial.id ?? 'x'),
     ...partial,
   };
 }
@@ -79,6 +83,8 @@ export function fixtureReport(): RenderReport {
   const pathVars = { KITS: '/pkg/kits', KITS_RULES: '/pkg/kits/rules', AGENT_DIR: '/home/agents/nova' };
   return {
     rendered: true,
+    failure: null,
+    fragments: '',
     manifestFile: 'eck_manifest.json',
     manifestChoice: { file: 'eck_manifest.json', sessionType: 'main', source: 'default', configPath: null },
     context,
@@ -119,7 +125,7 @@ export function fixtureReport(): RenderReport {
         description: '身份层',
         status: 'ok',
         needsInjection: true,
-        when: { expression: { var: 'chatType', neq: null }, result: true, reads: [] },
+        when: { expression: { var: 'chatType', neq: null }, result: true, reads: [], tree: null },
         rawPath: '$KITS_FRAGMENTS/identity.md',
         displayPath: '$KITS_FRAGMENTS/identity.md',
         files: [
@@ -147,7 +153,7 @@ export function fixtureReport(): RenderReport {
         order: 35,
         status: 'when-false',
         needsInjection: true,
-        when: { expression: { var: 'peer`Key', neq: null }, result: false, reads: [] },
+        when: { expression: { var: 'peer`Key', neq: null }, result: false, reads: [], tree: null },
       }),
       section({
         id: 'venue-channel',
@@ -160,7 +166,7 @@ export function fixtureReport(): RenderReport {
         id: 'off',
         order: 50,
         status: 'disabled',
-        when: { expression: 'always', result: null, reads: [] },
+        when: { expression: 'always', result: null, reads: [], tree: null },
       }),
       section({
         id: 'extra-docs',

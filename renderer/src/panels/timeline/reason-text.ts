@@ -45,13 +45,45 @@ export function expressionText(t: T, cond: ConditionExplanation): string {
       return t('cond.anyExpr', { names: cond.vars.map((v) => v.name).join(', ') });
     case 'all':
       return t('cond.allExpr', { names: cond.vars.map((v) => v.name).join(', ') });
+    case 'true':
+      return 'true';
+    case 'and':
+    case 'or':
+      // Clause by clause; a clause evolcore never reached (an earlier one decided) shows as "…".
+      return cond.clauses
+        .map((c) =>
+          c === null
+            ? '…'
+            : c.op === 'and' || c.op === 'or'
+              ? `(${expressionText(t, c)})`
+              : expressionText(t, c),
+        )
+        .join(cond.op === 'and' ? ' ∧ ' : ' ∨ ');
+  }
+}
+
+/** Every var reading of a condition, through `and` / `or`. */
+function readingsOf(cond: ConditionExplanation): { name: string; value: unknown }[] {
+  switch (cond.op) {
+    case 'always':
+    case 'true':
+      return [];
+    case 'any':
+    case 'all':
+      return [...cond.vars];
+    case 'and':
+    case 'or':
+      return cond.clauses.flatMap((c) => (c === null ? [] : readingsOf(c)));
+    default:
+      return [cond.var];
   }
 }
 
 /** `chatType = null, so chatType ≠ null is false`. */
 export function conditionText(t: T, cond: ConditionExplanation): string {
-  if (cond.op === 'always') return t('cond.always');
-  const vars = 'vars' in cond ? cond.vars : [cond.var];
+  if (cond.op === 'always' || cond.op === 'true') return t('cond.always');
+  const seen = new Set<string>();
+  const vars = readingsOf(cond).filter((v) => !seen.has(v.name) && (seen.add(v.name), true));
   const readings = vars.map((v) => t('cond.reading', { name: v.name, value: valueText(t, v.value) }));
   return t('cond.so', {
     readings: readings.join(t('list.sep')),

@@ -1,0 +1,155 @@
+/**
+ * The hazards of one render as diagnostics (clarifications §13): what evolcore does that an
+ * operator would not expect — a peer's text parsed as a template, an object printed as
+ * `[object Object]`, `#each` elements run together, a path that leaves the package root and
+ * the home, an alias matched mid-name — plus read failures and invalid sections. The text is
+ * already what evolcore renders; these only say so.
+ */
+import type { Diagnostic, MergedManifest, RenderInput, SectionReport } from './types';
+import type { WalkResult } from './walk';
+import { isPathWithin, isAbsolutePath } from './paths';
+import { aliasWithoutBoundary } from './output-format';
+import { parseWhen } from './when';
+
+const shortValue = (v: string): string => JSON.stringify(v.length > 80 ? `${v.slice(0, 77)}…` : v);
+
+/** Diagnostics for every section of a finished walk. */
+export function hazardDiagnostics(
+  walk: WalkResult,
+  sections: readonly SectionReport[],
+  input: RenderInput,
+  merged: MergedManifest,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const roots = [input.packageRoot, input.home];
+  walk.sections.forEach((w, i) => {
+    const report = sections[i] as SectionReport;
+    const id = report.id;
+    const at = { section: id };
+    if (report.status === 'invalid')
+      out.push({
+        level: 'error',
+        code: 'invalid-section',
+        message: `section "${id || '(no id)'}": ${report.invalidReason}`,
+        ...at,
+      });
+    if (w.when.result !== null) {
+      const spec = parseWhen(w.merged.raw.when);
+      if (spec.kind === 'true')
+        out.push({
+          level: 'warning',
+          code: 'when-not-condition',
+          message: `section "${id}": ${spec.why}`,
+          ...at,
+        });
+    }
+    for (const e of w.expanded?.escapes ?? [])
+      out.push({
+        level: 'warning',
+        code: 'path-escape',
+        message: `section "${id}": ${e.token} is ${shortValue(e.value)}, which moves the path (it holds ".." or a separator); evolcore reads wherever it points`,
+        ...at,
+      });
+    if (w.readPath) {
+      if (w.expanded?.path && !isAbsolutePath(w.expanded.path))
+        out.push({
+          level: 'warning',
+          code: 'relative-path',
+          message: `section "${id}": the path resolves to ${JSON.stringify(w.expanded.path)}, relative: evolcore reads it from its working folder; the inspector reads it from the package root (${w.readPath})`,
+          ...at,
+        });
+      const outside = [w.readPath, ...(w.childPath ? [w.childPath] : [])].filter(
+        (p) => !roots.some((r) => isPathWithin(p.replace(/\/$/, ''), r)),
+      );
+      for (const p of outside)
+        out.push({
+          level: 'warning',
+          code: 'path-outside-root',
+          message: `section "${id}" reads ${p}, OUTSIDE the package root and the home: evolcore reads it too (check vars such as selfAid and peerKey for "..")`,
+          ...at,
+          file: p,
+        });
+    }
+    for (const f of w.readFailures)
+      out.push({
+        level: 'error',
+        code: f.code === 'EFBIG' ? 'file-too-large' : 'read-error',
+        message:
+          f.code === 'EFBIG'
+            ? `${f.path} is over the inspector's 64 MiB read limit; not read (evolcore would read it)`
+            : `${f.path}: ${f.message}`,
+        ...at,
+        file: f.path,
+      });
+    for (const f of w.files)
+      if (f.text.includes('\u0000'))
+        out.push({
+          level: 'warning',
+          code: 'binary-file',
+          message: `${f.readPath} looks binary (it holds NUL bytes); it is injected as text, as evolcore would`,
+          ...at,
+          file: f.readPath,
+        });
+    for (const m of w.mappings)
+      if (aliasWithoutBoundary(m.path, m.mapping))
+        out.push({
+          level: 'info',
+          code: 'alias-without-boundary',
+          message: `section "${id}": ${m.path} is shown as ${m.mapping?.alias}${m.path.slice(m.mapping?.prefix.length ?? 0)}: evolcore's alias matched in the middle of a name`,
+          ...at,
+          file: m.path,
+        });
+    for (const rec of w.recorders)
+      for (const h of rec.hazards) {
+        const where = { ...at, file: rec.file, line: h.line };
+        switch (h.kind) {
+          case 'each-value-reparsed':
+            out.push({
+              level: 'warning',
+              code: 'each-value-reparsed',
+              message: `${rec.file}:${h.line}: in {{#each ${h.each}}}, element ${h.element}'s "${h.var}" is ${shortValue(h.value)}: evolcore parses that text again as a template (a peer's message can inject {{…}})`,
+              ...where,
+            });
+            break;
+          case 'each-joined':
+            out.push({
+              level: 'info',
+              code: 'each-joined',
+              message: `${rec.file}:${h.line}: {{#each ${h.each}}}'s body ends with a newline that evolcore drops, so its ${h.elements} elements run together on one line`,
+              ...where,
+            });
+            break;
+          case 'object-rendered':
+            out.push({
+              level: 'warning',
+              code: 'object-rendered',
+              message: `${rec.file}:${h.line}: {{${h.var}}} is an object; evolcore prints it as ${shortValue(h.text)}`,
+              ...where,
+            });
+            break;
+          case 'unclosed-block':
+            out.push({
+              level: 'warning',
+              code: 'unclosed-block',
+              message: `${rec.file}:${h.line}:${h.column}: ${h.raw} has no closing tag; evolcore leaves it as text`,
+              ...where,
+              column: h.column,
+            });
+            break;
+        }
+      }
+  });
+  void merged;
+  return dedupe(out);
+}
+
+/** A loop child renders once per element: the same finding is reported once. */
+function dedupe(list: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = `${d.code}|${d.section}|${d.file}|${d.line}|${d.column}|${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,424 @@
+/**
+ * evolcore's render loop (`renderKitSections` in evolclaw's kit-renderer.ts, clarifications
+ * §4–§9), step for step: each section in merged order — total gate already tripped? enabled?
+ * `when`? path → files (a folder walked under its own limits) → per file the total gate, the
+ * render, the block — then the folder note; at the end the total note. The text it produces is
+ * the real one; the walk also records what the inspector explains (reads, trace, hazards,
+ * where every block came from). Reads go through the EngineFs port only.
+ */
+import type { EngineFs, EngineResolveStatus, Json, MergedSection, Vars, WhenReport } from './types';
+import { evaluateWhen, parseWhen } from './when';
+import { expandPathTokens, type ExpandedPath } from './path-tokens';
+import { isAbsolutePath, nodeJoin, nodeNormalize } from './paths';
+import { globMatcher } from './glob';
+import { isFsError } from './fs-util';
+import { utf8Length } from './memory-fs';
+import { createRecorder, renderLoop, renderTemplate, type TemplateRecorder } from './template/render';
+import {
+  blockHeader,
+  blockLabel,
+  folderNote,
+  shortenPath,
+  totalNote,
+  type DisplayMapping,
+} from './output-format';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, DEFAULT_PATTERN } from './section-spec';
+
+/** Files larger than this are never read, whatever the budgets say (they would freeze the app). */
+export const MAX_READ_BYTES = 64 * 1024 * 1024;
+
+/** How many files a cut folder lists by name. */
+export const NOT_LOADED_LISTED = 50;
+
+/** A file the walk read for a section. */
+export interface WalkFile {
+  /** The path as evolcore has it (relative when the manifest made it so). */
+  readonly path: string;
+  /** Where the inspector read it (relative paths resolved against the package root). */
+  readonly readPath: string;
+  readonly text: string;
+  /** UTF-8 bytes of the text (`Buffer.byteLength`): what the budgets count. */
+  readonly bytes: number;
+}
+
+/** A piece of the context: a file block or a note. */
+export interface WalkBlock {
+  readonly kind: 'file' | 'folder-note' | 'total-note';
+  /** Index of its section in the merged list; -1 for the total note. */
+  readonly section: number;
+  readonly file: WalkFile | null;
+  readonly display: string;
+  readonly header: string;
+  readonly content: string;
+  readonly injected: boolean;
+}
+
+/** What the walk decided about one section. */
+export interface SectionWalk {
+  readonly merged: MergedSection;
+  enabled: boolean;
+  whenPassed: boolean;
+  when: WhenReport;
+  resolveStatus: EngineResolveStatus;
+  rawPath: Json;
+  expanded: ExpandedPath | null;
+  /** The path as evolcore resolved it, and where the inspector reads it. */
+  resolvedPath: string | null;
+  readPath: string | null;
+  files: WalkFile[];
+  blocks: number;
+  emptyFiles: string[];
+  overflow: { droppedFiles: number; reason: 'files' | 'bytes'; limit: Json } | null;
+  notLoaded: { name: string; path: string; bytes: number | null }[];
+  skippedByTotalCap: boolean;
+  /** The gate tripped while this section's files were being taken. */
+  trippedHere: { files: number; bytes: number; size: number } | null;
+  readError: string | null;
+  childPath: string | null;
+  recorders: TemplateRecorder[];
+  mappings: { path: string; mapping: DisplayMapping | null }[];
+  readFailures: { path: string; code: string; message: string }[];
+}
+
+/** The outcome of a walk: everything, or the throw evolcore would hit. */
+export interface WalkResult {
+  readonly sections: readonly SectionWalk[];
+  readonly blocks: readonly WalkBlock[];
+  readonly totalFiles: number;
+  readonly totalBytes: number;
+  readonly capReached: boolean;
+  readonly skippedByCap: readonly unknown[];
+  readonly crash: {
+    readonly section: number;
+    readonly code: 'when-missing' | 'when-crash' | 'manifest-crash';
+    readonly message: string;
+  } | null;
+}
+
+/** Inputs of one walk. */
+export interface WalkInput {
+  readonly fs: EngineFs;
+  readonly vars: Vars;
+  readonly packageRoot: string;
+  readonly sections: readonly MergedSection[];
+  readonly totalMaxFiles: Json;
+  readonly totalMaxBytes: Json;
+  readonly mappings: readonly DisplayMapping[];
+}
+
+const jsTruthy = (v: unknown): boolean => Boolean(v);
+
+/** `Buffer.byteLength(text)`: the host's native count when it has one (a 10 MB kit), else ours. */
+const byteLength = (fs: EngineFs, text: string): number => (fs.byteLength ? fs.byteLength(text) : utf8Length(text));
+
+/** Where the inspector reads a path evolcore resolved (relative → against the package root). */
+function readPathOf(path: string, packageRoot: string): string {
+  return isAbsolutePath(path) ? path : nodeNormalize(`${packageRoot}/${path}`);
+}
+
+/** `fileCache.getText`: the text, or null when it cannot be read. */
+function readText(fs: EngineFs, path: string, walk: SectionWalk): string | null {
+  const text = fs.readTextLimited ? fs.readTextLimited(path, MAX_READ_BYTES) : fs.readText(path);
+  if (isFsError(text)) {
+    if (text.error !== 'ENOENT' && text.error !== 'ENOTDIR' && text.error !== 'EISDIR')
+      walk.readFailures.push({ path, code: text.error, message: text.message });
+    return null;
+  }
+  return text;
+}
+
+function newWalk(merged: MergedSection): SectionWalk {
+  const raw = merged.raw;
+  return {
+    merged,
+    enabled: raw.enabled !== false,
+    whenPassed: false,
+    when: { expression: raw.when, result: null, reads: [], tree: null },
+    resolveStatus: 'no-path',
+    rawPath: (raw.type === 'file' ? (raw.file ?? '') : (raw.path ?? '')) as Json,
+    expanded: null,
+    resolvedPath: null,
+    readPath: null,
+    files: [],
+    blocks: 0,
+    emptyFiles: [],
+    overflow: null,
+    notLoaded: [],
+    skippedByTotalCap: false,
+    trippedHere: null,
+    readError: null,
+    childPath: null,
+    recorders: [],
+    mappings: [],
+    readFailures: [],
+  };
+}
+
+/** Evaluates a section's `when`; the crash evolcore would hit, if any. */
+function evaluate(walk: SectionWalk, vars: Vars): WalkResult['crash'] {
+  const spec = parseWhen(walk.merged.raw.when);
+  const r = evaluateWhen(spec, vars);
+  walk.when = {
+    expression: walk.merged.raw.when,
+    result: r.crash ? null : r.result,
+    reads: r.reads,
+    tree: r.tree,
+  };
+  if (r.crash) {
+    const id = walk.merged.id || '(no id)';
+    return {
+      section: walk.merged.index,
+      code: r.crash.missing ? 'when-missing' : 'when-crash',
+      message: r.crash.missing
+        ? `section "${id}": ${r.crash.why}. evolcore's engine throws on it: every message fails, the user gets an error reply (❌ 处理消息时出错，请稍后重试) and the agent no turn`
+        : `section "${id}": ${r.crash.why}. evolcore's engine throws evaluating it: the message fails and the agent gets no turn`,
+    };
+  }
+  walk.whenPassed = r.result;
+  return null;
+}
+
+/** Lists a folder the way `readDirectoryFiles` does: matching names, sorted, then read in order. */
+function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir: string): WalkFile[] {
+  const raw = walk.merged.raw;
+  const maxFiles = (raw.maxFiles ?? DEFAULT_MAX_FILES) as Json;
+  const maxBytes = (raw.maxBytes ?? DEFAULT_MAX_BYTES) as Json;
+  const pattern = raw.pattern || DEFAULT_PATTERN;
+  const listing = input.fs.list(readDir);
+  let names: string[] = [];
+  // Folders among the names (usually none): evolcore's read of one gives null, so skip it unread.
+  const folders = new Set<string>();
+  if (isFsError(listing)) {
+    if (listing.error !== 'ENOENT' && listing.error !== 'ENOTDIR')
+      walk.readFailures.push({ path: readDir, code: listing.error, message: listing.message });
+  } else if (listing.length > 0) {
+    // A pattern that is not a string or not a regex throws inside the real try: no names.
+    const matches = typeof pattern === 'string' ? globMatcher(pattern) : null;
+    if (matches) {
+      for (const e of listing) {
+        if (!matches(e.name)) continue;
+        names.push(e.name);
+        if (e.kind === 'directory') folders.add(e.name);
+      }
+      names = names.sort();
+    }
+  }
+  const out: WalkFile[] = [];
+  let used = 0;
+  const limitFiles = Number(maxFiles);
+  const limitBytes = Number(maxBytes);
+  let stoppedAt = -1;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    if (out.length >= limitFiles) {
+      walk.overflow = { droppedFiles: names.length - out.length, reason: 'files', limit: maxFiles };
+      stoppedAt = i;
+      break;
+    }
+    const readPath = readDir.endsWith('/') ? readDir + name : `${readDir}/${name}`;
+    // A folder among the names reads as null in evolcore too; skip it without trying.
+    const text = folders.has(name) ? null : readText(input.fs, readPath, walk);
+    if (text === null) continue;
+    const bytes = byteLength(input.fs, text);
+    if (out.length > 0 && used + bytes > limitBytes) {
+      walk.overflow = { droppedFiles: names.length - out.length, reason: 'bytes', limit: maxBytes };
+      stoppedAt = i;
+      break;
+    }
+    used += bytes;
+    out.push({ path: nodeJoin(dir, name), readPath, text, bytes });
+  }
+  if (walk.overflow) {
+    const taken = new Set(out.map((f) => f.readPath));
+    for (let i = 0; i < names.length && walk.notLoaded.length < NOT_LOADED_LISTED; i++) {
+      const name = names[i] as string;
+      const readPath = readDir.endsWith('/') ? readDir + name : `${readDir}/${name}`;
+      if (taken.has(readPath)) continue;
+      if (i < stoppedAt && folders.has(name)) continue;
+      const st = input.fs.stat(readPath);
+      walk.notLoaded.push({
+        name,
+        path: readPath,
+        bytes: isFsError(st) || st.kind !== 'file' ? null : st.size,
+      });
+    }
+  }
+  return out;
+}
+
+/** The files `loadSectionFiles` returns for a section whose path resolved. */
+function loadFiles(input: WalkInput, walk: SectionWalk): WalkFile[] {
+  const raw = walk.merged.raw;
+  const resolved = walk.expanded?.status === 'ok' ? walk.expanded.path : null;
+  if (resolved === null) return [];
+  const readPath = readPathOf(resolved, input.packageRoot);
+  walk.readPath = readPath;
+  if (raw.type === 'file' && raw.file) {
+    const text = readText(input.fs, readPath, walk);
+    return text === null ? [] : [{ path: resolved, readPath, text, bytes: byteLength(input.fs, text) }];
+  }
+  if (raw.type === 'directory' && raw.path) return loadDirectory(input, walk, resolved, readPath);
+  return [];
+}
+
+/** `renderSectionContent`: a loop, a template or the raw text. Throws what the real code throws. */
+function renderContent(input: WalkInput, walk: SectionWalk, file: WalkFile): string | { crash: string } {
+  const raw = walk.merged.raw;
+  if (jsTruthy(raw.loop)) {
+    const loop = raw.loop as unknown as Record<string, unknown>;
+    const childFile = typeof loop === 'object' ? loop.childFile : undefined;
+    if (typeof childFile !== 'string')
+      return { crash: "`loop.childFile` is not a path string; evolcore's engine throws resolving it" };
+    const child = expandPathTokens(childFile, input.vars);
+    if (child.status !== 'ok' || child.path === null) return '';
+    const childRead = readPathOf(child.path, input.packageRoot);
+    walk.childPath = childRead;
+    const childText = readText(input.fs, childRead, walk);
+    if (childText === null) return '';
+    const wrapperRec = createRecorder(file.readPath);
+    const childRec = createRecorder(childRead);
+    walk.recorders.push(wrapperRec, childRec);
+    childRec.reads.add(String(loop.forEach));
+    return renderLoop(
+      file.text,
+      childText,
+      loop.forEach,
+      input.vars,
+      loop.separator ?? '\n',
+      wrapperRec,
+      childRec,
+    );
+  }
+  if (!raw.needsInjection) return file.text;
+  const rec = createRecorder(file.readPath);
+  walk.recorders.push(rec);
+  return renderTemplate(file.text, input.vars, true, rec);
+}
+
+/** Walks every section as evolcore's render loop does. */
+export function walkSections(input: WalkInput): WalkResult {
+  const walks: SectionWalk[] = [];
+  const blocks: WalkBlock[] = [];
+  let totalFiles = 0;
+  let totalBytes = 0;
+  let capReached = false;
+  const skippedByCap: unknown[] = [];
+  const maxFiles = Number(input.totalMaxFiles);
+  const maxBytes = Number(input.totalMaxBytes);
+  const fail = (
+    section: number,
+    code: NonNullable<WalkResult['crash']>['code'],
+    message: string,
+  ): WalkResult => ({
+    sections: walks,
+    blocks: [],
+    totalFiles: 0,
+    totalBytes: 0,
+    capReached,
+    skippedByCap: [],
+    crash: { section, code, message },
+  });
+
+  for (const merged of input.sections) {
+    if (merged.value === null || typeof merged.value !== 'object' || Array.isArray(merged.value)) {
+      return fail(
+        merged.index,
+        'manifest-crash',
+        `section #${merged.index + 1} of the merged manifest is ${JSON.stringify(merged.value)}, not an object; evolcore's engine throws on it and the message fails`,
+      );
+    }
+    const walk = newWalk(merged);
+    walks.push(walk);
+    const raw = merged.raw;
+    if (capReached) {
+      walk.skippedByTotalCap = true;
+      if (walk.enabled) {
+        const crash = evaluate(walk, input.vars);
+        if (crash) return fail(crash.section, crash.code, crash.message);
+        if (walk.whenPassed) skippedByCap.push(raw.id);
+      }
+      continue;
+    }
+    if (!walk.enabled) {
+      walk.resolveStatus = 'skipped-disabled';
+      continue;
+    }
+    const crash = evaluate(walk, input.vars);
+    if (crash) return fail(crash.section, crash.code, crash.message);
+    if (!walk.whenPassed) {
+      walk.resolveStatus = 'skipped-when';
+      continue;
+    }
+    if (walk.rawPath) {
+      if (typeof walk.rawPath !== 'string')
+        return fail(
+          merged.index,
+          'manifest-crash',
+          `section "${merged.id}": its ${raw.type === 'file' ? '`file`' : '`path`'} is ${JSON.stringify(walk.rawPath)}, not a string; evolcore's engine throws resolving it and the message fails`,
+        );
+      walk.expanded = expandPathTokens(walk.rawPath, input.vars);
+      walk.resolvedPath = walk.expanded.path;
+      walk.resolveStatus = walk.expanded.status;
+    }
+    const files = loadFiles(input, walk);
+    walk.files = files;
+    if (files.length === 0) {
+      if (walk.resolveStatus === 'ok') walk.resolveStatus = 'not-exist';
+      continue;
+    }
+    const label = blockLabel(raw.id, raw.description);
+    for (const file of files) {
+      if (totalFiles >= maxFiles || totalBytes + file.bytes > maxBytes) {
+        capReached = true;
+        walk.trippedHere = { files: totalFiles, bytes: totalBytes, size: file.bytes };
+        break;
+      }
+      const content = renderContent(input, walk, file);
+      if (typeof content !== 'string')
+        return fail(merged.index, 'manifest-crash', `section "${merged.id}": ${content.crash}`);
+      if (!content.trim()) {
+        walk.emptyFiles.push(file.readPath);
+        continue;
+      }
+      const shown = shortenPath(file.path, input.mappings);
+      walk.mappings.push({ path: file.path, mapping: shown.mapping });
+      blocks.push({
+        kind: 'file',
+        section: walks.length - 1,
+        file,
+        display: shown.text,
+        header: blockHeader(shown.text, label),
+        content: content.trimEnd(),
+        injected: jsTruthy(raw.needsInjection),
+      });
+      walk.blocks++;
+      totalFiles += 1;
+      totalBytes += file.bytes;
+    }
+    if (walk.overflow) {
+      const o = walk.overflow;
+      const shown = shortenPath(walk.resolvedPath ?? String(walk.rawPath), input.mappings);
+      blocks.push({
+        kind: 'folder-note',
+        section: walks.length - 1,
+        file: null,
+        display: shown.text,
+        header: '',
+        content: folderNote(shown.text, o.reason, o.droppedFiles, o.limit),
+        injected: false,
+      });
+    }
+  }
+  if (capReached && skippedByCap.length > 0) {
+    blocks.push({
+      kind: 'total-note',
+      section: -1,
+      file: null,
+      display: '',
+      header: '',
+      content: totalNote(input.totalMaxFiles, input.totalMaxBytes, skippedByCap),
+      injected: false,
+    });
+  }
+  return { sections: walks, blocks, totalFiles, totalBytes, capReached, skippedByCap, crash: null };
+}
