@@ -14,6 +14,7 @@ import { startInspectorCore } from './api/inspector-core';
 import { contentSecurityPolicy } from './serve/csp';
 import { resolveStatic } from './serve/static-files';
 import { SETTINGS_DIR_ENV } from './scenarios/scenarios-dir';
+import { missingFolderProblem } from './services/folder-check';
 import { createSettingsStore, withRecent } from './settings/settings-store';
 import { initialWindowState } from './settings/window-state';
 import type { WorkspaceChoice } from './workspace/defaults';
@@ -62,6 +63,12 @@ async function start(): Promise<void> {
   const settings = createSettingsStore(app.getPath('userData'));
   const last = settings.read().recentWorkspaces[0];
   const args = parseArgs(process.argv.slice(app.isPackaged ? 1 : 2));
+  // A folder given on the command line that is not there stops the start, naming it.
+  const missing =
+    missingFolderProblem('home', args.home) ??
+    missingFolderProblem('package-root', args.packageRoot) ??
+    missingFolderProblem('claude-project', args.claudeProject);
+  if (missing !== null) throw new Error(missing);
   const coreOptions = (choice: WorkspaceChoice): CoreOptions => ({
     appRoot: kitRoot,
     choice,

@@ -12,7 +12,7 @@ import { createNodeClaudeFs } from '../claude-md/node-claude-fs';
 import { toEnginePath } from '../services/node-fs';
 import { parseArgs, stringOption } from './args';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
-import { missingFolderProblem } from './scenario-args';
+import { missingFolderProblem } from '../services/folder-check';
 
 const OPTIONS = {
   cwd: 'string',

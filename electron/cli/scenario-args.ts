@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { RenderInput } from '../../shared/engine/types';
 import { parseJsonText } from '../../shared/engine/json-text';
 import { resolveHome, resolvePackageRoot } from '../services/app-paths';
+import { missingFolderProblem } from '../services/folder-check';
 import { toEnginePath } from '../services/node-fs';
 import { stringOption, type OptionSpec, type ParsedArgs } from './args';
 
@@ -34,17 +35,6 @@ export function readJsonFile(file: string): { value: unknown } | { error: string
   const parsed = parseJsonText(text);
   if (!parsed.ok) return { error: `${file}:${parsed.line}:${parsed.column}: ${parsed.message}` };
   return { value: parsed.value };
-}
-
-/** A folder given on the command line that is not there: a usage error naming it, else `null`. */
-export function missingFolderProblem(option: string, dir: string | undefined): string | null {
-  if (dir === undefined) return null;
-  if (dir === '' || dir.includes('\0')) return `--${option} needs a folder`;
-  try {
-    return fs.statSync(dir).isDirectory() ? null : `--${option} ${dir} is not a folder`;
-  } catch {
-    return `--${option} ${dir} does not exist`;
-  }
 }
 
 /** The scenario of a command, the files it came from, or what is wrong (usage or a file). */
