@@ -287,7 +287,8 @@ export function openBundle(file: string): ReplayResult {
     if (error instanceof ApiFailure) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new ApiFailure(
-      code === 'ENOENT' ? 'not-found' : 'read-error',
+      // read-error for every cause: the Open bundle dialog says "Cannot read the bundle: …".
+      'read-error',
       code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? 'error'})`,
       file,
     );
