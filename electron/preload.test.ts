@@ -19,6 +19,7 @@ vi.mock('electron', () => ({
     },
     invoke: (...args: unknown[]) => {
       fake.invoked.push(args);
+      if (args[1] === 'tooDeep') return Promise.reject(new Error('An object could not be cloned.'));
       return Promise.resolve({ ok: true, value: null });
     },
   },
@@ -73,5 +74,14 @@ describe('preload', () => {
     fake.onEvent?.(ipcEvent, { event: 7, payload: 'x' });
     fake.onEvent?.(ipcEvent, { event: 'onDidError', payload: 'p' });
     expect(got).toEqual(['p']);
+  });
+
+  it('turns a call IPC could not clone into an error value, never a rejection', async () => {
+    await import('./preload');
+    const bridge = fake.exposed.get('eckInspector') as PreloadBridge;
+    expect(await bridge.invoke('tooDeep', null)).toMatchObject({
+      ok: false,
+      error: { code: 'internal', message: expect.stringContaining('could not be cloned') },
+    });
   });
 });

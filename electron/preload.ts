@@ -6,7 +6,7 @@
  * `contextIsolation`, `sandbox` and no Node, so this is the page's only way out, and it stays
  * small on purpose:
  * - `invoke` reaches exactly one channel, with a method name checked here (a short string) and
- *   the input passed as data; the main side checks the sender's frame and parses every input
+ *   the input passed as data; it always resolves to an `ApiResult`; the main side checks the sender's frame and parses every input
  *   with its schema before any handler runs (electron/api/dispatch.ts).
  * - `on` registers a function for one event name; the page never sees the IPC event object
  *   (which would hand it `sender`), only the payload, and only for messages of the expected shape.
@@ -48,7 +48,17 @@ const bridge: PreloadBridge = {
       };
       return Promise.resolve(refused);
     }
-    return ipcRenderer.invoke(INVOKE_CHANNEL, method, input) as Promise<ApiResult<unknown>>;
+    // An input or answer IPC cannot clone (too deep, a function) rejects: make it an error value,
+    // as serve does, so a caller always gets an ApiResult.
+    return (ipcRenderer.invoke(INVOKE_CHANNEL, method, input) as Promise<ApiResult<unknown>>).catch(
+      (error: unknown): ApiResult<unknown> => ({
+        ok: false,
+        error: {
+          code: 'internal',
+          message: `${method}: the call could not cross IPC (${error instanceof Error ? error.message : String(error)})`,
+        },
+      }),
+    );
   },
   on(event, listener) {
     if (!isName(event) || typeof listener !== 'function') {
