@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import type { ApiResult } from '../../shared/api';
 import type { ServeOverCopy } from './test-support/serve-over-copy';
 import { nestedJson, startServeOverCopy, treeFingerprint } from './test-support/serve-over-copy';
@@ -143,6 +144,52 @@ describe('input limits at the transport', () => {
       expect(e.message).not.toContain('ERR_INVALID_ARG');
     }
     await stillAnswers();
+  });
+});
+
+describe('the WebSocket', () => {
+  function open(): Promise<WebSocket> {
+    return new Promise((resolve, reject) => {
+      const origin = `http://127.0.0.1:${s.server.port}`;
+      const ws = new WebSocket(`ws://127.0.0.1:${s.server.port}/ws?token=${s.token}`, { origin });
+      ws.once('open', () => resolve(ws));
+      ws.once('error', reject);
+    });
+  }
+  function result(ws: WebSocket, id: number): Promise<{ id: number; result: ApiResult<unknown> }> {
+    return new Promise((resolve) => {
+      const onMessage = (data: unknown): void => {
+        const m = JSON.parse(String(data)) as { type: string; id: number; result: ApiResult<unknown> };
+        if (m.type !== 'result' || m.id !== id) return;
+        ws.off('message', onMessage);
+        resolve(m);
+      };
+      ws.on('message', onMessage);
+    });
+  }
+
+  it('refuses vars nested 10,000 deep with an error result, and answers the next call', async () => {
+    const ws = await open();
+    const deep = result(ws, 1);
+    ws.send(`{"type":"invoke","id":1,"method":"setScenario","input":${scenarioBody(nestedJson(10_000))}}`);
+    expect((await deep).result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    const next = result(ws, 2);
+    ws.send(JSON.stringify({ type: 'invoke', id: 2, method: 'getWorkspace' }));
+    expect((await next).result.ok).toBe(true);
+    ws.close();
+  });
+
+  it('a message over the size limit closes that socket only; the server keeps answering', async () => {
+    const ws = await open();
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send(Buffer.alloc(17 * 1024 * 1024, 0x20));
+    expect(await closed).toBe(1009);
+    await stillAnswers();
+    const again = await open();
+    const answer = result(again, 3);
+    again.send(JSON.stringify({ type: 'invoke', id: 3, method: 'getWorkspace' }));
+    expect((await answer).result.ok).toBe(true);
+    again.close();
   });
 });
 
