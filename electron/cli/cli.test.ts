@@ -504,7 +504,7 @@ describe('eck lint', () => {
 describe('usage and messages (issue 14)', () => {
   it('a --home or --package-root that does not exist is a usage error naming it, for every command', async () => {
     const missing = path.join(root, 'no', 'such', 'folder');
-    for (const command of ['render', 'manifest', 'lint']) {
+    for (const command of ['render', 'manifest', 'lint', 'message']) {
       for (const option of ['--home', '--package-root']) {
         const r = await run(command, ...scenario(), option, missing);
         expect(r.code, `${command} ${option}`).toBe(2);
@@ -522,7 +522,7 @@ describe('usage and messages (issue 14)', () => {
   });
 
   it('--help on every command prints its usage on stdout and exits 0', async () => {
-    for (const command of ['render', 'manifest', 'lint', 'claude-md']) {
+    for (const command of ['render', 'manifest', 'lint', 'message', 'claude-md']) {
       for (const flag of ['--help', '-h']) {
         const r = await run(command, flag);
         expect(r.code, `${command} ${flag}`).toBe(0);
@@ -532,7 +532,8 @@ describe('usage and messages (issue 14)', () => {
     }
     const top = await run('--help');
     expect(top.code).toBe(0);
-    for (const command of ['render', 'manifest', 'lint', 'claude-md']) expect(top.out).toContain(command);
+    for (const command of ['render', 'manifest', 'lint', 'message', 'claude-md'])
+      expect(top.out).toContain(command);
   });
 
   it('vars given as a JSON list: the diagnostic names the vars file', async () => {

@@ -11,6 +11,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   render: async () => (await import('./render-command')).runRenderCommand,
   manifest: async () => (await import('./manifest-command')).runManifestCommand,
   lint: async () => (await import('./lint-command')).runLintCommand,
+  message: async () => (await import('./message-command')).runMessageCommand,
   'claude-md': async () => (await import('./claude-md-command')).runClaudeMdCommand,
 };
 

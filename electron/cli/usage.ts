@@ -16,6 +16,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   render: `render ${SCENARIO} [--json] [--write-debug]`,
   manifest: `manifest ${SCENARIO}`,
   lint: `lint ${SCENARIO} [--json]`,
+  message: `message ${SCENARIO} [--items FILE] [--now ISO] [--json]`,
   'claude-md': CLAUDE_MD_USAGE,
 };
 
@@ -24,6 +25,7 @@ const COMMAND_SUMMARY: Readonly<Record<string, string>> = {
   render: 'the context text the agent would get (diagnostics on stderr); --json: the whole report',
   manifest: 'the merged manifest as JSON, every field with its origin (base / override)',
   lint: 'every diagnostic plus kit checks; exit 1 on any error',
+  message: "the message body of a batch (the vars' items, or --items FILE, a JSON list)",
   'claude-md': "Claude Code's CLAUDE.md layering for a working directory",
 };
 

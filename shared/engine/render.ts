@@ -236,9 +236,15 @@ function assemble(
     ? limitOf(trippedBy.trippedHere.files, trippedBy.trippedHere.bytes, trippedBy.trippedHere.size)
     : 'bytes';
 
+  const bySection = new Map<number, { b: WalkBlock; i: number }[]>();
+  walk.blocks.forEach((b, i) => {
+    const list = bySection.get(b.section);
+    if (list) list.push({ b, i });
+    else bySection.set(b.section, [{ b, i }]);
+  });
   const sections: SectionReport[] = walk.sections.map((w, index) => {
     const raw = w.merged.raw;
-    const own = walk.blocks.map((b, i) => ({ b, i })).filter(({ b }) => b.section === index);
+    const own = bySection.get(index) ?? [];
     const files: LoadedFile[] = own
       .filter(({ b }) => b.kind === 'file' && b.file)
       .map(({ b, i }) => ({

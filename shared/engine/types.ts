@@ -126,6 +126,8 @@ export interface Diagnostic {
   /** 1-based line and column in `file`, when known (JSON errors, template tags). */
   readonly line?: number;
   readonly column?: number;
+  /** The facts a hazard's sentence needs, so the UI can word it in the user's language. */
+  readonly params?: Readonly<Record<string, string | number>>;
 }
 
 /** Status of a section, checked in this order (§4). */
