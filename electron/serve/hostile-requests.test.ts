@@ -75,7 +75,7 @@ describe('exportBundle writes only into the settings folder', () => {
     // A folder where the bundle should go: the rename fails.
     fs.mkdirSync(path.join(bundles, `snapshot-${key}.json`), { recursive: true });
     expect(errorOf(await s.call('exportBundle', { key })).code).toBe('write-error');
-    expect(fs.readdirSync(bundles).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    expect(fs.readdirSync(bundles).filter((n) => n.includes('.tmp'))).toEqual([]);
   });
 });
 
