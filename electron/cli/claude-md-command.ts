@@ -12,6 +12,7 @@ import { createNodeClaudeFs } from '../claude-md/node-claude-fs';
 import { toEnginePath } from '../services/node-fs';
 import { parseArgs, stringOption } from './args';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { missingFolderProblem } from '../services/folder-check';
 
 const OPTIONS = {
   cwd: 'string',
@@ -22,11 +23,6 @@ const OPTIONS = {
   'approve-external-includes': 'boolean',
   json: 'boolean',
 } as const;
-
-/** The full usage line, for `--help` listings (errors stay one line). */
-export const CLAUDE_MD_USAGE =
-  'claude-md --cwd DIR [--home DIR] [--managed DIR] [--target FILE (relative to --cwd)] ' +
-  '[--setting-sources user,project,local] [--approve-external-includes] [--json]';
 
 /** Runs `claude-md`. */
 export async function runClaudeMdCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -39,6 +35,8 @@ export async function runClaudeMdCommand(argv: readonly string[], io: CliIo): Pr
   if (args.positionals.length > 0) return usage(`unexpected argument ${args.positionals[0]}`);
   const cwdArg = stringOption(args, 'cwd');
   if (cwdArg === undefined) return usage('--cwd is required');
+  const homeProblem = missingFolderProblem('home', stringOption(args, 'home'));
+  if (homeProblem !== null) return usage(homeProblem);
   const sources = parseSettingSources(stringOption(args, 'setting-sources'));
   if ('error' in sources) return usage(sources.error);
 

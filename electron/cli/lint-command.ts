@@ -7,6 +7,7 @@ import { createNodeFs } from '../services/node-fs';
 import { parseArgs } from './args';
 import { SCENARIO_OPTIONS, scenarioFromArgs } from './scenario-args';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { diagnosticsWithFiles } from './diagnostic-files';
 import { formatDiagnostic } from './format-diagnostic';
 import { lintKit } from '../../shared/lint/kit-lint';
 import { catalogVarKnowledge } from './var-knowledge';
@@ -19,6 +20,10 @@ export async function runLintCommand(argv: readonly string[], io: CliIo): Promis
     return EXIT_USAGE;
   }
   const scenario = scenarioFromArgs(args);
+  if ('usageError' in scenario) {
+    io.stderr(`eck lint: ${scenario.usageError}\n`);
+    return EXIT_USAGE;
+  }
   if ('error' in scenario) {
     io.stderr(`eck lint: ${scenario.error}\n`);
     return EXIT_FAILED;
@@ -26,7 +31,7 @@ export async function runLintCommand(argv: readonly string[], io: CliIo): Promis
   const fs = createNodeFs();
   const report = renderContext(scenario.input, fs);
   const findings = [
-    ...report.diagnostics,
+    ...diagnosticsWithFiles(report, scenario.varsFile),
     ...(report.rendered ? lintKit(report, fs, catalogVarKnowledge) : []),
   ];
   if (args.options.json)

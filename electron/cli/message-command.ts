@@ -18,6 +18,10 @@ export async function runMessageCommand(argv: readonly string[], io: CliIo): Pro
     return EXIT_USAGE;
   }
   const scenario = scenarioFromArgs(args);
+  if ('usageError' in scenario) {
+    io.stderr(`eck message: ${scenario.usageError}\n`);
+    return EXIT_USAGE;
+  }
   if ('error' in scenario) {
     io.stderr(`eck message: ${scenario.error}\n`);
     return EXIT_FAILED;
