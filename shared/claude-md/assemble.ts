@@ -49,7 +49,12 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
   };
   const rules = (dir: string, level: Draft['level'], globBase: string, enabled: boolean, ext: boolean) => {
     const rulesDir = join(dir, '.claude/rules');
-    if (!enabled) return;
+    if (!enabled) {
+      // Claude Code does not look; the rows say what a switched-on source would add.
+      for (const path of listRuleFiles(fs, rulesDir))
+        loader.record({ path, kind: 'rule', level, reason: 'session_start', includeExternal: ext }, 'excluded-by-setting', `${level === 'user' ? 'userSettings' : 'projectSettings'} is off.`);
+      return;
+    }
     const before = loader.drafts.length;
     const infos = loader.processRules(
       { rulesDir, level, reason: 'session_start', includeExternal: ext, conditional: false, globBase },
@@ -143,6 +148,23 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
     searched,
     diagnostics: loader.diagnostics,
   };
+}
+
+/** The `.md` files under a rules folder (links followed once), for rows of a switched-off source. */
+function listRuleFiles(fs: ClaudeFs, dir: string, seen = new Set<string>()): string[] {
+  if (seen.has(dir)) return [];
+  seen.add(dir);
+  const entries = fs.list(dir);
+  if ('error' in entries) return [];
+  const out: string[] = [];
+  for (const e of entries) {
+    const path = join(dir, e.name);
+    const stat = fs.stat(path);
+    if ('error' in stat) continue;
+    if (stat.kind === 'directory') out.push(...listRuleFiles(fs, path, seen));
+    else if (stat.kind === 'file' && e.name.endsWith('.md')) out.push(path);
+  }
+  return out;
 }
 
 function startDetail(info: MemoryInfo, display: (p: string) => string): string {

@@ -187,7 +187,8 @@ export class MemoryLoader {
       const e = parsed.frontmatterError;
       this.diag('warning', 'frontmatter-parse-error', `Frontmatter line ${e.line}: ${e.message}; read as empty.`, v.path);
     }
-    const base = { realPath, bytes: stat.size, globs: parsed.globs, differsFromDisk: parsed.differsFromDisk };
+    // `globs` go on the row only where they matter: files reached through a rules folder.
+    const base = { realPath, bytes: stat.size, differsFromDisk: parsed.differsFromDisk };
     if (parsed.content.trim() === '') {
       // Dropped before its includes are followed.
       this.record(v, 'empty', 'Empty after frontmatter and comments are removed: nothing sent, includes not followed.', base);
