@@ -39,6 +39,21 @@ const SUBDIRS = ['a', 'a/b', 'a/b/c', 'd', 'd/e', 'src'];
 const RULE_NAMES = ['a.md', 'b.md', 'Z.md', 'style.md', 'sub/x.md', 'sub/deep/y.md', 'r1.md', 'notes.txt'];
 const DATA_NAMES = ['x.ts', 'y.md', 'z.css'];
 
+/** Markdown where includes hide in code, comments, quotes, lists, links and HTML. */
+const MARKDOWN = [
+  'ID: use `@./inc-1.md` here\n```\n@./inc-2.md\n```\n@./inc-3.md\n',
+  'ID <!-- never closed\n@./inc-1.md\n',
+  'ID text <!-- c --> @./inc-2.md\n',
+  '*see @./inc-1.md* and [x](@./inc-2.md) **@./inc-3.md**\nID\n',
+  '- item ID @./inc-1.md\n  - nested @./inc-2.md\n',
+  '> quoted ID @./inc-1.md\n',
+  '# Title ID @./inc-2.md\n',
+  '<div>\n@./inc-1.md ID\n</div>\n\n@./inc-3.md\n',
+  '    indented code @./inc-1.md\n\nID @./inc-2.md\n',
+  'ID\n\n<!-- a -->\n<!-- b --> rest @./inc-3.md\n',
+  'ID @./inc-1.md, @./inc-2.md; (@./inc-3.md)\n',
+];
+
 /** One random tree. */
 export function randomTree(seed: number): TreeSpec {
   const r = rng(seed);
@@ -61,13 +76,21 @@ export function randomTree(seed: number): TreeSpec {
   ];
   const pathsYaml = (): string => {
     const globs = Array.from({ length: 1 + Math.floor(r() * 2) }, () => pick(GLOBS));
-    switch (Math.floor(r() * 4)) {
+    switch (Math.floor(r() * 8)) {
       case 0:
+        // Unquoted: globs starting with `*` or holding `{` fail YAML and are quoted on retry.
         return `paths: ${globs.join(', ')}`;
       case 1:
         return `paths: "${globs.join(', ')}"`;
       case 2:
         return `paths:\n${globs.map((g) => `  - "${g}"`).join('\n')}`;
+      case 3:
+        // An unquoted block list: `- **/x` cannot be retried, so the frontmatter reads as empty.
+        return `paths:\n${globs.map((g) => `  - ${g}`).join('\n')}`;
+      case 4:
+        return `description: a rule\npaths: '${globs.join(', ')}'`;
+      case 5:
+        return pick(['paths:', 'paths: []', 'paths: ""', 'paths: 5']);
       default:
         return `paths: [${globs.map((g) => `"${g}"`).join(', ')}]`;
     }
@@ -75,7 +98,15 @@ export function randomTree(seed: number): TreeSpec {
   const body = (canHavePaths: boolean): string => {
     const id = `text ${seed}-${++counter}`;
     const inc = (): string => (chance(0.5) ? ` ${pick(includes)}` : '');
-    switch (Math.floor(r() * 9)) {
+    switch (Math.floor(r() * 13)) {
+      case 9:
+        return pick(MARKDOWN).replaceAll('ID', id);
+      case 10:
+        return `${id} line one\r\nline two${inc()}\r\n`;
+      case 11:
+        return `---\n${pathsYaml()}\n---\n\n\n  ${id} after blank lines${inc()}\n\n`;
+      case 12:
+        return `\t${id} <!-- inline --> tail${inc()}\n<!--\nblock comment @./inc-2.md\n-->\nafter`;
       case 0:
         return '';
       case 1:
