@@ -21,6 +21,12 @@ export interface TreeSpec {
   readonly managed: boolean;
   /** Whether external includes are approved (written to the home's `.claude.json`). */
   readonly approved: boolean;
+  /**
+   * Sets `CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD` (through the home's settings `env`): a
+   * target outside the working directory is read with `--add-dir <its folder>`, whose memory
+   * files then load at start.
+   */
+  readonly addDirClaudeMd?: boolean;
 }
 
 /** Where a written tree's parts are. */
@@ -30,6 +36,9 @@ export interface WrittenTree {
   readonly managed: string | null;
   readonly target: string | null;
   readonly approved: boolean;
+  /** The folders Claude Code is given with `--add-dir` (the oracle adds a target's folder outside cwd). */
+  readonly additionalDirectories: readonly string[];
+  readonly addDirClaudeMd: boolean;
 }
 
 export const CWD = 'outer/proj';
@@ -52,12 +61,22 @@ export function writeTree(dir: string, spec: TreeSpec): WrittenTree {
     const config = { projects: { [cwd]: { hasClaudeMdExternalIncludesApproved: true, hasTrustDialogAccepted: true } } };
     fs.writeFileSync(path.join(dir, 'home', '.claude.json'), JSON.stringify(config));
   }
+  if (spec.addDirClaudeMd) {
+    const settings = { env: { CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: '1' } };
+    fs.mkdirSync(path.join(dir, 'home', '.claude'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'home', '.claude', 'settings.json'), JSON.stringify(settings));
+  }
+  const target = spec.target === null ? null : path.join(dir, spec.target);
+  const rel = target === null ? '' : path.relative(cwd, target);
+  const outside = target !== null && (rel.startsWith('..') || path.isAbsolute(rel));
   return {
     cwd,
     home: path.join(dir, 'home'),
     managed: spec.managed ? path.join(dir, 'managed') : null,
-    target: spec.target === null ? null : path.join(dir, spec.target),
+    target,
     approved: spec.approved,
+    additionalDirectories: outside ? [path.dirname(target)] : [],
+    addDirClaudeMd: spec.addDirClaudeMd === true,
   };
 }
 
@@ -215,6 +234,20 @@ export const FIXTURES: readonly TreeSpec[] = [
       [`${P}/.claude/rules/p.md`]: '---\npaths: "**/*.ts"\n---\nproject rule\n',
     },
     target: 'outer/other.ts',
+  },
+  {
+    ...base,
+    name: 'fixture-additional-dir',
+    addDirClaudeMd: true,
+    files: {
+      [`${P}/CLAUDE.md`]: 'project\n',
+      'extra/CLAUDE.md': 'extra\n',
+      'extra/CLAUDE.local.md': 'extra local\n',
+      'extra/.claude/rules/r.md': 'extra rule\n',
+      'extra/.claude/rules/c.md': '---\npaths: x.ts\n---\nextra conditional: not attached\n',
+      'extra/x.ts': 'x\n',
+    },
+    target: 'extra/x.ts',
   },
   {
     ...base,

@@ -160,5 +160,5 @@ export function randomTree(seed: number): TreeSpec {
     const pool = chance(0.1) && memoryFiles.length ? memoryFiles : dataFiles;
     if (pool.length) target = pick(pool);
   }
-  return { name: `random-${seed}`, files, target, managed, approved: chance(0.1) };
+  return { name: `random-${seed}`, files, target, managed, approved: chance(0.1), addDirClaudeMd: chance(0.15) };
 }

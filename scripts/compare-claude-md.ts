@@ -86,6 +86,8 @@ async function main(): Promise<number> {
         managedDir: tree.managed ?? path.join(dir, 'no-managed'),
         target: tree.target,
         approveExternalIncludes: tree.approved,
+        additionalDirectories: tree.additionalDirectories,
+        additionalDirectoriesClaudeMd: tree.addDirClaudeMd,
       },
       nodeFs,
     );

@@ -8,6 +8,7 @@ import { MEMORY_INSTRUCTION_PROMPT } from './final-text';
 import { createMemoryFs } from './memory-fs';
 import type { MemoryTree } from './memory-fs';
 import type { ClaudeMdInput, ClaudeMdReport } from './types';
+import { claudeMdWatchPaths } from './watch-paths';
 
 const HOME = '/home/u';
 const MANAGED = '/etc/claude-code';
@@ -199,5 +200,10 @@ describe('attachments after a Read', () => {
   it('has no attachments without a target, and an empty list when the Read attaches nothing', () => {
     expect(run(tree).attachedOnRead).toBeNull();
     expect(run({ '/repo/x.ts': '' }, { target: 'x.ts' }).attachedOnRead).toEqual([]);
+  });
+
+  it('watches what the Read looked for below cwd, so a new file there re-assembles', () => {
+    const paths = claudeMdWatchPaths(run(tree, { target: 'a/b/x.ts' }));
+    expect(paths).toEqual(expect.arrayContaining(['/repo/a/b/CLAUDE.local.md', '/repo/a/b/.claude/rules', '/repo/a/b/CLAUDE.md']));
   });
 });

@@ -26,7 +26,7 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
     return path;
   };
   const loader = new MemoryLoader(fs, cwd, home, display);
-  const searched: string[] = [];
+  const searched = loader.searched;
   const cwdStat = fs.stat(cwd);
   if ('error' in cwdStat || cwdStat.kind !== 'directory') {
     loader.diag('error', 'cwd-missing', `Working directory ${cwd} is not a folder.`, cwd);

@@ -68,6 +68,8 @@ export interface RulesVisit {
 export class MemoryLoader {
   readonly drafts: Draft[] = [];
   readonly diagnostics: ClaudeMdDiagnostic[] = [];
+  /** Candidates looked for and not found, so a watcher notices when one appears. */
+  readonly searched: string[] = [];
   /** The phase rows are recorded for. */
   phase: ClaudeMdPhase = 'start';
   /** When `true`, skipped files leave no row (a pass that repeats an earlier one). */

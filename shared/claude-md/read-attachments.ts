@@ -59,7 +59,10 @@ export function collectReadAttachments(loader: MemoryLoader, opts: ResolvedClaud
   };
   const file = (path: string, kind: 'claude-md' | 'dot-claude-md' | 'local-md', level: ClaudeMdLevel) => {
     const stat = loader.fsStat(path);
-    if (stat === null) return [];
+    if (stat === null) {
+      loader.searched.push(path);
+      return [];
+    }
     const infos = loader.processFile({ path, kind, level, reason: 'nested_traversal', includeExternal: false }, processed);
     for (const info of infos) {
       info.draft.detail =
@@ -84,6 +87,7 @@ export function collectReadAttachments(loader: MemoryLoader, opts: ResolvedClaud
     // still sees every rule file; the copy is merged back afterwards (as Claude Code does).
     const copy = new Set(processed);
     const rulesDir = join(dir, '.claude/rules');
+    if (loader.fsStat(rulesDir) === null) loader.searched.push(rulesDir);
     loader.hideDeferred = true;
     const plain = loader.processRules(
       { rulesDir, level: 'project', reason: 'nested_traversal', includeExternal: false, conditional: false, globBase: dir },
