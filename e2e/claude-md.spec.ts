@@ -81,21 +81,23 @@ test('a Claude Code project shows its files in load order with reasons, and foll
   await expect(rows).toHaveCount(13);
   // Rules folders are listed in the file system's own order (as Claude Code walks them): one
   // folder's rows are compared as a set.
-  expect(settleRules(await page.getByTestId('claude-file-name').allTextContents())).toEqual(settleRules([
-    path.join(dirs.managed, 'CLAUDE.md'),
-    '~/.claude/CLAUDE.md',
-    '~/.claude/snippets/tone.md',
-    '~/.claude/rules/commits.md',
-    'CLAUDE.md',
-    'docs/conventions.md',
-    'docs/diagram.png',
-    path.join(dirs.root, 'shared-notes.md'),
-    '.claude/CLAUDE.md',
-    '.claude/rules/frontend/styles.md',
-    '.claude/rules/general.md',
-    '.claude/rules/testing.md',
-    'CLAUDE.local.md',
-  ]));
+  expect(settleRules(await page.getByTestId('claude-file-name').allTextContents())).toEqual(
+    settleRules([
+      path.join(dirs.managed, 'CLAUDE.md'),
+      '~/.claude/CLAUDE.md',
+      '~/.claude/snippets/tone.md',
+      '~/.claude/rules/commits.md',
+      'CLAUDE.md',
+      'docs/conventions.md',
+      'docs/diagram.png',
+      path.join(dirs.root, 'shared-notes.md'),
+      '.claude/CLAUDE.md',
+      '.claude/rules/frontend/styles.md',
+      '.claude/rules/general.md',
+      '.claude/rules/testing.md',
+      'CLAUDE.local.md',
+    ]),
+  );
   await expect(row(page, 'CLAUDE.md').getByTestId('claude-file-reason')).toHaveText('At session start');
   await expect(row(page, 'docs/conventions.md').getByTestId('claude-file-reason')).toHaveText(
     'Included by CLAUDE.md',

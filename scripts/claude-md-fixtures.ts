@@ -58,7 +58,9 @@ export function writeTree(dir: string, spec: TreeSpec): WrittenTree {
   }
   const cwd = path.join(dir, CWD);
   if (spec.approved) {
-    const config = { projects: { [cwd]: { hasClaudeMdExternalIncludesApproved: true, hasTrustDialogAccepted: true } } };
+    const config = {
+      projects: { [cwd]: { hasClaudeMdExternalIncludesApproved: true, hasTrustDialogAccepted: true } },
+    };
     fs.writeFileSync(path.join(dir, 'home', '.claude.json'), JSON.stringify(config));
   }
   if (spec.addDirClaudeMd) {

@@ -141,8 +141,10 @@ export function randomTree(seed: number): TreeSpec {
   const managed = chance(0.6);
   if (managed) {
     if (chance(0.5)) files['managed/CLAUDE.md'] = body(false);
-    for (let i = Math.floor(r() * 3); i > 0; i--) files[`managed/.claude/rules/${pick(RULE_NAMES)}`] = body(true);
-    if (chance(0.2)) files['managed/managed-settings.json'] = JSON.stringify({ claudeMd: `policy ${seed}\n` });
+    for (let i = Math.floor(r() * 3); i > 0; i--)
+      files[`managed/.claude/rules/${pick(RULE_NAMES)}`] = body(true);
+    if (chance(0.2))
+      files['managed/managed-settings.json'] = JSON.stringify({ claudeMd: `policy ${seed}\n` });
   }
   // Symlinks: a rule pointing at an include (loaded twice otherwise), a linked rules folder.
   if (chance(0.3) && files[`${CWD}/inc-1.md`] !== undefined)
@@ -160,5 +162,12 @@ export function randomTree(seed: number): TreeSpec {
     const pool = chance(0.1) && memoryFiles.length ? memoryFiles : dataFiles;
     if (pool.length) target = pick(pool);
   }
-  return { name: `random-${seed}`, files, target, managed, approved: chance(0.1), addDirClaudeMd: chance(0.15) };
+  return {
+    name: `random-${seed}`,
+    files,
+    target,
+    managed,
+    approved: chance(0.1),
+    addDirClaudeMd: chance(0.15),
+  };
 }

@@ -26,7 +26,10 @@ interface OracleResult {
 }
 type RunRealClaude = (o: Record<string, unknown>) => Promise<OracleResult>;
 
-const ORACLE = path.resolve(import.meta.dirname, '../../shared/tools/claude-code-oracle/claude-code-oracle.mjs');
+const ORACLE = path.resolve(
+  import.meta.dirname,
+  '../../shared/tools/claude-code-oracle/claude-code-oracle.mjs',
+);
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -76,7 +79,9 @@ async function main(): Promise<number> {
     });
     if (!real.captured) {
       failed++;
-      console.error(`${spec.name}: oracle captured nothing: ${real.stderr.trim().split('\n').slice(-2).join(' | ')}`);
+      console.error(
+        `${spec.name}: oracle captured nothing: ${real.stderr.trim().split('\n').slice(-2).join(' | ')}`,
+      );
       continue;
     }
     const ours = assembleClaudeMd(
@@ -112,11 +117,15 @@ async function main(): Promise<number> {
     if (!keep && okStart && okRead) fs.rmSync(dir, { recursive: true, force: true });
   }
   const total = chosen.length - failed;
-  console.log(`Claude Code oracle vs eck claude-md: ${chosen.length} trees (${FIXTURES.length} fixtures, seed ${seed})`);
+  console.log(
+    `Claude Code oracle vs eck claude-md: ${chosen.length} trees (${FIXTURES.length} fixtures, seed ${seed})`,
+  );
   console.log(`  start block identical:      ${sameStart}/${total}`);
   console.log(`  attachments identical:      ${sameRead}/${total}`);
   console.log(`  both identical:             ${same}/${total}`);
-  console.log(`  (real CLI: ${withStart} trees with a start block, ${withAttachments} with attachments, ${attachments} attachments)`);
+  console.log(
+    `  (real CLI: ${withStart} trees with a start block, ${withAttachments} with attachments, ${attachments} attachments)`,
+  );
   if (failed) console.log(`  oracle failed:              ${failed}`);
   if (differing.length) console.log(`  differing: ${differing.join(', ')}\n  details in ${reportDir}`);
   else if (!keep) fs.rmSync(root, { recursive: true, force: true });

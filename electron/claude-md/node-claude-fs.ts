@@ -25,7 +25,13 @@ export function listRaw(p: string): readonly DirEntry[] | FsError {
   const entries: DirEntry[] = [];
   try {
     for (let d = dir.readSync(); d !== null; d = dir.readSync()) {
-      const kind = d.isSymbolicLink() ? 'symlink' : d.isDirectory() ? 'directory' : d.isFile() ? 'file' : 'other';
+      const kind = d.isSymbolicLink()
+        ? 'symlink'
+        : d.isDirectory()
+          ? 'directory'
+          : d.isFile()
+            ? 'file'
+            : 'other';
       entries.push({ name: d.name, kind });
     }
   } catch (err) {

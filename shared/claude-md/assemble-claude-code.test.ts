@@ -41,9 +41,15 @@ describe('start block', () => {
       [`${MANAGED}/managed-settings.d/10-a.json`]: JSON.stringify({ claudeMd: 'overridden' }),
       [`${MANAGED}/.claude/rules/r.md`]: 'rule',
     });
-    expect(startPaths(report)).toEqual([`${MANAGED}/CLAUDE.md`, '<managed-settings>', `${MANAGED}/.claude/rules/r.md`]);
+    expect(startPaths(report)).toEqual([
+      `${MANAGED}/CLAUDE.md`,
+      '<managed-settings>',
+      `${MANAGED}/.claude/rules/r.md`,
+    ]);
     // Its text is sent as is: includes in it are not followed.
-    expect(report.context).toContain('Contents of <managed-settings> (organization-managed policy instructions):\n\ndrop-in wins');
+    expect(report.context).toContain(
+      'Contents of <managed-settings> (organization-managed policy instructions):\n\ndrop-in wins',
+    );
   });
 
   it('loads a symlinked rule once when its real file was already loaded through an include', () => {
@@ -158,7 +164,10 @@ describe('attachments after a Read', () => {
       '/repo/a/b/CLAUDE.md',
       '/repo/.claude/rules/c.md',
     ]);
-    expect(report.attachedOnRead![2]).toEqual({ path: '/repo/a/CLAUDE.md', text: 'Contents of /repo/a/CLAUDE.md:\n\na md\n' });
+    expect(report.attachedOnRead![2]).toEqual({
+      path: '/repo/a/CLAUDE.md',
+      text: 'Contents of /repo/a/CLAUDE.md:\n\na md\n',
+    });
     // a/CLAUDE.md is in the start block through an include, and attached again: each Read starts afresh.
     expect(startPaths(report)).toEqual(['/repo/CLAUDE.md', '/repo/a/CLAUDE.md']);
   });
@@ -173,7 +182,10 @@ describe('attachments after a Read', () => {
   });
 
   it('switches the nested CLAUDE.md files by setting source, but not the nested rules', () => {
-    const report = run(tree, { target: 'a/b/x.ts', settingSources: { project: false, local: false, user: false } });
+    const report = run(tree, {
+      target: 'a/b/x.ts',
+      settingSources: { project: false, local: false, user: false },
+    });
     expect(attachedPaths(report)).toEqual([
       `${MANAGED}/.claude/rules/m.md`,
       '/repo/a/.claude/rules/r.md',
@@ -183,7 +195,10 @@ describe('attachments after a Read', () => {
   });
 
   it('does not attach the file Claude just read to itself', () => {
-    const report = run({ '/repo/a/CLAUDE.md': 'a', '/repo/a/CLAUDE.local.md': 'local' }, { target: 'a/CLAUDE.md' });
+    const report = run(
+      { '/repo/a/CLAUDE.md': 'a', '/repo/a/CLAUDE.local.md': 'local' },
+      { target: 'a/CLAUDE.md' },
+    );
     expect(attachedPaths(report)).toEqual(['/repo/a/CLAUDE.local.md']);
   });
 
@@ -204,6 +219,8 @@ describe('attachments after a Read', () => {
 
   it('watches what the Read looked for below cwd, so a new file there re-assembles', () => {
     const paths = claudeMdWatchPaths(run(tree, { target: 'a/b/x.ts' }));
-    expect(paths).toEqual(expect.arrayContaining(['/repo/a/b/CLAUDE.local.md', '/repo/a/b/.claude/rules', '/repo/a/b/CLAUDE.md']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/repo/a/b/CLAUDE.local.md', '/repo/a/b/.claude/rules', '/repo/a/b/CLAUDE.md']),
+    );
   });
 });

@@ -370,11 +370,17 @@ describe('conditional rules (§19.3)', () => {
       '/repo/.claude/rules/ts.md conditional-matched',
     ]);
     const read = report.files.find((f) => f.phase === 'read' && f.path === '/repo/.claude/rules/ts.md');
-    expect(read).toMatchObject({ reason: 'path_glob_match', testedPath: 'src/ui/App.tsx', globBase: '/repo', attachment: 0 });
+    expect(read).toMatchObject({
+      reason: 'path_glob_match',
+      testedPath: 'src/ui/App.tsx',
+      globBase: '/repo',
+      attachment: 0,
+    });
   });
 
   it('does not match another extension, nor a target outside the base folder', () => {
-    const readRow = (r: ClaudeMdReport) => r.files.find((f) => f.phase === 'read' && f.path === '/repo/.claude/rules/ts.md');
+    const readRow = (r: ClaudeMdReport) =>
+      r.files.find((f) => f.phase === 'read' && f.path === '/repo/.claude/rules/ts.md');
     expect(readRow(run(tree, { target: '/repo/src/a.js' }))?.status).toBe('conditional-not-matched');
     const outside = run(tree, { target: '/elsewhere/src/a.ts' });
     expect(readRow(outside)?.detail).toContain('outside');
@@ -383,7 +389,9 @@ describe('conditional rules (§19.3)', () => {
 
   it('matches User rules against paths relative to cwd', () => {
     const report = run(tree, { target: '/repo/lib/x.test.ts' });
-    expect(report.files.find((f) => f.phase === 'read' && f.path === `${HOME}/.claude/rules/tests.md`)).toMatchObject({
+    expect(
+      report.files.find((f) => f.phase === 'read' && f.path === `${HOME}/.claude/rules/tests.md`),
+    ).toMatchObject({
       status: 'conditional-matched',
       globBase: '/repo',
     });

@@ -36,12 +36,20 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
   const processed = new Set<string>();
   const start: MemoryInfo[] = [];
   /** A top file: looked for, reported as switched off, or processed. */
-  const top = (path: string, kind: Draft['kind'], level: Draft['level'], enabled: boolean, source: string, ext: boolean) => {
+  const top = (
+    path: string,
+    kind: Draft['kind'],
+    level: Draft['level'],
+    enabled: boolean,
+    source: string,
+    ext: boolean,
+  ) => {
     const stat = fs.stat(path);
     if ('error' in stat) searched.push(path);
     const v = { path, kind, level, reason: 'session_start', includeExternal: ext } as const;
     if (!enabled) {
-      if (!('error' in stat)) loader.record(v, 'excluded-by-setting', `${source} is off.`, { bytes: stat.size });
+      if (!('error' in stat))
+        loader.record(v, 'excluded-by-setting', `${source} is off.`, { bytes: stat.size });
       return;
     }
     if ('error' in stat) return;
@@ -52,7 +60,11 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
     if (!enabled) {
       // Claude Code does not look; the rows say what a switched-on source would add.
       for (const path of listRuleFiles(fs, rulesDir))
-        loader.record({ path, kind: 'rule', level, reason: 'session_start', includeExternal: ext }, 'excluded-by-setting', `${level === 'user' ? 'userSettings' : 'projectSettings'} is off.`);
+        loader.record(
+          { path, kind: 'rule', level, reason: 'session_start', includeExternal: ext },
+          'excluded-by-setting',
+          `${level === 'user' ? 'userSettings' : 'projectSettings'} is off.`,
+        );
       return;
     }
     const before = loader.drafts.length;
@@ -82,7 +94,14 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
       differsFromDisk: true,
     });
     draft.display = MANAGED_SETTINGS_CLAUDEMD_PATH;
-    start.push({ path: v.path, level: 'managed', content: policy.claudeMd, globs: null, parent: null, draft });
+    start.push({
+      path: v.path,
+      level: 'managed',
+      content: policy.claudeMd,
+      globs: null,
+      parent: null,
+      draft,
+    });
   }
   for (const file of policy.invalid)
     loader.diag('warning', 'read-error', `Managed settings ${file} are not a JSON object; ignored.`, file);
@@ -119,7 +138,8 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
   const startDrafts = start.map((info) => info.draft);
   const built = buildContext(startDrafts.map((d) => ({ path: d.path, level: d.level, content: d.content })));
   const spanOf = new Map(startDrafts.map((d, i) => [d, built.spans[i] ?? null]));
-  const attachments = attached === null ? null : buildAttachments(attached.map((a) => ({ path: a.path, content: a.content })));
+  const attachments =
+    attached === null ? null : buildAttachments(attached.map((a) => ({ path: a.path, content: a.content })));
   attached?.forEach((a, i) => (a.draft.attachment = i));
   const files = loader.drafts
     .filter((d) => !d.hidden)
@@ -130,7 +150,12 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
     });
   for (const f of files) {
     if (f.warning !== null) {
-      loader.diag('warning', 'over-40k', `${f.display} is ${f.chars} characters (over ${MAX_MEMORY_CHARACTER_COUNT}).`, f.path);
+      loader.diag(
+        'warning',
+        'over-40k',
+        `${f.display} is ${f.chars} characters (over ${MAX_MEMORY_CHARACTER_COUNT}).`,
+        f.path,
+      );
     }
   }
   const contributing = files.filter((f) => f.span !== null);
@@ -168,6 +193,7 @@ function listRuleFiles(fs: ClaudeFs, dir: string, seen = new Set<string>()): str
 }
 
 function startDetail(info: MemoryInfo, display: (p: string) => string): string {
-  if (info.parent !== null) return `Included by ${display(info.parent)} (${info.draft.directive}); sent at session start.`;
+  if (info.parent !== null)
+    return `Included by ${display(info.parent)} (${info.draft.directive}); sent at session start.`;
   return `Sent at session start (${info.level} level).`;
 }

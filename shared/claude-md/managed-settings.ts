@@ -28,7 +28,10 @@ export function readManagedClaudeMd(fs: ClaudeFs, managedDir: string): ManagedCl
   const listed = fs.list(dropIns);
   if (!('error' in listed)) {
     const names = listed
-      .filter((e) => (e.kind === 'file' || e.kind === 'symlink') && e.name.endsWith('.json') && !e.name.startsWith('.'))
+      .filter(
+        (e) =>
+          (e.kind === 'file' || e.kind === 'symlink') && e.name.endsWith('.json') && !e.name.startsWith('.'),
+      )
       .map((e) => e.name)
       .sort();
     for (const name of names) files.push(join(dropIns, name));

@@ -28,11 +28,7 @@ export interface MemoryFileContent {
  * resolve from the folder of `resolvedPath` (the file with symlinks resolved), as Claude
  * Code 2.1.197 does.
  */
-export function parseMemoryFileContent(
-  raw: string,
-  resolvedPath: string,
-  home: string,
-): MemoryFileContent {
+export function parseMemoryFileContent(raw: string, resolvedPath: string, home: string): MemoryFileContent {
   const front = parseFrontmatter(raw);
   const stripped = stripHtmlComments(front.content);
   return {

@@ -142,12 +142,22 @@ export class MemoryLoader {
     const key = comparisonKey(v.path);
     if (processed.has(key)) {
       this.record(v, 'cycle', 'Already processed earlier: an include cycle or the same file reached twice.');
-      if (v.kind === 'include') this.diag('info', 'include-cycle', `Skipped ${v.directive}: already loaded.`, v.path);
+      if (v.kind === 'include')
+        this.diag('info', 'include-cycle', `Skipped ${v.directive}: already loaded.`, v.path);
       return [];
     }
     if (depth >= MAX_INCLUDE_DEPTH) {
-      this.record(v, 'too-deep', `Include depth ${depth}: at most ${MAX_INCLUDE_DEPTH - 1} levels of includes load.`);
-      this.diag('warning', 'include-too-deep', `Skipped ${v.directive}: include depth ${depth} is too deep.`, v.path);
+      this.record(
+        v,
+        'too-deep',
+        `Include depth ${depth}: at most ${MAX_INCLUDE_DEPTH - 1} levels of includes load.`,
+      );
+      this.diag(
+        'warning',
+        'include-too-deep',
+        `Skipped ${v.directive}: include depth ${depth} is too deep.`,
+        v.path,
+      );
       return [];
     }
     if (isUncPath(v.path) || isNetPath(v.path)) return [];
@@ -169,7 +179,8 @@ export class MemoryLoader {
       const why =
         'error' in stat ? stat.error : stat.kind !== 'file' ? `not a file (${stat.kind})` : 'over 4 MiB';
       this.record(v, 'missing', `Not read: ${why}.`, { realPath });
-      if (v.kind === 'include') this.diag('warning', 'include-missing', `Include ${v.directive} not read (${why}).`, v.path);
+      if (v.kind === 'include')
+        this.diag('warning', 'include-missing', `Include ${v.directive} not read (${why}).`, v.path);
       return [];
     }
     const raw = this.fs.readText(v.path);
@@ -180,27 +191,47 @@ export class MemoryLoader {
     }
     const ext = extname(v.path);
     if (!isTextExtension(ext)) {
-      this.record(v, 'non-text', `Extension ${ext} is not a text type; not loaded.`, { realPath, bytes: stat.size });
+      this.record(v, 'non-text', `Extension ${ext} is not a text type; not loaded.`, {
+        realPath,
+        bytes: stat.size,
+      });
       this.diag('info', 'include-non-text', `Skipped ${v.path}: ${ext} is not a text file.`, v.path);
       return [];
     }
     const parsed = parseMemoryFileContent(raw, resolved, this.home);
     if (parsed.frontmatterError) {
       const e = parsed.frontmatterError;
-      this.diag('warning', 'frontmatter-parse-error', `Frontmatter line ${e.line}: ${e.message}; read as empty.`, v.path);
+      this.diag(
+        'warning',
+        'frontmatter-parse-error',
+        `Frontmatter line ${e.line}: ${e.message}; read as empty.`,
+        v.path,
+      );
     }
     // `globs` go on the row only where they matter: files reached through a rules folder.
     const base = { realPath, bytes: stat.size, differsFromDisk: parsed.differsFromDisk };
     if (parsed.content.trim() === '') {
       // Dropped before its includes are followed.
-      this.record(v, 'empty', 'Empty after frontmatter and comments are removed: nothing sent, includes not followed.', base);
+      this.record(
+        v,
+        'empty',
+        'Empty after frontmatter and comments are removed: nothing sent, includes not followed.',
+        base,
+      );
       return [];
     }
     const chars = parsed.content.length;
     const warning = chars > MAX_MEMORY_CHARACTER_COUNT ? 'over-40k' : null;
     const draft = this.record(v, 'loaded', '', { ...base, chars, warning, content: parsed.content });
     const out: MemoryInfo[] = [
-      { path: v.path, level: v.level, content: parsed.content, globs: parsed.globs, parent: v.parent ?? null, draft },
+      {
+        path: v.path,
+        level: v.level,
+        content: parsed.content,
+        globs: parsed.globs,
+        parent: v.parent ?? null,
+        draft,
+      },
     ];
     for (const inc of parsed.includes) {
       const child: FileVisit = {
@@ -214,8 +245,17 @@ export class MemoryLoader {
         directive: inc.directive,
       };
       if (!v.includeExternal && !isInsideFolded(this.cwd, inc.resolved)) {
-        this.record(child, 'external-not-approved', 'Outside the working directory, and external includes are not approved here.');
-        this.diag('warning', 'external-include-not-approved', `External include ${inc.directive} not approved.`, inc.resolved);
+        this.record(
+          child,
+          'external-not-approved',
+          'Outside the working directory, and external includes are not approved here.',
+        );
+        this.diag(
+          'warning',
+          'external-include-not-approved',
+          `External include ${inc.directive} not approved.`,
+          inc.resolved,
+        );
         continue;
       }
       out.push(...this.processFile(child, processed));
@@ -251,7 +291,13 @@ export class MemoryLoader {
         out.push(...this.processRules({ ...r, rulesDir: resolved }, processed, visited));
       } else if (kind === 'file' && entry.name.endsWith('.md')) {
         const infos = this.processFile(
-          { path: resolved, level: r.level, kind: 'rule', reason: r.reason, includeExternal: r.includeExternal },
+          {
+            path: resolved,
+            level: r.level,
+            kind: 'rule',
+            reason: r.reason,
+            includeExternal: r.includeExternal,
+          },
           processed,
         );
         for (const info of infos) {

@@ -41,10 +41,23 @@ export function collectReadAttachments(loader: MemoryLoader, opts: ResolvedClaud
     }
   };
   /** Conditional rules of `rulesDir` whose `paths`, relative to `base`, match the target. */
-  const conditional = (rulesDir: string, level: ClaudeMdLevel, external: boolean, base: string, set = processed) => {
+  const conditional = (
+    rulesDir: string,
+    level: ClaudeMdLevel,
+    external: boolean,
+    base: string,
+    set = processed,
+  ) => {
     loader.quiet = true;
     const infos = loader.processRules(
-      { rulesDir, level, reason: 'path_glob_match', includeExternal: external, conditional: true, globBase: base },
+      {
+        rulesDir,
+        level,
+        reason: 'path_glob_match',
+        includeExternal: external,
+        conditional: true,
+        globBase: base,
+      },
       set,
     );
     loader.quiet = false;
@@ -63,7 +76,10 @@ export function collectReadAttachments(loader: MemoryLoader, opts: ResolvedClaud
       loader.searched.push(path);
       return [];
     }
-    const infos = loader.processFile({ path, kind, level, reason: 'nested_traversal', includeExternal: false }, processed);
+    const infos = loader.processFile(
+      { path, kind, level, reason: 'nested_traversal', includeExternal: false },
+      processed,
+    );
     for (const info of infos) {
       info.draft.detail =
         info.parent === null
@@ -90,12 +106,20 @@ export function collectReadAttachments(loader: MemoryLoader, opts: ResolvedClaud
     if (loader.fsStat(rulesDir) === null) loader.searched.push(rulesDir);
     loader.hideDeferred = true;
     const plain = loader.processRules(
-      { rulesDir, level: 'project', reason: 'nested_traversal', includeExternal: false, conditional: false, globBase: dir },
+      {
+        rulesDir,
+        level: 'project',
+        reason: 'nested_traversal',
+        includeExternal: false,
+        conditional: false,
+        globBase: dir,
+      },
       copy,
     );
     loader.hideDeferred = false;
     for (const info of plain) {
-      info.draft.detail = 'Attached after the Read: a rule of a folder between the working directory and the file read.';
+      info.draft.detail =
+        'Attached after the Read: a rule of a folder between the working directory and the file read.';
     }
     found.push(...plain, ...conditional(rulesDir, 'project', false, dir));
     for (const key of copy) processed.add(key);

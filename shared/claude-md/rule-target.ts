@@ -20,12 +20,18 @@ export interface RuleTargetTest {
 export function testTarget(globs: readonly string[], base: string, target: string | null): RuleTargetTest {
   const list = globs.join(', ');
   if (!target)
-    return { matched: false, tested: null, detail: `Conditional rule (paths: ${list}); no target file given.` };
+    return {
+      matched: false,
+      tested: null,
+      detail: `Conditional rule (paths: ${list}); no target file given.`,
+    };
   const rel = isAbsolute(target) ? relative(base, target) : target;
   if (!rel || rel.startsWith('..') || isAbsolute(rel)) {
     return { matched: false, tested: null, detail: `The target is outside ${base}; paths: ${list}.` };
   }
-  return ignore().add([...globs]).ignores(rel)
+  return ignore()
+    .add([...globs])
+    .ignores(rel)
     ? { matched: true, tested: rel, detail: `The target ${rel} matches paths: ${list}.` }
     : { matched: false, tested: rel, detail: `The target ${rel} does not match paths: ${list}.` };
 }

@@ -38,7 +38,8 @@ function Reasons(props: {
             <button type="button" className="linklike" onClick={() => props.onSelect(f.path)}>
               {f.display}
             </button>{' '}
-            — {statusWords(t, f, hasTarget)}; {reasonWords(t, f, f.parent === null ? null : (displayOf.get(f.parent) ?? f.parent))}
+            — {statusWords(t, f, hasTarget)};{' '}
+            {reasonWords(t, f, f.parent === null ? null : (displayOf.get(f.parent) ?? f.parent))}
           </li>
         ))}
       </ul>
@@ -49,7 +50,10 @@ function Reasons(props: {
 /** The two phases. */
 export function ClaudePhasesView({ report, selected, t, onSelect }: ClaudePhasesViewProps) {
   const target = report.input.target;
-  const targetDisplay = target === null ? '' : (report.files.find((f) => f.path === target)?.display ?? shortPath(report, target));
+  const targetDisplay =
+    target === null
+      ? ''
+      : (report.files.find((f) => f.path === target)?.display ?? shortPath(report, target));
   const ofPhase = (phase: ClaudeMdPhase) => report.files.filter((f) => f.phase === phase);
   return (
     <div className="claude-phases" data-testid="claude-phases">
@@ -60,7 +64,9 @@ export function ClaudePhasesView({ report, selected, t, onSelect }: ClaudePhases
       </section>
       <section
         className="claude-phase"
-        aria-label={target === null ? t('phase.read', { file: '…' }) : t('phase.read', { file: targetDisplay })}
+        aria-label={
+          target === null ? t('phase.read', { file: '…' }) : t('phase.read', { file: targetDisplay })
+        }
         data-testid="claude-phase-read"
       >
         <h3>{t('phase.read', { file: target === null ? '…' : targetDisplay })}</h3>

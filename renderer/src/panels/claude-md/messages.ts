@@ -59,9 +59,11 @@ const en = {
   'status.conditional-not-matched': 'Not attached: its paths do not match the file read',
   'status.conditional-not-matched.noTarget': 'Not loaded: a conditional rule, and no target file is set',
   'status.excluded-by-setting': 'Not loaded: {source} is off',
-  'status.cycle': 'Skipped: already processed (an include cycle, the same file twice, or a symlink to a file already loaded)',
+  'status.cycle':
+    'Skipped: already processed (an include cycle, the same file twice, or a symlink to a file already loaded)',
   'status.too-deep': 'Skipped: included more than 4 levels deep',
-  'status.external-not-approved': 'Skipped: outside the project folder, and external includes are not approved here',
+  'status.external-not-approved':
+    'Skipped: outside the project folder, and external includes are not approved here',
   'status.non-text': 'Skipped: not a text file',
   'status.missing': 'Not found or not readable',
   'reason.session_start': 'At session start',

@@ -20,7 +20,13 @@ const fs = createMemoryFs({
   '/p/src/a.test.ts': '',
 });
 const report = assembleClaudeMd(
-  { cwd: '/p', home: '/home/u', managedDir: '/etc/none', settingSources: { user: false }, target: 'src/a.test.ts' },
+  {
+    cwd: '/p',
+    home: '/home/u',
+    managedDir: '/etc/none',
+    settingSources: { user: false },
+    target: 'src/a.test.ts',
+  },
   fs,
 );
 
