@@ -90,6 +90,12 @@ export default function ClaudeMdPanel() {
             ms: assembly.elapsedMs.toFixed(1),
             trigger: t(`trigger.${assembly.trigger}`),
           })}
+          {report.attachedOnRead !== null && (
+            <span data-testid="claude-totals-attached">
+              {' · '}
+              {t('totals.attached', { n: report.attachedOnRead.length })}
+            </span>
+          )}
           {totals.overWarning > 0 && (
             <strong className="warn"> · {t('totals.over', { n: totals.overWarning })}</strong>
           )}

@@ -41,6 +41,7 @@ const en = {
   totals:
     '{loaded} of {files} files loaded · {chars} characters · {bytes} · assembled in {ms} ms ({trigger})',
   'totals.over': '{n} over the 40,000-character warning',
+  'totals.attached': '{n} attached after the Read',
   'trigger.open': 'opened',
   'trigger.options': 'options changed',
   'trigger.disk': 'changed on disk',
@@ -132,6 +133,7 @@ const zh: Record<keyof typeof en, string> = {
   'opt.approve': '批准外部引入',
   totals: '已加载 {loaded} / {files} 个文件 · {chars} 个字符 · {bytes} · 组装耗时 {ms} 毫秒（{trigger}）',
   'totals.over': '{n} 个文件超过 40,000 字符警告线',
+  'totals.attached': '读取后附加 {n} 个',
   'trigger.open': '打开',
   'trigger.options': '选项已更改',
   'trigger.disk': '磁盘上有更改',
