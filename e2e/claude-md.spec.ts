@@ -119,6 +119,7 @@ test('a Claude Code project shows its files in load order with reasons, and foll
   // the cwd's conditional rules that do not match it.
   await setField(page, 'claude-target', 'packages/app/src/App.tsx');
   await expect(rows).toHaveCount(17);
+  await expect(page.getByTestId('claude-totals-attached')).toContainText('2 attached after the Read');
   await expect(row(page, 'packages/app/CLAUDE.md').getByTestId('claude-file-phase')).toHaveText('On Read');
   await expect(row(page, 'packages/app/CLAUDE.md').getByTestId('claude-file-reason')).toHaveText(
     'Its folder lies between the project folder and the file read',

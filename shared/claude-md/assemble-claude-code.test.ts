@@ -87,6 +87,16 @@ describe('start block', () => {
     ]);
   });
 
+  it('skips a file over 4 MiB, as Claude Code does not read it', () => {
+    const report = run({
+      '/repo/CLAUDE.md': 'x'.repeat(4 * 1024 * 1024 + 1),
+      '/repo/CLAUDE.local.md': 'small',
+    });
+    expect(report.files[0]).toMatchObject({ path: '/repo/CLAUDE.md', status: 'missing' });
+    expect(report.files[0]!.detail).toContain('4 MiB');
+    expect(startPaths(report)).toEqual(['/repo/CLAUDE.local.md']);
+  });
+
   it('never walks the filesystem root itself', () => {
     const report = run({ '/CLAUDE.md': 'root of the disk', '/repo/CLAUDE.md': 'repo' });
     expect(startPaths(report)).toEqual(['/repo/CLAUDE.md']);
