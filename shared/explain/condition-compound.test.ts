@@ -47,7 +47,7 @@ describe('explainCondition through and / or', () => {
   });
 
   it('nests: an or inside an and keeps its own clauses', () => {
-    const when = {
+    const when: Json = {
       and: [{ or: [{ var: 'peerRole', eq: 'owner' }, { any: ['isAdmin'] }] }, notBootstrapping],
     };
     const e = explain(when, { peerRole: 'member', lifecycle: 'active' });
@@ -83,7 +83,7 @@ describe('fixCondition through and / or', () => {
   });
 
   it('or: the clause that needs the fewest changes is enough', () => {
-    const when = {
+    const when: Json = {
       or: [{ all: ['hasPersona', 'hasWorkingMemory'] }, { var: 'peerRole', eq: 'owner' }],
     };
     const vars = { peerRole: 'member' };
@@ -93,7 +93,7 @@ describe('fixCondition through and / or', () => {
   });
 
   it('and of two clauses that ask one var for different values is impossible', () => {
-    const when = {
+    const when: Json = {
       and: [
         { var: 'chatType', eq: 'private' },
         { var: 'chatType', eq: 'group' },
