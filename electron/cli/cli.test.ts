@@ -396,11 +396,32 @@ describe('eck lint', () => {
     expect(r.out).toMatch(/0 error\(s\)/);
   });
 
-  it('an error (invalid section): exit 1', async () => {
-    const p = lintKit('lint-error', [tpl('s', '$KITS/s.md', { when: 'sometimes' })], { 'kits/s.md': 'x' });
+  it('and / or conditions: exit 0, and the message manifest is linted too, each unknown var once', async () => {
+    const when = {
+      and: [
+        { var: 'chatType', eq: 'private' },
+        { var: 'sessionId', neq: 'x' },
+      ],
+    };
+    const p = lintKit('lint-and', [tpl('s', '$KITS/s.md', { when })], {
+      'kits/s.md': 'hello',
+      'kits/eck_message_manifest.json': JSON.stringify({ sections: [tpl('m', '$KITS/m.md')] }),
+      'kits/m.md': '{{?moood}}{{moood}}{{/}}',
+    });
+    const r = await lint(p);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toMatch(/invalid/);
+    expect(r.out.match(/\[unknown-var\]/g)).toHaveLength(1);
+    expect(r.out).toMatch(/"moood" is not a known var.*kits\/m\.md/);
+  });
+
+  it('an error (a when evolcore throws on): exit 1', async () => {
+    const p = lintKit('lint-error', [tpl('s', '$KITS/s.md', { when: { var: 'chatType', in: 5 } })], {
+      'kits/s.md': 'x',
+    });
     const r = await lint(p);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/^error \[invalid-section\] /m);
+    expect(r.out).toMatch(/^error \[when-crash\] /m);
   });
 
   it('an unknown var in a template: warning with "did you mean"', async () => {

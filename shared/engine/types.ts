@@ -72,7 +72,15 @@ export interface RenderInput {
    * paths in it still resolve against `$ECK`, where it would be saved.
    */
   readonly overrideSource?: string;
+  /**
+   * Which product's engine to follow (issue 17): `evolclaw` names its home `EVOLCLAW_HOME`
+   * (var and `$EVOLCLAW_HOME` alias) and writes `EvolClaw` in the header line. Default evolcore.
+   */
+  readonly product?: Product;
 }
+
+/** The product whose kit and home are open: evolcore, or its predecessor evolclaw. */
+export type Product = 'evolcore' | 'evolclaw';
 
 export type DiagnosticLevel = 'error' | 'warning' | 'info';
 

@@ -59,7 +59,7 @@ function reasonOf(section: SectionReport, ctx: ExplainContext): StatusReason {
         sectionOrigin: section.origin,
       };
     case 'when-false': {
-      const condition = explainCondition(section.when);
+      const condition = explainCondition(section.when, ctx.vars);
       return { status: 'when-false', condition, fix: fixCondition(condition) };
     }
     case 'unresolved-vars':
@@ -90,7 +90,7 @@ export function explainSection(section: SectionReport, ctx: ExplainContext): Sec
   return {
     id: section.id,
     status: section.status,
-    condition: explainCondition(section.when),
+    condition: explainCondition(section.when, ctx.vars),
     conditionOrigin: section.fieldOrigins['when'] ?? null,
     reason: reasonOf(section, ctx),
   };

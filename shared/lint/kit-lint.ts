@@ -1,7 +1,9 @@
 /**
  * Kit checks beyond one render's diagnostics (issue 2, `eck lint`): unknown vars in `when`
- * or templates, numeric vars whose `{{?n}}` block vanishes at 0, files over 40,000 characters,
- * folders close to their budget. Every section is checked, whatever the scenario's `when`.
+ * or templates, numeric vars whose `{{?n}}` block vanishes at 0, files over 40,000 characters, folders
+ * close to their budget. Every section is checked, whatever the scenario's `when`, in
+ * every manifest file given (one report per file); each unknown var is reported once, with
+ * every place that reads it (issue 17: `{{?x}}` and `{{x}}` are one finding, not two).
  */
 import type { Diagnostic, EngineFs, RenderReport } from '../engine/types';
 import { parseWhen, whenVarNames, type WhenSpec } from '../engine/when';
@@ -73,28 +75,68 @@ function whenHazards(when: WhenSpec, enabled: boolean, id: string, report: Rende
   ];
 }
 
+/** One place that reads an unknown var. */
+interface UnknownUse {
+  readonly where: string;
+  readonly section: string;
+  readonly file?: string;
+}
+
 /** Runs the kit checks over the merged manifest of a report. */
 export function lintKit(report: RenderReport, fs: EngineFs, vars: VarKnowledge): Diagnostic[] {
+  return lintKits([report], fs, vars);
+}
+
+/**
+ * Runs the kit checks over several manifest files (one render report each: the chat manifest,
+ * the message manifest, the auxiliary one, …). A file read by two manifests is checked once.
+ */
+export function lintKits(reports: readonly RenderReport[], fs: EngineFs, vars: VarKnowledge): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const merged = report.merged;
-  if (!merged) return out;
-  const given = new Set(Object.keys(report.vars));
-  const known = (n: string): boolean => vars.isKnown(n) || given.has(n);
-  const unknown = (name: string, where: string, section: string, file?: string): void => {
+  const unknownUses = new Map<string, UnknownUse[]>();
+  const seenFiles = new Set<string>();
+  for (const report of reports) lintOne(report, fs, vars, out, unknownUses, seenFiles, reports.length > 1);
+  for (const [name, uses] of unknownUses) {
     const near = vars.suggest(name);
+    const first = uses[0];
+    if (first === undefined) continue;
+    const places = uses.map((u) => u.where).join('; ');
     out.push({
       level: 'warning',
       code: 'unknown-var',
-      message: `${where} reads "${name}", which is not a known var${near ? ` (did you mean "${near}"?)` : ''}`,
-      section,
-      ...(file ? { file } : {}),
+      message: `"${name}" is not a known var${near ? ` (did you mean "${near}"?)` : ''}; read by ${places}`,
+      section: first.section,
+      ...(first.file ? { file: first.file } : {}),
     });
+  }
+  return out;
+}
+
+function lintOne(
+  report: RenderReport,
+  fs: EngineFs,
+  vars: VarKnowledge,
+  out: Diagnostic[],
+  unknownUses: Map<string, UnknownUse[]>,
+  seenFiles: Set<string>,
+  nameManifest: boolean,
+): void {
+  const merged = report.merged;
+  if (!merged) return;
+  const given = new Set(Object.keys(report.vars));
+  const known = (n: string): boolean => vars.isKnown(n) || given.has(n);
+  const inManifest = nameManifest ? ` in ${report.manifestFile}` : '';
+  const unknown = (name: string, where: string, section: string, file?: string): void => {
+    const uses = unknownUses.get(name) ?? [];
+    // The same place once, however many tags in it read the var.
+    if (!uses.some((u) => u.where === where)) uses.push({ where, section, ...(file ? { file } : {}) });
+    unknownUses.set(name, uses);
   };
-  const seenFiles = new Set<string>();
   for (const section of merged.sections) {
     const raw = section.raw;
     const when = parseWhen(raw.when);
-    for (const n of whenVarNames(when)) if (!known(n)) unknown(n, '`when`', section.id);
+    for (const n of whenVarNames(when))
+      if (!known(n)) unknown(n, `the \`when\` of section "${section.id}"${inManifest}`, section.id);
     out.push(...whenHazards(when, raw.enabled !== false, section.id, report));
     const pathField = raw.type === 'directory' ? raw.path : raw.file;
     if (typeof pathField !== 'string') continue;
@@ -164,5 +206,4 @@ export function lintKit(report: RenderReport, fs: EngineFs, vars: VarKnowledge):
       }
     }
   }
-  return out;
 }
