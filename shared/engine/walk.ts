@@ -109,7 +109,8 @@ export interface WalkInput {
 const jsTruthy = (v: unknown): boolean => Boolean(v);
 
 /** `Buffer.byteLength(text)`: the host's native count when it has one (a 10 MB kit), else ours. */
-const byteLength = (fs: EngineFs, text: string): number => (fs.byteLength ? fs.byteLength(text) : utf8Length(text));
+const byteLength = (fs: EngineFs, text: string): number =>
+  fs.byteLength ? fs.byteLength(text) : utf8Length(text);
 
 /** Where the inspector reads a path evolcore resolved (relative → against the package root). */
 function readPathOf(path: string, packageRoot: string): string {
@@ -293,6 +294,25 @@ function renderContent(input: WalkInput, walk: SectionWalk, file: WalkFile): str
   const rec = createRecorder(file.readPath);
   walk.recorders.push(rec);
   return renderTemplate(file.text, input.vars, true, rec);
+}
+
+/**
+ * The files `loadSectionFiles` gives one section under some vars, outside the render loop (the
+ * message renderer's per-item pass); a `crash` when evolcore would throw resolving its path.
+ */
+export function sectionFiles(
+  fs: EngineFs,
+  packageRoot: string,
+  merged: MergedSection,
+  vars: Vars,
+): { files: WalkFile[]; walk: SectionWalk } | { crash: string } {
+  const walk = newWalk(merged);
+  if (walk.rawPath) {
+    if (typeof walk.rawPath !== 'string') return { crash: `section "${merged.id}": its path is not a string` };
+    walk.expanded = expandPathTokens(walk.rawPath, vars);
+  }
+  const input: WalkInput = { fs, vars, packageRoot, sections: [], totalMaxFiles: 0, totalMaxBytes: 0, mappings: [] };
+  return { files: loadFiles(input, walk), walk };
 }
 
 /** Walks every section as evolcore's render loop does. */

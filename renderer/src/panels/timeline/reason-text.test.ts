@@ -55,7 +55,11 @@ describe('reasonText: the why in plain words, with values', () => {
       { sections: [fileSection('a', '$KITS/a.md', { when: { var: 'chatType', neq: null } })], files },
       { chatType: 'group' },
     );
-    expect(why(r, 'a')).toEqual({ lines: [], condition: 'chatType = "group", so chatType ≠ null is true' });
+    expect(why(r, 'a')).toEqual({
+      lines: [],
+      condition: 'chatType = "group", so chatType ≠ null is true',
+      clauses: [],
+    });
   });
 
   it('unresolved: the token and the var to set', () => {
@@ -120,5 +124,60 @@ describe('reasonText: the why in plain words, with values', () => {
       const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
       expect(names(timelineMessages['zh-CN'][key]), key).toEqual(names(timelineMessages.en[key]));
     }
+  });
+
+  it('and / or: a heading, then each clause with its values; unreached clauses say so', () => {
+    const when = {
+      and: [
+        { var: 'chatType', eq: 'private' },
+        { var: 'lifecycle', neq: 'bootstrapping' },
+      ],
+    };
+    const r = renderKit(
+      { sections: [fileSection('s', '$KITS/a.md', { when })], files },
+      { chatType: 'group', lifecycle: 'bootstrapping' },
+    );
+    const w = why(r, 's');
+    expect(w.lines).toEqual([
+      'all 2 clauses must hold (and), so the condition is false:',
+      'To load it: set chatType to "private" and set lifecycle to a value other than ["bootstrapping"].',
+    ]);
+    expect(w.clauses).toEqual([
+      { depth: 0, mark: 'false', text: 'chatType = "group", so chatType = "private" is false' },
+      {
+        depth: 0,
+        mark: 'skipped',
+        text: 'not checked (an earlier clause already decided); with these vars: lifecycle = "bootstrapping", so lifecycle ≠ "bootstrapping" is false',
+      },
+    ]);
+    const zh = why(r, 's', 'zh-CN');
+    expect(zh.lines[0]).toBe('2 个子条件须全部成立（and），所以条件为 假：');
+    expect(zh.clauses[1]?.text).toContain('未检查');
+  });
+
+  it('nested or inside and: clauses one level deeper', () => {
+    const when = {
+      and: [
+        {
+          or: [
+            { var: 'peerRole', eq: 'owner' },
+            { var: 'peerRole', eq: 'admin' },
+          ],
+        },
+        { var: 'lifecycle', neq: 'bootstrapping' },
+      ],
+    };
+    const r = renderKit(
+      { sections: [fileSection('s', '$KITS/a.md', { when })], files },
+      { peerRole: 'owner', lifecycle: 'active' },
+    );
+    const w = why(r, 's');
+    expect(w.condition).toBe('all 2 clauses must hold (and), so the condition is true:');
+    expect(w.clauses.map((c) => [c.depth, c.mark])).toEqual([
+      [0, 'true'],
+      [1, 'true'],
+      [1, 'skipped'],
+      [0, 'true'],
+    ]);
   });
 });
