@@ -78,7 +78,8 @@ const en = {
     'The total budget stopped it: {before} + {own} = {sum} bytes, over the {max}-byte limit by {over}.',
   'over.files':
     'The total budget stopped it: {before} + {own} = {sum} files, over the {max}-file limit by {over}.',
-  'over.afterCut': 'It would fit, but the total gate already cut at {first}: every later section stops too.',
+  'over.afterCut':
+    'Not loaded: the total gate already cut at {first}, and evolcore loads no later section (it does not even read this one).',
   'over.alsoAfter': 'The gate had already cut at {first}; every later section stops in any case.',
   'over.unknown': 'The total budget stopped it.',
   'invalid.lead': 'Invalid: {reason}',
@@ -209,7 +210,8 @@ const zh: Record<keyof typeof en, string> = {
   'notExist.readError': '无法读取：{message}',
   'over.bytes': '总量预算阻止了它：{before} + {own} = {sum} 字节，超出 {max} 字节上限 {over}。',
   'over.files': '总量预算阻止了它：{before} + {own} = {sum} 个文件，超出 {max} 个文件上限 {over}。',
-  'over.afterCut': '它本可放下，但总量闸门已在 {first} 处截断：之后的 section 全部停止加载。',
+  'over.afterCut':
+    '未加载：总量闸门已在 {first} 处截断，evolcore 不再加载其后的任何 section（连它的文件都不读取）。',
   'over.alsoAfter': '总量闸门已在 {first} 处截断；之后的 section 无论如何都会停止加载。',
   'over.unknown': '总量预算阻止了它。',
   'invalid.lead': '无效：{reason}',
