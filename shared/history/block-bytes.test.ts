@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureReport } from '../debug-files/test-fixtures/report';
+import { utf8Length } from '../debug-files/markdown';
 import { blockBytesByLabel } from './block-bytes';
 
-const bytes = (s: string): number => new TextEncoder().encode(s).length;
+const bytes = utf8Length;
 
 describe('blockBytesByLabel', () => {
   it("counts each section's blocks, header included, up to the separator, a note or the end", () => {
