@@ -8,6 +8,7 @@ import type { RenderInput } from '../../shared/engine/types';
 import { parseJsonText } from '../../shared/engine/json-text';
 import { resolveHome, resolvePackageRoot } from '../services/app-paths';
 import { toEnginePath } from '../services/node-fs';
+import { packageNameOf, productOfPackageName } from '../workspace/discovery';
 import { stringOption, type OptionSpec, type ParsedArgs } from './args';
 
 /** Options of the scenario. */
@@ -58,14 +59,17 @@ export function scenarioFromArgs(
       };
     }
   }
-  const home = resolveHome(stringOption(args, 'home'));
+  const packageRoot = resolvePackageRoot(stringOption(args, 'package-root'));
+  const product = productOfPackageName(packageNameOf(readTextOrNull(path.join(packageRoot, 'package.json'))));
+  const home = resolveHome(stringOption(args, 'home'), process.env, product);
   const sessionType = stringOption(args, 'session-type');
   const manifestFile = stringOption(args, 'manifest');
   return {
     homeSource: home.source,
     input: {
-      packageRoot: toEnginePath(resolvePackageRoot(stringOption(args, 'package-root'))),
+      packageRoot: toEnginePath(packageRoot),
       home: toEnginePath(home.home),
+      product,
       vars,
       ...(sessionType !== undefined ? { sessionType } : {}),
       ...(manifestFile !== undefined ? { manifestFile } : {}),
@@ -74,4 +78,12 @@ export function scenarioFromArgs(
         : {}),
     },
   };
+}
+
+function readTextOrNull(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
 }
