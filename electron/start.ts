@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVE_USAGE, parseServeArgs } from './serve/args';
+import { SERVE_USAGE, parseServeArgs, serveFolderProblem } from './serve/args';
 import { isRendererStale, newestMtime } from './serve/build-freshness';
 import { runServe } from './serve/run-serve';
 import { isRendererBuilt } from './serve/static-files';
@@ -49,6 +49,11 @@ async function main(): Promise<void> {
     args = parseServeArgs(argv);
   } catch (error) {
     process.stderr.write(`start: ${(error as Error).message}\n${SERVE_USAGE}\n`);
+    process.exit(2);
+  }
+  const missing = serveFolderProblem(args);
+  if (missing !== null) {
+    process.stderr.write(`start: ${missing}\n`);
     process.exit(2);
   }
   const staticDir = path.join(appRoot, 'dist', 'renderer');

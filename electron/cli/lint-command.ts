@@ -9,6 +9,7 @@ import { createNodeFs } from '../services/node-fs';
 import { parseArgs } from './args';
 import { SCENARIO_OPTIONS, scenarioFromArgs } from './scenario-args';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { diagnosticsWithFiles } from './diagnostic-files';
 import { formatDiagnostic } from './format-diagnostic';
 import { lintKits } from '../../shared/lint/kit-lint';
 import type { Diagnostic, EngineFs } from '../../shared/engine/types';
@@ -24,6 +25,10 @@ export async function runLintCommand(argv: readonly string[], io: CliIo): Promis
     return EXIT_USAGE;
   }
   const scenario = scenarioFromArgs(args);
+  if ('usageError' in scenario) {
+    io.stderr(`eck lint: ${scenario.usageError}\n`);
+    return EXIT_USAGE;
+  }
   if ('error' in scenario) {
     io.stderr(`eck lint: ${scenario.error}\n`);
     return EXIT_FAILED;
@@ -38,7 +43,7 @@ export async function runLintCommand(argv: readonly string[], io: CliIo): Promis
       : [];
   const rendered = [report, ...others].filter((r) => r.rendered);
   const findings = dedupe([
-    ...report.diagnostics,
+    ...diagnosticsWithFiles(report, scenario.varsFile),
     // The other manifests ran with this scenario's vars: only their errors hold for the kit.
     ...others.flatMap((r) => r.diagnostics.filter((d) => d.level === 'error')),
     ...lintKits(rendered, fs, catalogVarKnowledge),

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { RenderInput } from '../../shared/engine/types';
 import { parseJsonText } from '../../shared/engine/json-text';
 import { resolveHome, resolvePackageRoot } from '../services/app-paths';
+import { missingFolderProblem } from '../services/folder-check';
 import { toEnginePath } from '../services/node-fs';
 import { packageNameOf, productOfPackageName } from '../workspace/discovery';
 import { stringOption, type OptionSpec, type ParsedArgs } from './args';
@@ -37,10 +38,19 @@ export function readJsonFile(file: string): { value: unknown } | { error: string
   return { value: parsed.value };
 }
 
+/** The scenario of a command, the files it came from, or what is wrong (usage or a file). */
+export type ScenarioFromArgs =
+  | { input: RenderInput; homeSource: string; varsFile: string | undefined }
+  | { error: string }
+  | { usageError: string };
+
 /** Builds the render input from parsed options. */
-export function scenarioFromArgs(
-  args: ParsedArgs,
-): { input: RenderInput; homeSource: string } | { error: string } {
+export function scenarioFromArgs(args: ParsedArgs): ScenarioFromArgs {
+  // A mistyped folder must not render silently against nothing (issue 14): exit 2, naming it.
+  for (const option of ['home', 'package-root']) {
+    const problem = missingFolderProblem(option, stringOption(args, option));
+    if (problem !== null) return { usageError: problem };
+  }
   const varsFile = stringOption(args, 'vars');
   let vars: unknown = {};
   if (varsFile !== undefined) {
@@ -66,6 +76,7 @@ export function scenarioFromArgs(
   const manifestFile = stringOption(args, 'manifest');
   return {
     homeSource: home.source,
+    varsFile: varsFile === undefined ? undefined : path.resolve(varsFile),
     input: {
       packageRoot: toEnginePath(packageRoot),
       home: toEnginePath(home.home),

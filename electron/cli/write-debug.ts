@@ -1,18 +1,22 @@
-/** `render --write-debug`: the four eck-debug files of one render, under `$EVOLCORE_HOME/data/eck-debug/`. */
+/**
+ * `render --write-debug`: the eck-debug files of one render, under `$EVOLCORE_HOME/data/eck-debug/`,
+ * in evolcore's own formats (clarifications §14).
+ */
 import path from 'node:path';
 import type { RenderInput, RenderReport } from '../../shared/engine/types';
-import { describeVarZh } from '../../shared/vars/catalog';
 import { writeDebugFiles } from '../debug/write-debug-files';
 
-/** Writes the snapshot; errors (read-only home, full disk) come back as one line. */
+/**
+ * Writes the snapshot; errors (read-only home, full disk) come back as one line. No files when
+ * evolcore's render would throw (`report.failure`): it throws before its writer runs.
+ */
 export function writeDebugSnapshot(
   input: RenderInput,
   report: RenderReport,
 ): { files: string[] } | { error: string } {
   const dir = path.join(input.home, 'data', 'eck-debug');
   try {
-    const written = writeDebugFiles(dir, report, report.vars, describeVarZh);
-    return { files: written.files };
+    return { files: writeDebugFiles(dir, report).files };
   } catch (err) {
     return {
       error:

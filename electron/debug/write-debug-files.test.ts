@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stubReport } from '../../shared/api/testing/stub-report';
 import { fixtureReport } from '../../shared/debug-files/test-fixtures/report';
-import { parseManifestReport } from '../../shared/debug-files/parse';
+import { evolcoreDebugFiles } from '../../shared/debug-files/evolcore-format';
 import { writeDebugFiles } from './write-debug-files';
 import { debugDirOf } from './debug-dir';
 
@@ -15,14 +16,13 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const now = new Date(Date.UTC(2026, 11, 1, 19, 40, 5));
-const describeZh = (): string => '说明';
+const now = new Date(Date.UTC(2026, 11, 1, 19, 40, 5, 250));
 
 describe('writeDebugFiles', () => {
-  it('creates the folder and writes the four files with the documented names', () => {
+  it('creates the folder and writes the four files with their names and exact contents', () => {
     const dir = debugDirOf(join(root, 'home'));
     const report = fixtureReport();
-    const written = writeDebugFiles(dir, report, {}, describeZh, now);
+    const written = writeDebugFiles(dir, report, now);
     expect(written.key).toBe('2026-12-01-19-40-05');
     expect(written.files.map((f) => f.slice(dir.length + 1))).toEqual([
       'vars-2026-12-01-19-40-05.json',
@@ -30,21 +30,36 @@ describe('writeDebugFiles', () => {
       'fragments-2026-12-01-19-40-05.md',
       'manifest-2026-12-01-19-40-05.md',
     ]);
-    expect(readFileSync(written.files[1] as string, 'utf8')).toBe(report.context);
-    expect(parseManifestReport(readFileSync(written.files[3] as string, 'utf8')).ok).toBe(true);
+    const expected = evolcoreDebugFiles(report, now);
+    const [vars, context, fragments, manifest] = written.files.map((f) => readFileSync(f, 'utf8'));
+    expect([vars, context, fragments, manifest]).toEqual([
+      expected?.vars,
+      expected?.context,
+      expected?.fragments,
+      expected?.manifest,
+    ]);
     expect(readdirSync(dir).sort()).toHaveLength(4); // no temp file left behind
   });
 
+  it('leaves out the context and fragments files of an empty render, as evolcore does', () => {
+    const written = writeDebugFiles(root, stubReport(''), now);
+    expect(readdirSync(root).sort()).toEqual([
+      'manifest-2026-12-01-19-40-05.md',
+      'vars-2026-12-01-19-40-05.json',
+    ]);
+    expect(written.files).toHaveLength(2);
+  });
+
+  it('writes nothing when evolcore would throw (report.failure)', () => {
+    const report = stubReport('', { failure: { code: 'when-missing', message: 'no when' } });
+    expect(writeDebugFiles(join(root, 'eck-debug'), report, now)).toEqual({ files: [], key: null });
+    expect(readdirSync(root)).toEqual([]);
+  });
+
   it('gives two renders in the same second two snapshots, overwriting nothing', () => {
-    const first = writeDebugFiles(root, fixtureReport(), { n: 1 }, describeZh, now);
-    const second = writeDebugFiles(
-      root,
-      { ...fixtureReport(), context: 'second' },
-      { n: 2 },
-      describeZh,
-      now,
-    );
-    const third = writeDebugFiles(root, { ...fixtureReport(), context: 'third' }, { n: 3 }, describeZh, now);
+    const first = writeDebugFiles(root, fixtureReport(), now);
+    const second = writeDebugFiles(root, { ...fixtureReport(), context: 'second' }, now);
+    const third = writeDebugFiles(root, { ...fixtureReport(), context: 'third' }, now);
     expect([first.key, second.key, third.key]).toEqual([
       '2026-12-01-19-40-05',
       '2026-12-01-19-40-05-2',
@@ -55,11 +70,20 @@ describe('writeDebugFiles', () => {
     expect(readFileSync(second.files[1] as string, 'utf8')).toBe('second');
   });
 
+  it('does not complete an empty render of the same second with a later context', () => {
+    writeDebugFiles(root, stubReport(''), now);
+    const next = writeDebugFiles(root, fixtureReport(), now);
+    expect(next.key).toBe('2026-12-01-19-40-05-2');
+    expect(readdirSync(root).filter((n) => n.startsWith('context-'))).toEqual([
+      'context-2026-12-01-19-40-05-2.md',
+    ]);
+  });
+
   it('gives back what it placed when another writer takes the key mid-way', () => {
     // A dangling link passes the existence check (existsSync follows it) but makes `link`
     // fail with EEXIST: the same as a second process winning the race for this name.
     symlinkSync(join(root, 'nowhere'), join(root, 'context-2026-12-01-19-40-05.md'));
-    const written = writeDebugFiles(root, fixtureReport(), {}, describeZh, now);
+    const written = writeDebugFiles(root, fixtureReport(), now);
     expect(written.key).toBe('2026-12-01-19-40-05-2');
     expect(readdirSync(root).sort()).toEqual([
       'context-2026-12-01-19-40-05-2.md',
@@ -68,12 +92,12 @@ describe('writeDebugFiles', () => {
       'manifest-2026-12-01-19-40-05-2.md',
       'vars-2026-12-01-19-40-05-2.json',
     ]);
-    expect(readFileSync(written.files[0] as string, 'utf8')).toContain('"value"');
+    expect(readFileSync(written.files[0] as string, 'utf8')).toContain('"params"');
   });
 
   it('skips a key of which any one file exists', () => {
     writeFileSync(join(root, 'fragments-2026-12-01-19-40-05.md'), 'left over');
-    const written = writeDebugFiles(root, fixtureReport(), {}, describeZh, now);
+    const written = writeDebugFiles(root, fixtureReport(), now);
     expect(written.key).toBe('2026-12-01-19-40-05-2');
     expect(readFileSync(join(root, 'fragments-2026-12-01-19-40-05.md'), 'utf8')).toBe('left over');
   });

@@ -1,6 +1,8 @@
 /**
- * Writes the four eck-debug files of one render (issue 2, `render --write-debug`) into
- * `$EVOLCORE_HOME/data/eck-debug/` or any folder given.
+ * Writes the eck-debug files of one render (issue 2, `render --write-debug`) into
+ * `$EVOLCORE_HOME/data/eck-debug/` or any folder given, in evolcore's own formats byte for byte
+ * (`shared/debug-files/evolcore-format.ts`, clarifications §14): `context-` and `fragments-`
+ * only when not empty, none at all when evolcore's render would throw.
  *
  * Two renders in the same second must not overwrite each other: the writer takes the first
  * key of that second (`<ts>`, `<ts>-2`, `<ts>-3`, …) for which none of the four names exists,
@@ -11,29 +13,21 @@
 import { existsSync, linkSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RenderReport } from '../../shared/engine/types';
-import {
-  formatContextFile,
-  formatFragmentsFile,
-  formatManifestReport,
-  formatVarsFile,
-} from '../../shared/debug-files/format';
-import type { DescribeVar } from '../../shared/debug-files/format';
+import { debugTimestamp, evolcoreDebugFiles } from '../../shared/debug-files/evolcore-format';
 import {
   DEBUG_FILE_KINDS,
   DEBUG_TEMP_PREFIX,
   formatSnapshotKey,
-  formatTimestamp,
   snapshotFileNames,
 } from '../../shared/debug-files/names';
-import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
-import { DEFAULT_NAME_ZONE } from '../../shared/debug-files/names';
+import type { DebugFileKind } from '../../shared/debug-files/names';
 
 /** What was written. */
 export interface WrittenDebugFiles {
-  /** Absolute paths, in the order vars, context, fragments, manifest. */
+  /** Absolute paths of the files written, in the order vars, context, fragments, manifest. */
   readonly files: string[];
-  /** The snapshot key: timestamp plus suffix. */
-  readonly key: string;
+  /** The snapshot key (timestamp plus suffix); `null` when nothing was written (`report.failure`). */
+  readonly key: string | null;
 }
 
 /** The most suffixes tried in one second before giving up (a loop guard, never reached in use). */
@@ -77,42 +71,38 @@ function removeQuietly(path: string): void {
 }
 
 /**
- * Writes `vars-`, `context-`, `fragments-` and `manifest-<key>` into `dir` (created if needed).
- * `now` is written in UTC, as evolcore's own writer does, unless `zone` says `local` (see
- * `NameZone`). Throws on an I/O failure (the caller reports it in one line); partial files of a
- * failed attempt are removed.
+ * Writes the snapshot of `report` into `dir` (created if needed), named by `now` in UTC as
+ * evolcore names its files; the first free key of that second (`<ts>`, `<ts>-2`, …) is taken,
+ * free meaning none of the four names exists, even of a kind this render does not write.
+ * Writes nothing when evolcore would have thrown (`report.failure`). Throws on an I/O failure
+ * (the caller reports it in one line); partial files of a failed attempt are removed.
  */
 export function writeDebugFiles(
   dir: string,
   report: RenderReport,
-  vars: unknown,
-  describe: DescribeVar,
   now: Date = new Date(),
-  zone: NameZone = DEFAULT_NAME_ZONE,
 ): WrittenDebugFiles {
+  const files = evolcoreDebugFiles(report, now);
+  if (files === null) return { files: [], key: null };
   mkdirSync(dir, { recursive: true });
-  const contents: Record<DebugFileKind, string> = {
-    vars: formatVarsFile(report, vars, describe),
-    context: formatContextFile(report),
-    fragments: formatFragmentsFile(report),
-    manifest: formatManifestReport(report),
-  };
-  const timestamp = formatTimestamp(now, zone);
+  const kinds = DEBUG_FILE_KINDS.filter((kind) => files[kind] !== null);
+  const timestamp = debugTimestamp(now);
   const temps: Partial<Record<DebugFileKind, string>> = {};
   try {
-    for (const kind of DEBUG_FILE_KINDS) {
+    for (const kind of kinds) {
       const temp = join(dir, `${DEBUG_TEMP_PREFIX}${process.pid}-${++tempCounter}-${kind}`);
-      writeFileSync(temp, contents[kind], 'utf8');
+      writeFileSync(temp, files[kind] as string, 'utf8');
       temps[kind] = temp;
     }
     for (let suffix = 1; suffix <= MAX_SUFFIX; suffix++) {
       const key = formatSnapshotKey(timestamp, suffix === 1 ? null : suffix);
       const names = snapshotFileNames(key);
-      // Check all four first: a snapshot of that second may lack some files (a crash, a clean).
+      // Check all four first: a snapshot of that second may lack some files (an empty context,
+      // a crash, a clean), and a second render must not complete it.
       if (DEBUG_FILE_KINDS.some((kind) => existsSync(join(dir, names[kind])))) continue;
       const placed: string[] = [];
       let taken = false;
-      for (const kind of DEBUG_FILE_KINDS) {
+      for (const kind of kinds) {
         const target = join(dir, names[kind]);
         if (!placeNoClobber(temps[kind] as string, target)) {
           taken = true;
@@ -124,8 +114,7 @@ export function writeDebugFiles(
       // Another writer took this key between the check and the link: give back what we
       // placed (our own files, just linked) and try the next suffix.
       for (const [i, path] of placed.entries()) {
-        const kind = DEBUG_FILE_KINDS[i] as DebugFileKind;
-        const temp = temps[kind] as string;
+        const temp = temps[kinds[i] as DebugFileKind] as string;
         linkSync(path, temp);
         unlinkSync(path);
       }

@@ -4,7 +4,6 @@
  */
 import fs from 'node:fs';
 import { renderContext } from '../../shared/engine/render';
-import { describeVarZh } from '../../shared/vars/catalog';
 import { createNodeFs, toEnginePath } from '../services/node-fs';
 import { APP_ROOT, DEMO_HOME } from '../services/app-paths';
 import { writeDebugFiles } from '../debug/write-debug-files';
@@ -36,7 +35,7 @@ export function generateDemoHistory(home: string = DEMO_HOME, packageRoot: strin
       },
       engineFs,
     );
-    writeDebugFiles(dir, report, report.vars, describeVarZh, at);
+    writeDebugFiles(dir, report, at);
     count++;
   }
   return count;

@@ -2,8 +2,7 @@
  * Replay, what-if, and bundles (issue 7): renders of recorded vars against the current files
  * (and the draft override, if any), compared with what was recorded.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import { ApiFailure } from '../../shared/api';
 import type { Scenario } from '../../shared/api';
 import { parseManifestReport } from '../../shared/debug-files/parse';
@@ -15,13 +14,19 @@ import { BUNDLE_FORMAT, BUNDLE_VERSION, parseBundle } from '../../shared/history
 import type { SnapshotBundle } from '../../shared/history/bundle';
 import type { ReplayResult } from '../../shared/history/history-models';
 import { diffRenders } from '../../shared/history/render-diff';
-import { factsOfParsedReport, factsOfRender } from '../../shared/history/section-facts';
+import {
+  factsOfParsedReport,
+  factsOfRender,
+  factsOfRenderAsEvolcore,
+} from '../../shared/history/section-facts';
 import { whatIfChange } from '../../shared/history/what-if';
 import type { WhatIfChange } from '../../shared/history/what-if';
 import type { Roots } from '../../shared/scenarios/reroot';
 import { scenarioFromSnapshot } from '../../shared/scenarios/snapshot-scenario';
 import type { HistoryIndex } from '../history/history-index';
 import { createNodeFs } from '../services/node-fs';
+import { inferManifest } from './infer-manifest';
+import { writeTextAtomic } from '../services/temp-files';
 import { createRecordingFs } from './recording-fs';
 import { readSnapshotFiles, textOf } from './snapshot-reads';
 
@@ -54,6 +59,29 @@ export async function snapshotScenario(
   return { scenario: result.scenario, rerooted: result.rerooted, warnings: result.warnings, files };
 }
 
+/**
+ * The snapshot as a scenario to render again: for evolcore's format, with the manifest its
+ * recorded sections name (`infer-manifest.ts`), since its files do not say which one it was.
+ */
+async function replayScenario(
+  index: HistoryIndex,
+  key: string,
+  roots: Roots,
+  render: WorkspaceRender,
+): Promise<Awaited<ReturnType<typeof snapshotScenario>>> {
+  const read = await snapshotScenario(index, key, roots);
+  const reportText = textOf(read.files.manifest);
+  const parsed = reportText === null ? null : parseManifestReport(reportText);
+  if (!parsed?.ok || parsed.value.source !== 'evolcore' || read.scenario.manifestFile !== null) return read;
+  const ids = parsed.value.sections.map((s) => s.id);
+  const inferred = inferManifest(read.scenario, ids, roots.packageRoot, (sc) => render(sc));
+  return {
+    ...read,
+    scenario: inferred.scenario,
+    warnings: inferred.note === null ? read.warnings : [...read.warnings, inferred.note],
+  };
+}
+
 /** Renders without the draft, and with it when it belongs to the manifest the render chose. */
 function renderWithDraft(
   render: WorkspaceRender,
@@ -73,22 +101,30 @@ function compareWithRecorded(
   rerooted: readonly string[],
   recordedReport: string | null,
   recordedContext: string | null,
+  /** The snapshot has no context file at all (not one that could not be read). */
+  contextFileAbsent: boolean,
   report: RenderReport,
   usedDraft: boolean,
   warnings: string[],
 ): ReplayResult {
   let factsBefore = null;
+  let evolcoreFormat = false;
   if (recordedReport !== null) {
     const parsed = parseManifestReport(recordedReport);
-    if (parsed.ok) factsBefore = factsOfParsedReport(parsed.value);
-    else warnings.push(`manifest report unreadable: ${describeFailure(parsed)}`);
+    if (parsed.ok) {
+      factsBefore = factsOfParsedReport(parsed.value);
+      evolcoreFormat = parsed.value.source === 'evolcore';
+    } else warnings.push(`manifest report unreadable: ${describeFailure(parsed)}`);
   }
+  // evolcore's format records fewer facts (no bytes, no manifest file) and writes no context
+  // file for an empty context: compare the fresh render on the same terms.
+  const before = evolcoreFormat && contextFileAbsent ? '' : recordedContext;
   const diff = diffRenders({
     varsBefore: null,
     varsAfter: null,
     factsBefore,
-    factsAfter: factsOfRender(report),
-    contextBefore: recordedContext,
+    factsAfter: evolcoreFormat ? factsOfRenderAsEvolcore(report) : factsOfRender(report),
+    contextBefore: before,
     contextAfter: report.context,
     ...(usedDraft ? { manifestNotes: ['the draft override'] } : {}),
   });
@@ -98,7 +134,7 @@ function compareWithRecorded(
     rerooted,
     usedDraft,
     diff,
-    recordedContext,
+    recordedContext: before,
     replayedContext: report.context,
     warnings,
   };
@@ -112,7 +148,7 @@ export async function replaySnapshot(
   render: WorkspaceRender,
   draft?: Draft,
 ): Promise<ReplayResult> {
-  const { scenario, rerooted, warnings, files } = await snapshotScenario(index, key, roots);
+  const { scenario, rerooted, warnings, files } = await replayScenario(index, key, roots, render);
   const { report, usedDraft } = renderWithDraft(render, scenario, draft);
   return compareWithRecorded(
     key,
@@ -120,6 +156,7 @@ export async function replaySnapshot(
     rerooted,
     textOf(files.manifest),
     textOf(files.context),
+    !files.context.ok && files.context.name === null,
     report,
     usedDraft,
     [...warnings],
@@ -139,7 +176,7 @@ export async function whatIf(
   let failed = 0;
   for (const key of keys) {
     try {
-      const { scenario } = await snapshotScenario(index, key, roots);
+      const { scenario } = await replayScenario(index, key, roots, render);
       const { report, plain, usedDraft } = renderWithDraft(render, scenario, draft);
       rendered++;
       if (!usedDraft) continue;
@@ -215,8 +252,11 @@ export async function buildBundle(
   roots: Roots,
   now: number,
 ): Promise<SnapshotBundle> {
-  const { scenario, files } = await snapshotScenario(index, key, roots);
-  const { tree, report } = treeOfRender(roots, scenario, createNodeFs());
+  const disk = createNodeFs();
+  const { scenario, files } = await replayScenario(index, key, roots, (sc) =>
+    renderContext(renderInput(roots, sc), disk),
+  );
+  const { tree, report } = treeOfRender(roots, scenario, disk);
   return {
     format: BUNDLE_FORMAT,
     version: BUNDLE_VERSION,
@@ -235,33 +275,66 @@ export async function buildBundle(
   };
 }
 
-/** Writes a bundle atomically (temp file, rename). */
+/** Writes a bundle atomically (random temp file, rename; the temp file removed on failure). */
 export function writeBundle(
   bundle: SnapshotBundle,
   target: string,
 ): { path: string; bytes: number; files: number } {
   const text = `${JSON.stringify(bundle, null, 1)}\n`;
   try {
-    mkdirSync(path.dirname(target), { recursive: true });
-    const tmp = `${target}.tmp-${process.pid}`;
-    writeFileSync(tmp, text, 'utf8');
-    renameSync(tmp, target);
+    writeTextAtomic(target, text);
   } catch (error) {
     throw new ApiFailure('write-error', error instanceof Error ? error.message : String(error), target);
   }
   return { path: target, bytes: Buffer.byteLength(text), files: Object.keys(bundle.tree).length };
 }
 
+/** Largest bundle file opened: bundles hold small kit files; this stops `/dev/zero` and the like. */
+const MAX_BUNDLE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A bundle's parse failure without any of its text: a bundle can be any file a caller names,
+ * so an error must never echo what is in it (issue 14). Only fixed words and the position stay.
+ */
+function contentFreeFailure(failure: { error: string; line?: number; column?: number }): string {
+  const known = [
+    'not JSON',
+    'not a snapshot bundle',
+    'unsupported bundle version',
+    'bundle without a key',
+    'bundle without roots',
+    'bundle with an invalid scenario',
+    'bundle without a file tree',
+  ];
+  const words = known.find((k) => failure.error.startsWith(k)) ?? 'not a readable snapshot bundle';
+  const where =
+    failure.line === undefined
+      ? ''
+      : ` (line ${failure.line}${failure.column === undefined ? '' : `, column ${failure.column}`})`;
+  return `${words}${where}`;
+}
+
 /** Opens a bundle and re-renders it from its own tree, compared with what it recorded. */
 export function openBundle(file: string): ReplayResult {
   let text: string;
   try {
+    const st = statSync(file);
+    if (!st.isFile()) throw new ApiFailure('read-error', 'not a file', file);
+    if (st.size > MAX_BUNDLE_BYTES)
+      throw new ApiFailure('read-error', `larger than ${MAX_BUNDLE_BYTES} bytes; not a bundle`, file);
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ApiFailure('read-error', error instanceof Error ? error.message : String(error), file);
+    if (error instanceof ApiFailure) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ApiFailure(
+      // read-error for every cause: the Open bundle dialog says "Cannot read the bundle: …".
+      'read-error',
+      code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? 'error'})`,
+      file,
+    );
   }
   const parsed = parseBundle(text);
-  if (!parsed.ok) throw new ApiFailure('read-error', describeFailure(parsed), file);
+  if (!parsed.ok) throw new ApiFailure('read-error', contentFreeFailure(parsed), file);
   const bundle = parsed.value;
   const report = renderContext(renderInput(bundle.roots, bundle.scenario), createMemoryFs(bundle.tree));
   return compareWithRecorded(
@@ -270,6 +343,7 @@ export function openBundle(file: string): ReplayResult {
     [],
     bundle.files.manifest,
     bundle.files.context,
+    bundle.files.context === null,
     report,
     false,
     [...parsed.warnings],

@@ -26,7 +26,6 @@ afterEach(() => {
 });
 
 const at = (h: number, m: number, s: number): Date => new Date(Date.UTC(2026, 11, 1, h, m, s));
-const describeZh = (): string => '';
 
 function put(name: string, text: string): void {
   writeFileSync(join(dir, name), text);
@@ -34,9 +33,9 @@ function put(name: string, text: string): void {
 
 describe('HistoryIndex listing', () => {
   it('groups the files of the writer into snapshots, oldest first, sizes on request', () => {
-    writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(10, 0, 1));
-    writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, 0));
-    writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, 0));
+    writeDebugFiles(dir, fixtureReport(), at(10, 0, 1));
+    writeDebugFiles(dir, fixtureReport(), at(9, 0, 0));
+    writeDebugFiles(dir, fixtureReport(), at(9, 0, 0));
     const listing = openHistory(dir, { sizes: 'context' }).listing();
     expect(listing.error).toBeNull();
     expect(listing.snapshots.map((s) => s.key)).toEqual([
@@ -86,7 +85,7 @@ describe('HistoryIndex listing', () => {
 
 describe('HistoryIndex background pass', () => {
   it('fills the columns, marks malformed files, and never breaks the list', async () => {
-    writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, 0));
+    writeDebugFiles(dir, fixtureReport(), at(9, 0, 0));
     put('vars-2026-12-01-09-00-05.json', '{ "chatType": ');
     put('context-2026-12-01-09-00-05.md', 'ctx');
     put('manifest-2026-12-01-09-00-06.md', 'nothing to see');
@@ -100,7 +99,7 @@ describe('HistoryIndex background pass', () => {
       parseState: 'done',
       error: null,
       columns: {
-        sessionType: 'main',
+        sessionType: null, // evolcore's report does not record it
         chatType: 'private',
         channel: 'aun',
         peer: 'Alice',
@@ -137,7 +136,7 @@ describe('HistoryIndex background pass', () => {
   });
 
   it('starts a fresh pass after a refresh, even while the old one is stopping', async () => {
-    for (let i = 0; i < 6; i++) writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, i));
+    for (let i = 0; i < 6; i++) writeDebugFiles(dir, fixtureReport(), at(9, 0, i));
     const index = openHistory(dir);
     const first = index.parseInBackground({ chunkSize: 2 });
     expect(index.parseInBackground()).toBe(first); // joins the running pass
@@ -149,7 +148,7 @@ describe('HistoryIndex background pass', () => {
   });
 
   it('stops when the folder is listed again', async () => {
-    for (let i = 0; i < 10; i++) writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, i));
+    for (let i = 0; i < 10; i++) writeDebugFiles(dir, fixtureReport(), at(9, 0, i));
     const index = openHistory(dir);
     const pass = index.parseInBackground({ chunkSize: 2, onProgress: () => index.refresh() });
     expect(await pass).toBe(2);
@@ -160,7 +159,7 @@ describe('HistoryIndex background pass', () => {
 describe('HistoryIndex incremental updates', () => {
   it('adds and removes files as the watcher reports them', async () => {
     const index = openHistory(dir);
-    const written = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, 0));
+    const written = writeDebugFiles(dir, fixtureReport(), at(9, 0, 0));
     for (const file of written.files) index.applyChange(file.slice(dir.length + 1), 'add');
     expect(index.listing().snapshots.map((s) => [s.key, s.missing.length])).toEqual([[written.key, 0]]);
     expect(index.applyChange('.eck-tmp-1-1-vars', 'add')).toEqual({
@@ -172,7 +171,7 @@ describe('HistoryIndex incremental updates', () => {
     expect(index.applyChange('notes.md', 'add').foreign).toBe(true);
     expect(index.listing().foreign.map((f) => f.name)).toEqual(['notes.md']);
 
-    const older = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(8, 0, 0));
+    const older = writeDebugFiles(dir, fixtureReport(), at(8, 0, 0));
     index.applyChange(`vars-${older.key}.json`, 'add');
     expect(index.listing().snapshots.map((s) => s.key)).toEqual([older.key, written.key]);
 
@@ -199,8 +198,8 @@ describe('HistoryIndex incremental updates', () => {
 
 describe('HistoryIndex file reads and cleaning', () => {
   it('judges age by modification time by default, as cleanEckDebug does', async () => {
-    const a = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(20, 0, 0));
-    const b = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(20, 0, 1));
+    const a = writeDebugFiles(dir, fixtureReport(), at(20, 0, 0));
+    const b = writeDebugFiles(dir, fixtureReport(), at(20, 0, 1));
     const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
     for (const f of a.files) utimesSync(f, twoDaysAgo, twoDaysAgo);
     // One file of b is old, but its newest file is not: the snapshot stays whole.
@@ -210,7 +209,7 @@ describe('HistoryIndex file reads and cleaning', () => {
   });
 
   it('reads contents lazily, and errors as values', async () => {
-    const written = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(9, 0, 0));
+    const written = writeDebugFiles(dir, fixtureReport(), at(9, 0, 0)) as { files: string[]; key: string };
     put('notes.md', 'raw');
     const index = openHistory(dir);
     expect(await index.readSnapshotFile(written.key, 'context')).toMatchObject({
@@ -238,8 +237,8 @@ describe('HistoryIndex file reads and cleaning', () => {
   });
 
   it('says what it would delete, and deletes only when confirmed', async () => {
-    const old = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(1, 0, 0));
-    const fresh = writeDebugFiles(dir, fixtureReport(), {}, describeZh, at(20, 0, 0));
+    const old = writeDebugFiles(dir, fixtureReport(), at(1, 0, 0));
+    const fresh = writeDebugFiles(dir, fixtureReport(), at(20, 0, 0));
     put('notes.md', 'keep me');
     const index = openHistory(dir);
     const now = at(21, 0, 0).getTime();

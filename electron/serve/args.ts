@@ -3,6 +3,7 @@
  * [--port N] [--no-open]`).
  */
 import { parseArgs } from 'node:util';
+import { missingFolderProblem } from '../services/folder-check';
 
 /** Parsed options. */
 export interface ServeArgs {
@@ -53,4 +54,16 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     open: !values['no-open'] && !ci,
     help: values.help,
   };
+}
+
+/**
+ * The first folder option that names no folder (`--home`, `--package-root`,
+ * `--claude-project`), as the one line to print before exiting 2; `null` when all are there.
+ */
+export function serveFolderProblem(args: ServeArgs): string | null {
+  return (
+    missingFolderProblem('home', args.home) ??
+    missingFolderProblem('package-root', args.packageRoot) ??
+    missingFolderProblem('claude-project', args.claudeProject)
+  );
 }

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVE_USAGE, parseServeArgs } from './args';
+import { SERVE_USAGE, parseServeArgs, serveFolderProblem } from './args';
 import { runServe } from './run-serve';
 
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -20,6 +20,11 @@ async function main(): Promise<void> {
   if (args.help) {
     process.stdout.write(`${SERVE_USAGE}\n`);
     return;
+  }
+  const missing = serveFolderProblem(args);
+  if (missing !== null) {
+    process.stderr.write(`serve: ${missing}\n`);
+    process.exit(2);
   }
   const { stop } = await runServe(appRoot, args);
   const shutdown = (): void => {

@@ -53,6 +53,22 @@ export function createNodeFs(): EngineFs {
         return toError(err, p);
       }
     },
+    readTextLimited(p: string, maxBytes: number): string | FsError {
+      // One open, one fstat, one read: what readFileSync does, with the size checked between.
+      let fd: number | null = null;
+      try {
+        fd = fs.openSync(p, 'r');
+        const size = fs.fstatSync(fd).size;
+        if (size > maxBytes)
+          return { error: 'EFBIG', message: `file too large to read (${size} bytes): ${p}` };
+        return fs.readFileSync(fd, 'utf8');
+      } catch (err) {
+        return toError(err, p);
+      } finally {
+        if (fd !== null) fs.closeSync(fd);
+      }
+    },
+    byteLength: (text: string): number => Buffer.byteLength(text, 'utf8'),
     list(p: string): readonly DirEntry[] | FsError {
       try {
         return fs.readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, kind: kindOf(d) }));

@@ -1,9 +1,14 @@
 /**
- * Files in the shape evolclaw's own writer produces (`src/eck/kit-renderer.ts` of
- * eLeanwang/evolclaw: `writeDebugFiles`, `formatManifestDiagnostics`), written here by hand.
+ * Files in evolcore's own format (`writeDebugFiles`, `formatManifestDiagnostics` of evolclaw's
+ * `src/eck/kit-renderer.ts`): written here by hand (a report cut short, as a hand edit or a
+ * crash leaves it) and by our writer, which writes that format byte for byte.
  */
 import { describe, expect, it } from 'vitest';
+import type { SectionDebugRecord } from '../engine/types';
+import { stubDebugRecord } from '../api/testing/stub-report';
+import { formatEvolcoreManifestReport } from './evolcore-format';
 import { parseManifestReport, parseVarsFile } from './parse';
+import { fixtureReport } from './test-fixtures/report';
 import { parseDebugFileName } from './names';
 import { snapshotColumns } from './snapshot-columns';
 
@@ -135,5 +140,80 @@ describe("evolclaw's debug files", () => {
     expect(parseDebugFileName('vars-2026-12-01-11-40-05.json', 'utc')?.time).toBe(
       Date.UTC(2026, 11, 1, 11, 40, 5),
     );
+  });
+});
+
+describe("evolcore's report as the writer prints it", () => {
+  const NOW = new Date(Date.UTC(2026, 11, 1, 11, 40, 5));
+  const parse = (records: readonly SectionDebugRecord[]) => {
+    const result = parseManifestReport(formatEvolcoreManifestReport(records, 'sess-1', NOW));
+    if (!result.ok) throw new Error(result.error);
+    return result.value;
+  };
+
+  it("gives every section of the fixture the engine's status", () => {
+    const report = fixtureReport();
+    const parsed = parse(report.sections.map((s) => s.debug));
+    expect(parsed).toMatchObject({ source: 'evolcore', sessionId: 'sess-1', manifestFile: null });
+    expect(parsed.sections.map((s) => s.status)).toEqual(report.sections.map((s) => s.status));
+    expect(parsed.sections.map((s) => s.id)).toEqual(report.sections.map((s) => s.id));
+    expect(parsed.sections[0]).toEqual({
+      id: 'rules',
+      status: 'ok',
+      pathStatus: 'ok',
+      order: null,
+      whenResult: true,
+      used: true,
+      injected: false,
+      files: 1,
+      bytes: null,
+      unresolved: [],
+      truncated: true,
+    });
+    expect(parsed.sections[2]?.unresolved).toEqual(['$PERSONAL_DIR', '{{peerKey}}']);
+    expect(parsed.sections[5]?.whenResult).toBeNull(); // disabled: its when was never evaluated
+  });
+
+  it('tells the sections after the total gate apart: disabled, when false, over total', () => {
+    const rec = (partial: Partial<SectionDebugRecord>): SectionDebugRecord => ({
+      ...stubDebugRecord('x'),
+      fileCount: 0,
+      used: false,
+      resolveStatus: 'no-path',
+      skippedByTotalCap: true,
+      ...partial,
+    });
+    const parsed = parse([
+      rec({ id: 'later-on' }),
+      rec({ id: 'later-off', enabled: false, whenPassed: false }),
+      rec({ id: 'later-when', whenPassed: false, when: { var: 'chatType', eq: 'group' } }),
+      rec({ id: 'no-path', skippedByTotalCap: false }),
+      rec({ id: 'blank', skippedByTotalCap: false, resolveStatus: 'ok', fileCount: 1, emptyContent: true }),
+      rec({
+        id: 'id with | bar — and dash',
+        description: 'd — e',
+        skippedByTotalCap: false,
+        resolveStatus: 'ok',
+      }),
+    ]);
+    expect(parsed.sections.map((s) => [s.id, s.status])).toEqual([
+      ['later-on', 'over-total'],
+      ['later-off', 'disabled'],
+      ['later-when', 'when-false'],
+      ['no-path', 'invalid'],
+      ['blank', 'ok'],
+      ['id with | bar', 'ok'],
+    ]);
+  });
+
+  it('reads sections that share an id one by one, in render order', () => {
+    const parsed = parse([
+      { ...stubDebugRecord('undefined'), id: undefined },
+      { ...stubDebugRecord('undefined'), id: undefined, resolveStatus: 'skipped-when', used: false },
+    ]);
+    expect(parsed.sections.map((s) => [s.id, s.status])).toEqual([
+      ['undefined', 'ok'],
+      ['undefined', 'when-false'],
+    ]);
   });
 });

@@ -1,10 +1,12 @@
 /**
- * Lenient reader of `manifest-<ts>.md`. In order of trust: our fenced JSON summary (exact), a
+ * Lenient reader of `manifest-<ts>.md`. evolcore's own format first (`parse-evolcore-report.ts`,
+ * exact); then, in order of trust: our earlier format's fenced JSON summary (exact), a
  * whole-file JSON report, the section table (any column order, English or Chinese headers,
- * completed from the `### <id>` details), and last the `### <id>` headings alone. evolcore's own
- * reports differ from ours (issue 7; evolclaw's `formatManifestDiagnostics` is one such shape):
- * whatever can be read is returned, with warnings for the rest.
+ * completed from the `### <id>` details), and last the `### <id>` headings alone, so a report of
+ * another writer or a hand-edited one still shows (issue 7): whatever can be read is returned,
+ * with warnings for the rest.
  */
+import { parseEvolcoreReport } from './parse-evolcore-report';
 import { parseFailure } from './parse-result';
 import type { ParseResult } from './parse-result';
 import {
@@ -24,8 +26,11 @@ export { normaliseStatus, readBool, readBytes, readTokens } from './report-cells
 
 /** What a manifest report told. */
 export interface ParsedManifestReport {
-  /** Where the sections came from. */
-  readonly source: 'summary' | 'json' | 'table' | 'headings';
+  /**
+   * Where the sections came from: `evolcore` is evolcore's own format (what evolcore and, since
+   * clarifications §14, the inspector write), `summary` the inspector's earlier format.
+   */
+  readonly source: 'evolcore' | 'summary' | 'json' | 'table' | 'headings';
   readonly manifestFile: string | null;
   readonly sessionType: string | null;
   /** evolclaw's report names the session (`- sessionId: …`); ours does not. */
@@ -116,6 +121,8 @@ function reportFromJson(top: Obj, source: 'summary' | 'json'): ParsedManifestRep
 export function parseManifestReport(text: string): ParseResult<ParsedManifestReport> {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const warnings: string[] = [];
+  const evolcore = parseEvolcoreReport(body);
+  if (evolcore) return { ok: true, value: evolcore, warnings };
   if (/^\s*\{/.test(body)) {
     try {
       const top: unknown = JSON.parse(body);

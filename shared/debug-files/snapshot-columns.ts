@@ -30,7 +30,8 @@ function recordedAtOf(vars: ParsedVarsFile | null): number | null {
 /**
  * Fills the columns. The session type comes from the report (the render's own choice), else
  * from the vars (`sessionType`, `session.sessionType`); `contextBytes` from the context file's
- * size, else the report's count; `truncated` from any cut folder or over-total section.
+ * size, else the report's count (0 for evolcore's format, which writes no file for an empty
+ * context); `truncated` from any cut folder or over-total section.
  */
 export function snapshotColumns(
   vars: ParsedVarsFile | null,
@@ -55,7 +56,8 @@ export function snapshotColumns(
     manifestFile: report?.manifestFile ?? null,
     sectionsLoaded: loaded,
     sectionsTotal: sections ? sections.length : null,
-    contextBytes: contextFileBytes ?? report?.contextBytes ?? null,
+    // evolcore writes no context file for an empty context: its report says the format.
+    contextBytes: contextFileBytes ?? report?.contextBytes ?? (report?.source === 'evolcore' ? 0 : null),
     truncated,
     budgetBytes: report?.totals?.maxBytes ?? null,
     recordedAt: recordedAtOf(vars),

@@ -81,6 +81,13 @@ export function createMemoryFs(
       if (dirs.has(p)) return { error: 'EISDIR', message: `is a directory: ${p}` };
       return enoent(p);
     },
+    readTextLimited(path: string, maxBytes: number): string | FsError {
+      const p = normalizePath(path);
+      const f = files.get(p);
+      if (f !== undefined && utf8Length(f) > maxBytes)
+        return { error: 'EFBIG', message: `file too large to read: ${p}` };
+      return this.readText(path);
+    },
     list(path: string): readonly DirEntry[] | FsError {
       const p = normalizePath(path);
       lists.set(p, (lists.get(p) ?? 0) + 1);

@@ -225,7 +225,7 @@ function assemble(
     .filter((b) => b.kind === 'file' && b.injected)
     .map((b) => b.header + b.content)
     .join(BLOCK_SEPARATOR);
-  const mappings = displayMappings(input.packageRoot, input.home, common.vars, input.product);
+  const mappings = walk.mappingsUsed;
   const display = (p: string): string => shortenPath(p, mappings).text;
   const maxFiles = merged.totalMaxFiles;
   const maxBytes = merged.totalMaxBytes;
@@ -239,9 +239,15 @@ function assemble(
     ? limitOf(trippedBy.trippedHere.files, trippedBy.trippedHere.bytes, trippedBy.trippedHere.size)
     : 'bytes';
 
+  const bySection = new Map<number, { b: WalkBlock; i: number }[]>();
+  walk.blocks.forEach((b, i) => {
+    const list = bySection.get(b.section);
+    if (list) list.push({ b, i });
+    else bySection.set(b.section, [{ b, i }]);
+  });
   const sections: SectionReport[] = walk.sections.map((w, index) => {
     const raw = w.merged.raw;
-    const own = walk.blocks.map((b, i) => ({ b, i })).filter(({ b }) => b.section === index);
+    const own = bySection.get(index) ?? [];
     const files: LoadedFile[] = own
       .filter(({ b }) => b.kind === 'file' && b.file)
       .map(({ b, i }) => ({
@@ -314,7 +320,7 @@ function assemble(
       fieldOrigins: w.merged.fieldOrigins,
       needsInjection: Boolean(raw.needsInjection) || Boolean(raw.loop),
       when: w.when,
-      whenVars: whenVarNames(parseWhen(raw.when)),
+      whenVars: whenVarNames(w.whenSpec ?? parseWhen(raw.when)),
       invalidReason: reason,
       rawPath: typeof w.rawPath === 'string' && w.rawPath !== '' ? w.rawPath : null,
       rawChildPath:

@@ -44,6 +44,13 @@ export interface EngineFs {
   stat(path: string): FileStat | FsError;
   readText(path: string): string | FsError;
   list(path: string): readonly DirEntry[] | FsError;
+  /**
+   * Reads a text file unless it is larger than `maxBytes` (then an `EFBIG` error, unread).
+   * Optional: without it the engine reads with `readText` and no size guard.
+   */
+  readTextLimited?(path: string, maxBytes: number): string | FsError;
+  /** UTF-8 byte length of a text, natively (`Buffer.byteLength`); optional, the engine counts otherwise. */
+  byteLength?(text: string): number;
 }
 
 /** Everything one render depends on. */
@@ -100,7 +107,7 @@ export type DiagnosticCode =
   | 'binary-file'
   | 'file-too-large'
   | 'unknown-var'
-  | 'zero-renders-empty'
+  | 'zero-hides-block'
   | 'file-over-40k'
   | 'folder-near-budget'
   // Hazards of the real engine, reproduced and flagged (clarifications §13).
@@ -127,6 +134,8 @@ export interface Diagnostic {
   /** 1-based line and column in `file`, when known (JSON errors, template tags). */
   readonly line?: number;
   readonly column?: number;
+  /** The facts a hazard's sentence needs, so the UI can word it in the user's language. */
+  readonly params?: Readonly<Record<string, string | number>>;
 }
 
 /** Status of a section, checked in this order (§4). */

@@ -3,6 +3,8 @@
  * manifest report (lenient parse) or a fresh RenderReport, so a snapshot can be compared with
  * another snapshot and with a replay by the same code (issue 7, "Compare and replay").
  */
+import { formatEvolcoreManifestReport } from '../debug-files/evolcore-format';
+import { parseEvolcoreReport } from '../debug-files/parse-evolcore-report';
 import type { ParsedManifestReport } from '../debug-files/parse-manifest-report';
 import { summarizeReport } from '../debug-files/report-summary';
 import type { RenderReport } from '../engine/types';
@@ -77,4 +79,20 @@ export function factsOfRender(report: RenderReport): RenderFacts {
       overTotal: s.overTotal,
     })),
   };
+}
+
+/**
+ * Facts from a fresh render as evolcore's own report records them (no bytes, no manifest file,
+ * positions rather than orders): what a replay of a snapshot in that format is compared with, so
+ * an unchanged one compares equal field by field.
+ */
+export function factsOfRenderAsEvolcore(report: RenderReport): RenderFacts {
+  const text = formatEvolcoreManifestReport(
+    report.sections.map((s) => s.debug),
+    '',
+    new Date(0),
+  );
+  const parsed = parseEvolcoreReport(text);
+  if (parsed === null) throw new Error('the evolcore report we print does not read back');
+  return factsOfParsedReport(parsed);
 }

@@ -92,28 +92,55 @@ describe('lintKit', () => {
     );
   });
 
-  it('a numeric var without a guard: zero-renders-empty; with a {{?}} guard: none', () => {
+  it('a numeric var as a {{?}} guard: zero-hides-block (0 is false there); printed alone it is "0": none', () => {
     const sections = [fileSection('s', '$KITS/s.md', { needsInjection: true })];
     expect(
-      byCode(lint({ sections, files: { [`${KITS}/s.md`]: '队列 {{pendingCount}}' } }), 'zero-renders-empty'),
-    ).toHaveLength(1);
-    expect(
-      byCode(
-        lint({ sections, files: { [`${KITS}/s.md`]: '{{?pendingCount}}队列 {{pendingCount}}{{/}}' } }),
-        'zero-renders-empty',
-      ),
+      byCode(lint({ sections, files: { [`${KITS}/s.md`]: '队列 {{pendingCount}}' } }), 'zero-hides-block'),
     ).toEqual([]);
+    const guarded = byCode(
+      lint({ sections, files: { [`${KITS}/s.md`]: '{{?pendingCount}}队列 {{pendingCount}}{{/}}' } }),
+      'zero-hides-block',
+    );
+    expect(guarded).toHaveLength(1);
+    expect(guarded[0]?.message).toMatch(/\{\{\?pendingCount!=undefined\}\}/);
+  });
+
+  it('every section without a usable when is reported, not only the first one the render stopped at', () => {
+    const sections = [
+      { id: 'a', type: 'file', file: '$KITS/s.md', order: 1, needsInjection: false },
+      { id: 'b', type: 'file', file: '$KITS/s.md', order: 2, needsInjection: false, when: { and: 'x' } },
+      { id: 'c', type: 'file', file: '$KITS/s.md', order: 3, needsInjection: false, enabled: false },
+      {
+        id: 'd',
+        type: 'file',
+        file: '$KITS/s.md',
+        order: 4,
+        needsInjection: false,
+        when: { or: [{ var: 'chatType', eq: 'group' }, null] },
+      },
+    ];
+    const ds = lint({ sections, files: { [`${KITS}/s.md`]: 'x' } });
+    const when = ds.filter((d) => d.code === 'when-missing' || d.code === 'when-crash');
+    // "a" is where the render itself stopped: its error is the report's failure, not repeated here.
+    expect(when.map((d) => [d.section, d.code, d.level])).toEqual([
+      ['b', 'when-crash', 'error'],
+      ['c', 'when-missing', 'warning'],
+      ['d', 'when-missing', 'warning'],
+    ]);
   });
 
   it('a loop wrapper is a template even with needsInjection false', () => {
     const ds = lint(
       {
         sections: [fileSection('b', '$KITS/w.md', { loop: { forEach: 'items', childFile: '$KITS/c.md' } })],
-        files: { [`${KITS}/w.md`]: '{{pendingCount}} {{@loop}}', [`${KITS}/c.md`]: '{{.}}' },
+        files: {
+          [`${KITS}/w.md`]: '{{?pendingCount}}{{pendingCount}}{{/}} {{@loop}}',
+          [`${KITS}/c.md`]: '{{.}}',
+        },
       },
       { items: [] },
     );
-    expect(byCode(ds, 'zero-renders-empty')).toHaveLength(1);
+    expect(byCode(ds, 'zero-hides-block')).toHaveLength(1);
   });
 
   it.each([

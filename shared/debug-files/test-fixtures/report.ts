@@ -1,10 +1,11 @@
 /**
  * A small hand-built RenderReport for the debug-file tests: one of each status, a truncated
  * folder, a template section, an over-total cut. Built as a literal so the tests do not wait
- * for (or depend on) the engine.
+ * for (or depend on) the engine. Each section's `debug` is the record evolcore's render loop
+ * would keep for it (the total gate trips on `extra-docs`' first file: the files limit is 2).
  */
 import { stubDebugRecord } from '../../api/testing/stub-report';
-import type { RenderReport, SectionReport } from '../../engine/types';
+import type { RenderReport, SectionDebugRecord, SectionReport } from '../../engine/types';
 
 const HEAD = '<system-reminder>\nEvolCore Context Kit documents are shown below.\n\n';
 const TAIL = '\n\nIMPORTANT: Use this context when it affects the current interaction.\n</system-reminder>';
@@ -35,6 +36,11 @@ function layout(): {
   const noteEnd = context.length;
   context += TAIL;
   return { context, rules: [rulesStart, rulesEnd], identity: [idStart, idEnd], note: [noteStart, noteEnd] };
+}
+
+/** evolcore's record of a section: the stub's defaults (a used `file` section) and what differs. */
+function debug(partial: Partial<SectionDebugRecord> & Pick<SectionDebugRecord, 'id'>): SectionDebugRecord {
+  return { ...stubDebugRecord(String(partial.id)), ...partial };
 }
 
 function section(partial: Partial<SectionReport> & Pick<SectionReport, 'id' | 'status'>): SectionReport {
@@ -84,7 +90,7 @@ export function fixtureReport(): RenderReport {
   return {
     rendered: true,
     failure: null,
-    fragments: '',
+    fragments: IDENTITY,
     manifestFile: 'eck_manifest.json',
     manifestChoice: { file: 'eck_manifest.json', sessionType: 'main', source: 'default', configPath: null },
     context,
@@ -118,6 +124,14 @@ export function fixtureReport(): RenderReport {
           notLoadedFiles: [{ name: '10-b.md', path: '/pkg/kits/rules/10-b.md', bytes: 12 }],
         },
         span: { start: rules[0], end: rules[1] },
+        debug: debug({
+          id: 'rules',
+          description: '核心规则',
+          type: 'directory',
+          rawPath: '$KITS_RULES',
+          resolvedPath: '/pkg/kits/rules',
+          dirOverflow: { droppedFiles: 2, reason: 'files', limit: 1 },
+        }),
       }),
       section({
         id: 'identity-layer',
@@ -140,6 +154,15 @@ export function fixtureReport(): RenderReport {
         ],
         bytes: 40,
         span: { start: identity[0], end: identity[1] },
+        debug: debug({
+          id: 'identity-layer',
+          description: '身份层',
+          rawPath: '$KITS_FRAGMENTS/identity.md',
+          needsInjection: true,
+          when: { var: 'chatType', neq: null },
+          resolvedPath: '/pkg/kits/templates/system-fragments/identity.md',
+          injected: true,
+        }),
       }),
       section({
         id: 'persona',
@@ -147,6 +170,15 @@ export function fixtureReport(): RenderReport {
         status: 'unresolved-vars',
         rawPath: '$PERSONAL_DIR/{{peerKey}}.md',
         unresolved: ['$PERSONAL_DIR', '{{peerKey}}'],
+        debug: debug({
+          id: 'persona',
+          rawPath: '$PERSONAL_DIR/{{peerKey}}.md',
+          resolvedPath: '.md',
+          resolveStatus: 'unresolved-vars',
+          unresolvedTokens: ['$PERSONAL_DIR', '{{peerKey}}'],
+          fileCount: 0,
+          used: false,
+        }),
       }),
       section({
         id: 'peer-profile',
@@ -154,6 +186,15 @@ export function fixtureReport(): RenderReport {
         status: 'when-false',
         needsInjection: true,
         when: { expression: { var: 'peer`Key', neq: null }, result: false, reads: [], tree: null },
+        debug: debug({
+          id: 'peer-profile',
+          needsInjection: true,
+          when: { var: 'peer`Key', neq: null },
+          whenPassed: false,
+          resolveStatus: 'skipped-when',
+          fileCount: 0,
+          used: false,
+        }),
       }),
       section({
         id: 'venue-channel',
@@ -161,18 +202,40 @@ export function fixtureReport(): RenderReport {
         status: 'not-exist',
         rawPath: '$KITS_DOCS/venues/aun-private.md',
         missingPath: '/pkg/kits/docs/venues/aun-private.md',
+        debug: debug({
+          id: 'venue-channel',
+          rawPath: '$KITS_DOCS/venues/aun-private.md',
+          resolvedPath: '/pkg/kits/docs/venues/aun-private.md',
+          resolveStatus: 'not-exist',
+          fileCount: 0,
+          used: false,
+        }),
       }),
       section({
         id: 'off',
         order: 50,
         status: 'disabled',
         when: { expression: 'always', result: null, reads: [], tree: null },
+        debug: debug({
+          id: 'off',
+          enabled: false,
+          whenPassed: false,
+          resolveStatus: 'skipped-disabled',
+          fileCount: 0,
+          used: false,
+        }),
       }),
       section({
         id: 'extra-docs',
         order: 90,
         status: 'over-total',
         overTotal: { limit: 'files', filesBefore: 2, bytesBefore: 70, files: 1, bytes: 10, afterCut: false },
+        debug: debug({
+          id: 'extra-docs',
+          rawPath: '$KITS_DOCS/extra.md',
+          resolvedPath: '/pkg/kits/docs/extra.md',
+          used: false,
+        }),
       }),
     ],
     totals: {

@@ -110,6 +110,32 @@ const en = {
   'help.keys': '↑/↓ move · Enter opens · / search',
   'search.placeholder': 'Filter sections (id, status, description)',
   'search.count': '{shown} of {total}',
+  'hazard.each-value-reparsed':
+    '{{#each {each}}} element {element}: "{var}" holds {value}, and evolcore parses that text again as a template — a peer\'s message can inject {{…}} tags.',
+  'hazard.object-rendered': '{{{var}}} is an object: evolcore prints it as "{text}".',
+  'hazard.each-joined':
+    'The {{#each {each}}} body ends with a line break that evolcore drops: its {elements} items run together on one line.',
+  'hazard.path-escape':
+    '{token} is "{value}", which moves the path elsewhere (".." or a separator); evolcore reads wherever it points.',
+  'hazard.path-outside-root':
+    'Reads {path}, OUTSIDE the package root and the home — evolcore reads it too. Check selfAid, peerKey and similar vars for "..".',
+  'hazard.relative-path':
+    'The path "{path}" is relative: evolcore reads it from its own working folder; the inspector reads {read}.',
+  'hazard.alias-without-boundary':
+    "{path} is shown as {shown}: evolcore's path alias matched in the middle of a name.",
+  'hazard.override-without-id':
+    'An override entry has no id: evolcore still renders it, labelled "undefined".',
+  'hazard.unclosed-block': '{tag} has no closing tag: evolcore leaves it in the text as written.',
+  'hazard.when-not-condition':
+    'Its `when` is not a condition evolcore understands, so evolcore reads it as always true.',
+  'hazard.binary-file': 'A file looks binary (it holds NUL bytes); evolcore injects it as text anyway.',
+  'hazard.title': 'evolcore hazards',
+  'failure.when-missing':
+    'evolcore cannot render this: section "{section}" has no `when`. Its engine throws, every message fails, the user gets an error reply and the agent no turn at all. The context is empty.',
+  'failure.when-crash':
+    'evolcore cannot render this: the `when` of section "{section}" makes its engine throw. The message fails and the agent gets no turn. The context is empty.',
+  'failure.manifest-crash':
+    'evolcore cannot render this manifest, its engine throws: {message}. The context is empty.',
 } as const;
 
 const zh: Record<keyof typeof en, string> = {
@@ -215,6 +241,26 @@ const zh: Record<keyof typeof en, string> = {
   'help.keys': '↑/↓ 移动 · Enter 打开 · / 搜索',
   'search.placeholder': '筛选 section（id、状态、描述）',
   'search.count': '{shown} / {total}',
+  'hazard.each-value-reparsed':
+    '{{#each {each}}} 第 {element} 个元素：“{var}” 的值为 {value}，evolcore 会把这段文本再当作模板解析——对方的消息可以注入 {{…}} 标签。',
+  'hazard.object-rendered': '{{{var}}} 是一个对象：evolcore 把它输出为 “{text}”。',
+  'hazard.each-joined': '{{#each {each}}} 的主体以换行结尾，evolcore 会丢掉它：{elements} 个条目挤在同一行。',
+  'hazard.path-escape':
+    '{token} 的值为 “{value}”，会把路径移到别处（含 “..” 或分隔符）；evolcore 会照此读取。',
+  'hazard.path-outside-root':
+    '读取了 {path}，位于包根目录和主目录之外——evolcore 也会读取它。请检查 selfAid、peerKey 等变量是否含 “..”。',
+  'hazard.relative-path': '路径 “{path}” 是相对路径：evolcore 从自己的工作目录读取；检查器读取的是 {read}。',
+  'hazard.alias-without-boundary': '{path} 显示为 {shown}：evolcore 的路径别名匹配到了名称中间。',
+  'hazard.override-without-id': '覆盖文件中有一项没有 id：evolcore 仍会渲染它，标签为 “undefined”。',
+  'hazard.unclosed-block': '{tag} 没有结束标签：evolcore 会把它原样留在文本中。',
+  'hazard.when-not-condition': '它的 `when` 不是 evolcore 能理解的条件，evolcore 一律视为真。',
+  'hazard.binary-file': '有文件看起来是二进制（含 NUL 字节）；evolcore 仍会把它当文本注入。',
+  'hazard.title': 'evolcore 隐患',
+  'failure.when-missing':
+    'evolcore 无法渲染：section “{section}” 没有 `when`。其引擎会抛出异常，每条消息都会失败，用户收到错误回复，代理完全得不到回合。上下文为空。',
+  'failure.when-crash':
+    'evolcore 无法渲染：section “{section}” 的 `when` 会让其引擎抛出异常。消息失败，代理得不到回合。上下文为空。',
+  'failure.manifest-crash': 'evolcore 无法渲染此清单，其引擎会抛出异常：{message}。上下文为空。',
 };
 
 /** The Timeline's message tables. */

@@ -7,6 +7,7 @@ import type { PanelTranslate } from '../../i18n/panel-messages';
 import { formatBytes, formatShare } from './format';
 import type { TimelineKey } from './messages';
 import type { ClauseLine, ReasonText } from './reason-text';
+import { hazardText } from './hazard-text';
 import type { FolderBudget, TimelineRow as Row } from './timeline-rows';
 
 /** How many not-loaded files a row names before "… and n more". */
@@ -155,6 +156,16 @@ export const TimelineRowView = memo(function TimelineRowView({
         ))}
         {reason.condition !== null && <div className="why-cond">{reason.condition}</div>}
         {reason.condition !== null && <Clauses clauses={reason.clauses} />}
+        {row.hazards.length > 0 && (
+          <ul className="hazards" data-testid="hazards" aria-label={t('hazard.title')}>
+            {row.hazards.map((h, i) => (
+              <li key={i} className={`hazard hazard-${h.level}`} data-code={h.code} title={h.detail}>
+                <span aria-hidden="true">⚠ </span>
+                {hazardText(t, h)}
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
       <div className="cell-size">
         {row.status === 'ok' && (
