@@ -2,7 +2,7 @@
  * The workspace bar: home, package root, agent, session type, scenario preset, and the
  * language and theme switches.
  */
-import type { Language, ThemeChoice } from '../../../shared/api';
+import type { Language, ThemeChoice, WorkspaceInfo } from '../../../shared/api';
 import { LANGUAGES, THEMES } from '../../../shared/api';
 import { SCENARIO_PRESETS } from '../../../shared/scenarios/presets';
 import { useT } from '../i18n/use-t';
@@ -11,6 +11,13 @@ import { useClaude } from '../panels/claude-md/claude-store';
 import { agentOf } from '../store/scenario-slice';
 import { useApp } from '../store/store-context';
 import { PathField } from './path-field';
+
+/** Where the home came from, in the product's own names ($EVOLCLAW_HOME for evolclaw). */
+function homeBadge(t: ReturnType<typeof useT>, ws: WorkspaceInfo): string {
+  if (ws.product === 'evolclaw' && (ws.homeSource === 'env' || ws.homeSource === 'user'))
+    return t(`homeSource.${ws.homeSource}.evolclaw`);
+  return t(`homeSource.${ws.homeSource}`);
+}
 
 /** The bar above the panels. */
 export function WorkspaceBar() {
@@ -42,7 +49,7 @@ export function WorkspaceBar() {
           <PathField
             label={t('bar.home')}
             value={workspace?.home ?? ''}
-            badge={workspace === null ? '' : t(`homeSource.${workspace.homeSource}`)}
+            badge={workspace === null ? '' : homeBadge(t, workspace)}
             onOpen={(home) => void openWorkspace({ home })}
             testId="home-path"
           />
@@ -53,6 +60,12 @@ export function WorkspaceBar() {
             onOpen={(packageRoot) => void openWorkspace({ packageRoot })}
             testId="package-root-path"
           />
+          {workspace !== null && (
+            <span className="field product-badge" title={t('product.hint')} data-testid="product">
+              <span>{t('bar.product')}</span>
+              <strong data-product={workspace.product}>{t(`product.${workspace.product}`)}</strong>
+            </span>
+          )}
           <label className="field">
             <span>{t('bar.agent')}</span>
             <select

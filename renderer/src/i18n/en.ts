@@ -15,6 +15,13 @@ export const en = {
   'homeSource.env': '$EVOLCORE_HOME',
   'homeSource.user': '~/.evolcore',
   'homeSource.demo': 'demo home',
+  'homeSource.env.evolclaw': '$EVOLCLAW_HOME',
+  'homeSource.user.evolclaw': '~/.evolclaw',
+  'bar.product': 'Kit',
+  'product.evolcore': 'evolcore',
+  'product.evolclaw': 'evolclaw',
+  'product.hint':
+    'Whose kit this is, from the package root’s package.json name; the render follows that product’s engine',
   'preset.coding': 'Coding (no chat)',
   'preset.private-owner': 'Private chat with the owner',
   'preset.private-visitor': 'Private chat with a visitor',
