@@ -48,6 +48,7 @@ export const en = {
   'status.disconnected': 'Disconnected, reconnecting…',
   'banner.dismiss': 'Dismiss',
   'banner.file': 'File: {path}',
+  'settings.title': 'Settings',
   'settings.language': 'Language',
   'settings.theme': 'Theme',
   'theme.system': 'System',

@@ -51,6 +51,7 @@ export const zhCN: Messages = {
   'status.disconnected': '连接已断开，正在重连…',
   'banner.dismiss': '关闭',
   'banner.file': '文件：{path}',
+  'settings.title': '设置',
   'settings.language': '语言',
   'settings.theme': '主题',
   'theme.system': '跟随系统',
