@@ -7,6 +7,7 @@ export default defineConfig({
       'electron/**/*.test.ts',
       'renderer/**/*.test.{ts,tsx}',
       'kits/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 20000,

@@ -3,11 +3,18 @@
  * in the same run and the ratio (timings on this 2-core machine are noisy; ratios are not).
  */
 import { benchEngine } from './engine-bench';
+import { benchDefaultKitVsReal } from './real-bench';
 import { benchTimeline } from './timeline-bench';
 import { benchVarsKeystroke } from './vars-keystroke-bench';
 
 async function main(): Promise<void> {
-  const results: unknown[] = [...benchEngine(), benchTimeline(), await benchVarsKeystroke()];
+  const results: unknown[] = [...benchEngine()];
+  try {
+    results.push(await benchDefaultKitVsReal());
+  } catch (err) {
+    results.push({ name: 'default-kit-vs-real', error: err instanceof Error ? err.message : String(err) });
+  }
+  results.push(benchTimeline(), await benchVarsKeystroke());
   try {
     const { benchHistory } = await import('./history-bench');
     results.push(await benchHistory());

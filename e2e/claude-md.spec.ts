@@ -31,6 +31,21 @@ async function setField(page: Page, testId: string, value: string): Promise<void
   await expect(field).toHaveValue(value);
 }
 
+/** The `.claude/rules/` rows of one run sorted in place: their order is the file system's. */
+function settleRules(names: readonly string[]): string[] {
+  const out: string[] = [];
+  let group: string[] = [];
+  for (const name of [...names, '']) {
+    if (name.startsWith('.claude/rules/')) group.push(name);
+    else {
+      out.push(...group.sort());
+      group = [];
+      if (name !== '') out.push(name);
+    }
+  }
+  return out;
+}
+
 const row = (page: Page, name: string) =>
   page.getByTestId('claude-file-row').filter({
     has: page.getByTestId('claude-file-name').getByText(name, { exact: true }),
@@ -64,21 +79,25 @@ test('a Claude Code project shows its files in load order with reasons, and foll
 
   const rows = page.getByTestId('claude-file-row');
   await expect(rows).toHaveCount(13);
-  await expect(page.getByTestId('claude-file-name')).toHaveText([
-    path.join(dirs.managed, 'CLAUDE.md'),
-    '~/.claude/CLAUDE.md',
-    '~/.claude/snippets/tone.md',
-    '~/.claude/rules/commits.md',
-    'CLAUDE.md',
-    'docs/conventions.md',
-    'docs/diagram.png',
-    path.join(dirs.root, 'shared-notes.md'),
-    '.claude/CLAUDE.md',
-    '.claude/rules/frontend/styles.md',
-    '.claude/rules/general.md',
-    '.claude/rules/testing.md',
-    'CLAUDE.local.md',
-  ]);
+  // Rules folders are listed in the file system's own order (as Claude Code walks them): one
+  // folder's rows are compared as a set.
+  expect(settleRules(await page.getByTestId('claude-file-name').allTextContents())).toEqual(
+    settleRules([
+      path.join(dirs.managed, 'CLAUDE.md'),
+      '~/.claude/CLAUDE.md',
+      '~/.claude/snippets/tone.md',
+      '~/.claude/rules/commits.md',
+      'CLAUDE.md',
+      'docs/conventions.md',
+      'docs/diagram.png',
+      path.join(dirs.root, 'shared-notes.md'),
+      '.claude/CLAUDE.md',
+      '.claude/rules/frontend/styles.md',
+      '.claude/rules/general.md',
+      '.claude/rules/testing.md',
+      'CLAUDE.local.md',
+    ]),
+  );
   await expect(row(page, 'CLAUDE.md').getByTestId('claude-file-reason')).toHaveText('At session start');
   await expect(row(page, 'docs/conventions.md').getByTestId('claude-file-reason')).toHaveText(
     'Included by CLAUDE.md',
@@ -88,23 +107,61 @@ test('a Claude Code project shows its files in load order with reasons, and foll
   );
   await expect(
     row(page, path.join(dirs.root, 'shared-notes.md')).getByTestId('claude-file-status'),
-  ).toHaveText('Skipped: outside the project, and external includes are not approved');
+  ).toHaveText('Skipped: outside the project folder, and external includes are not approved here');
   await expect(row(page, '.claude/rules/testing.md').getByTestId('claude-file-status')).toHaveText(
-    'Not loaded: a conditional rule, and no target file is set',
+    'Not sent at start: it has paths, so it waits for Claude to read a matching file',
   );
   await expect(row(page, '~/.claude/snippets/tone.md').getByTestId('claude-file-reason')).toHaveText(
     'Included by ~/.claude/CLAUDE.md',
   );
 
-  // A target file: the nested folder's CLAUDE.md and the matching rule join.
+  // A target file: the Read's phase lists the nested folder's CLAUDE.md, the matching rule and
+  // the cwd's conditional rules that do not match it.
   await setField(page, 'claude-target', 'packages/app/src/App.tsx');
-  await expect(rows).toHaveCount(15);
+  await expect(rows).toHaveCount(17);
+  await expect(page.getByTestId('claude-totals-attached')).toContainText('2 attached after the Read');
+  await expect(row(page, 'packages/app/CLAUDE.md').getByTestId('claude-file-phase')).toHaveText('On Read');
   await expect(row(page, 'packages/app/CLAUDE.md').getByTestId('claude-file-reason')).toHaveText(
-    'On the way to the target file',
+    'Its folder lies between the project folder and the file read',
   );
   await expect(row(page, 'packages/app/.claude/rules/react.md').getByTestId('claude-file-status')).toHaveText(
-    'Loaded: its paths match the target file',
+    'Attached: its paths match the file read',
   );
+  await expect(row(page, '.claude/rules/testing.md').getByTestId('claude-file-status')).toHaveText([
+    'Not sent at start: it has paths, so it waits for Claude to read a matching file',
+    'Not attached: its paths do not match the file read',
+  ]);
+
+  // Both phases side by side: the start block exactly as sent, and what the Read attaches.
+  await page.getByTestId('claude-view-text').click();
+  const startPhase = page.getByTestId('claude-phase-start');
+  const readPhase = page.getByTestId('claude-phase-read');
+  await expect(startPhase.getByRole('heading')).toHaveText('At session start');
+  await expect(readPhase.getByRole('heading')).toHaveText('When Claude reads packages/app/src/App.tsx');
+  await expect(startPhase.getByTestId('claude-context-text')).toContainText(
+    `Contents of ${path.join(dirs.managed, 'CLAUDE.md')} (organization-managed policy instructions):`,
+  );
+  await expect(startPhase.getByTestId('claude-context-text')).not.toContainText('React 19');
+  const attachments = readPhase.getByTestId('claude-attachment');
+  await expect(attachments).toHaveCount(2);
+  await expect(attachments.nth(0).getByTestId('claude-attachment-text')).toHaveText(
+    `Contents of ${path.join(dirs.cwd, 'packages', 'app', 'CLAUDE.md')}:\n\n# The app package\n\nReact 19 with function components only.\n`,
+  );
+  await expect(attachments.nth(1).getByTestId('claude-attachment-why')).toHaveText(
+    'Attached: its paths match the file read · Its paths decide: sent when Claude reads a matching file',
+  );
+  await expect(page.getByTestId('claude-version')).toContainText('Claude Code 2.1.197');
+  await expect(page.getByTestId('claude-version')).toContainText('feature flags');
+  // The same in Simplified Chinese.
+  await page.getByTestId('language-select').selectOption('zh-CN');
+  await expect(startPhase.getByRole('heading')).toHaveText('会话开始时');
+  await expect(readPhase.getByRole('heading')).toHaveText('Claude 读取 packages/app/src/App.tsx 时');
+  await expect(attachments.nth(0).getByTestId('claude-attachment-why')).toHaveText(
+    '读取后附加 · 它所在的文件夹位于项目文件夹与所读取文件之间',
+  );
+  await expect(page.getByTestId('claude-version')).toContainText('功能开关');
+  await page.getByTestId('language-select').selectOption('en');
+  await page.getByTestId('claude-view-files').click();
 
   // Selecting a row shows the file read-only.
   await row(page, 'CLAUDE.md').click();

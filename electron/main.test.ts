@@ -24,6 +24,8 @@ const recorded = vi.hoisted(() => ({
   external: [] as string[],
   userData: '',
   appPath: '',
+  saveDialogs: [] as string[],
+  savePick: null as string | null,
 }));
 
 vi.mock('electron', () => {
@@ -81,7 +83,16 @@ vi.mock('electron', () => {
         recorded.menus++;
       },
     },
-    dialog: {},
+    dialog: {
+      showSaveDialog: (options: { defaultPath?: string }) => {
+        recorded.saveDialogs.push(options.defaultPath ?? '');
+        return Promise.resolve(
+          recorded.savePick === null
+            ? { canceled: true, filePath: '' }
+            : { canceled: false, filePath: recorded.savePick },
+        );
+      },
+    },
     shell: {
       openExternal: (url: string) => {
         recorded.external.push(url);
@@ -131,19 +142,36 @@ describe('Electron main (against a fake electron module)', () => {
 
   it('opens the window isolated, sandboxed, without node, with the preload', () => {
     const prefs = win().options['webPreferences'] as Record<string, unknown>;
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
+    });
     expect(String(prefs['preload'])).toMatch(/preload\.js$/);
   });
 
-  it('blocks navigation away and new windows; web links go to the system browser', () => {
-    const prevented: string[] = [];
+  it('blocks navigation away, webviews and new windows; only allow-listed links leave', () => {
+    const navPrevented: string[] = [];
     const navigate = win().wc.get('will-navigate');
-    navigate?.({ preventDefault: () => prevented.push('evil') }, 'https://evil.example/');
-    navigate?.({ preventDefault: () => prevented.push('own') }, 'app://inspector/index.html');
-    expect(prevented).toEqual(['evil']);
-    expect(win().openHandler?.({ url: 'https://example.com/docs' })).toEqual({ action: 'deny' });
-    expect(win().openHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
-    expect(recorded.external).toEqual(['https://example.com/docs']);
+    navigate?.({ preventDefault: () => navPrevented.push('evil') }, 'https://evil.example/');
+    navigate?.({ preventDefault: () => navPrevented.push('own') }, 'app://inspector/index.html');
+    expect(navPrevented).toEqual(['evil']);
+    for (const url of [
+      'https://example.com/docs',
+      'http://example.com/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+    ]) {
+      expect(win().openHandler?.({ url })).toEqual({ action: 'deny' });
+    }
+    // The app links to no external host (window-policy.ts): nothing is handed to the OS.
+    expect(recorded.external).toEqual([]);
+    const prevented: string[] = [];
+    win().wc.get('will-attach-webview')?.({ preventDefault: () => prevented.push('webview') });
+    expect(prevented).toEqual(['webview']);
   });
 
   it('answers IPC from its own page only', async () => {
@@ -179,5 +207,30 @@ describe('Electron main (against a fake electron module)', () => {
     const page = await handle?.(new Request('app://inspector/index.html'));
     expect(page?.status).toBe(200);
     expect(page?.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('Export bundle with the save dialog writes the picked file, once; without it only bundles/', async () => {
+    const invoke = recorded.ipcHandlers.get('eck-inspector:invoke');
+    const own = { senderFrame: { url: 'app://inspector/index.html', parent: null } };
+    const key = '2026-11-29-08-00-00';
+    const picked = path.join(recorded.userData, 'elsewhere', 'picked.json');
+    recorded.savePick = picked;
+    const saved = (await invoke?.(own, 'exportBundle', { key, saveAs: true })) as {
+      ok: boolean;
+      value?: { path: string };
+    };
+    expect(saved).toMatchObject({ ok: true });
+    expect(fs.existsSync(picked)).toBe(true);
+    expect(recorded.saveDialogs.at(-1)).toMatch(/bundles[\\/]snapshot-2026-11-29-08-00-00\.json$/);
+    // The grant was for that one write: the same path sent by the page is refused.
+    expect(await invoke?.(own, 'exportBundle', { key, targetPath: picked })).toMatchObject({
+      ok: false,
+      error: { code: 'outside-workspace' },
+    });
+    recorded.savePick = null;
+    expect(await invoke?.(own, 'exportBundle', { key, saveAs: true })).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
   });
 });

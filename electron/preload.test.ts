@@ -19,6 +19,7 @@ vi.mock('electron', () => ({
     },
     invoke: (...args: unknown[]) => {
       fake.invoked.push(args);
+      if (args[1] === 'tooDeep') return Promise.reject(new Error('An object could not be cloned.'));
       return Promise.resolve({ ok: true, value: null });
     },
   },
@@ -45,5 +46,42 @@ describe('preload', () => {
     off();
     fake.onEvent?.({}, { event: 'onDidRender', payload: 2 });
     expect(got).toEqual([1]);
+  });
+
+  it('checks its inputs: a method or event name that is not a short string never reaches IPC', async () => {
+    await import('./preload');
+    const bridge = fake.exposed.get('eckInspector') as PreloadBridge;
+    fake.invoked.length = 0;
+    for (const bad of [42, '', 'x'.repeat(101), { toString: () => 'getWorkspace' }]) {
+      expect(await bridge.invoke(bad as string, null)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-message' },
+      });
+    }
+    expect(fake.invoked).toEqual([]);
+    expect(() => bridge.on('onDidRender', 'not a function' as unknown as () => void)).toThrow(TypeError);
+    expect(() => bridge.on('', () => undefined)).toThrow(TypeError);
+  });
+
+  it('hands listeners the payload only, and ignores messages of another shape', async () => {
+    await import('./preload');
+    const bridge = fake.exposed.get('eckInspector') as PreloadBridge;
+    const got: unknown[] = [];
+    bridge.on('onDidError', (p) => got.push(p));
+    const ipcEvent = { sender: { send: () => undefined } };
+    fake.onEvent?.(ipcEvent, null);
+    fake.onEvent?.(ipcEvent, 'onDidError');
+    fake.onEvent?.(ipcEvent, { event: 7, payload: 'x' });
+    fake.onEvent?.(ipcEvent, { event: 'onDidError', payload: 'p' });
+    expect(got).toEqual(['p']);
+  });
+
+  it('turns a call IPC could not clone into an error value, never a rejection', async () => {
+    await import('./preload');
+    const bridge = fake.exposed.get('eckInspector') as PreloadBridge;
+    expect(await bridge.invoke('tooDeep', null)).toMatchObject({
+      ok: false,
+      error: { code: 'internal', message: expect.stringContaining('could not be cloned') },
+    });
   });
 });

@@ -2,12 +2,14 @@
  * The one dispatch table both transports call: `ipcMain.handle` in Electron and the
  * WebSocket / HTTP of `serve` (DESIGN.md, "API").
  *
- * Every input is parsed with its zod schema before the handler runs; whatever goes wrong
+ * Every input is checked against the shape limits (input-limits.ts) and parsed with its zod
+ * schema before the handler runs; whatever goes wrong
  * (unknown method, bad input, a handler that throws) comes back as an `ApiError` value.
  */
 import { z } from 'zod';
 import type { ApiResult, MethodName, MethodOutput, ParsedInput } from '../../shared/api';
 import { ApiFailure, fail, isMethodName, methodInputs, ok } from '../../shared/api';
+import { inputLimitProblem } from './input-limits';
 
 /** A handler: parsed input in, output (or a promise of it) out; throws ApiFailure to fail. */
 export type Handler<M extends MethodName> = (
@@ -42,6 +44,9 @@ async function run<M extends MethodName>(
   input: unknown,
   options: DispatchOptions,
 ): Promise<ApiResult<unknown>> {
+  // Shape limits first: a schema (and later every answer carrying the value) walks it recursively.
+  const tooBig = inputLimitProblem(input);
+  if (tooBig !== null) return fail('invalid-input', `${method}: the input holds ${tooBig}`);
   const schema = methodInputs[method];
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
@@ -52,6 +57,10 @@ async function run<M extends MethodName>(
     return ok(await handler(parsed.data as ParsedInput<M>));
   } catch (error) {
     if (error instanceof ApiFailure) return { ok: false, error: error.toApiError() };
+    // Node refusing an argument (a NUL byte in a path a schema let through) is bad input, not a bug.
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    if (code === 'ERR_INVALID_ARG_VALUE' || code === 'ERR_INVALID_ARG_TYPE')
+      return fail('invalid-input', `${method}: an argument was refused (${code})`);
     options.onInternalError?.(method, error);
     return fail('internal', `${method} failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -6,6 +6,7 @@
 import type { ClaudeProjectService } from '../claude-md/claude-project-service';
 import { createClaudeProjectHandlers } from '../claude-md/claude-project-handlers';
 import { createHistoryHandlers } from '../history-api/history-handlers';
+import type { HistoryHandlerOptions } from '../history-api/history-handlers';
 import type { HistoryService } from '../history-api/history-service';
 import { createOverrideHandlers } from '../overrides/override-handlers';
 import { createScenarioHandlers } from '../scenarios/scenario-handlers';
@@ -20,6 +21,7 @@ export function createHandlers(
   openPath: PathOpener | null,
   claude: ClaudeProjectService,
   history: HistoryService,
+  writes: HistoryHandlerOptions,
 ): HandlerTable {
   return {
     getWorkspace: () => host.current.info(),
@@ -32,8 +34,8 @@ export function createHandlers(
     getFile: ({ path }) => host.current.readFile(path),
     openInEditor: ({ path }) => openInEditor(host.current.resolved, path, openPath),
     ...createScenarioHandlers(host),
-    ...createOverrideHandlers(host),
+    ...createOverrideHandlers(host, writes.scope),
     ...createClaudeProjectHandlers(claude),
-    ...createHistoryHandlers(host, history),
+    ...createHistoryHandlers(host, history, writes),
   };
 }

@@ -144,4 +144,31 @@ describe('inspector core (real engine, real disk)', () => {
     const refused = await c.dispatch('getFile', { path: '/etc/hostname' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'outside-workspace' } });
   });
+
+  it('removes stale temp files of its own pattern at start: home eck/ and eck-debug/, settings, bundles/', async () => {
+    const choice = copyWorkspace();
+    const settings = path.join(tmp, 'settings');
+    const stale = (dir: string, name: string): string => {
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `.${name}.4194305.0a1b2c3d.tmp`);
+      fs.writeFileSync(file, '{');
+      return file;
+    };
+    const files = [
+      stale(path.join(choice.home, 'eck'), 'eck_manifest.json'),
+      stale(path.join(choice.home, 'data', 'eck-debug'), 'x.json'),
+      stale(settings, 'scenarios.json'),
+      stale(path.join(settings, 'bundles'), 'snapshot-x.json'),
+    ];
+    const kept = path.join(choice.home, 'eck', 'eck_manifest.json');
+    const before = fs.readFileSync(kept, 'utf8');
+    process.env['ECK_INSPECTOR_SETTINGS_DIR'] = settings;
+    try {
+      core = await startInspectorCore({ appRoot: APP_ROOT, choice, watch: false, log: () => undefined });
+    } finally {
+      delete process.env['ECK_INSPECTOR_SETTINGS_DIR'];
+    }
+    for (const f of files) expect(fs.existsSync(f), f).toBe(false);
+    expect(fs.readFileSync(kept, 'utf8')).toBe(before);
+  });
 });

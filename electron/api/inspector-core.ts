@@ -5,11 +5,17 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { renderContext } from '../../shared/engine';
 import type { EventPayloads } from '../../shared/api';
 import type { EngineFs } from '../../shared/engine/types';
 import { ClaudeProjectService } from '../claude-md/claude-project-service';
+import { debugDirOf } from '../debug/debug-dir';
+import { BUNDLES_FOLDER } from '../history-api/history-handlers';
 import { HistoryService } from '../history-api/history-service';
+import { appSettingsDir } from '../scenarios/scenarios-dir';
+import { cleanStaleTemps } from '../services/temp-files';
+import { createWriteScope } from '../services/write-scope';
 import { createNodeFs } from '../services/node-fs';
 import type { DefaultsEnv, ResolvedWorkspace, WorkspaceChoice } from '../workspace/defaults';
 import type { RenderFn } from '../workspace/workspace';
@@ -36,6 +42,11 @@ export interface CoreOptions {
   readonly claudeProject?: string;
   /** Opens a path with the OS (Electron's `shell.openPath`); absent in serve mode. */
   readonly openPath?: PathOpener;
+  /**
+   * The desktop app's save dialog for `exportBundle` with `saveAs` (its pick is the only target
+   * outside the home and the settings folder a write may go to); absent in serve mode.
+   */
+  readonly chooseSaveTarget?: (suggested: string) => Promise<string | null>;
   /** Where unexpected exceptions are logged; default stderr. */
   readonly log?: (message: string) => void;
   /** Test seams. */
@@ -60,6 +71,14 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
   const defaults: DefaultsEnv = {
     appRoot: options.appRoot,
     evolcoreHome: process.env['EVOLCORE_HOME'],
+    evolclawHome: process.env['EVOLCLAW_HOME'],
+    readText: (file) => {
+      try {
+        return fs.readFileSync(file, 'utf8');
+      } catch {
+        return null;
+      }
+    },
     userHome: os.homedir(),
     cwd: process.cwd(),
     isDirectory: (dir) => {
@@ -71,14 +90,25 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     },
     ...options.env,
   };
+  const settingsDir = (): string => appSettingsDir();
+  // A save killed mid-way (kill -9) leaves its temp file: remove the app's own stale ones.
+  const cleanTemps = (dirs: readonly string[]): void => {
+    for (const dir of dirs) cleanStaleTemps(dir);
+  };
+  cleanTemps([settingsDir(), path.join(settingsDir(), BUNDLES_FOLDER)]);
   const host = new WorkspaceHost({
     defaults,
     fs: options.fs ?? createNodeFs(),
     render: options.render ?? renderContext,
     emit: hub.emit,
     ...(options.watch === undefined ? {} : { watch: options.watch }),
-    ...(options.onOpened === undefined ? {} : { onOpened: options.onOpened }),
+    onOpened: (resolved) => {
+      cleanTemps([path.join(resolved.home, 'eck'), debugDirOf(resolved.home)]);
+      options.onOpened?.(resolved);
+    },
   });
+  // The one rule of where writes and deletes may go: the open home and the settings folder.
+  const scope = createWriteScope({ home: () => host.current.resolved.home, settingsDir });
   // A Claude Code project workspace (issue 8) lives beside the ECK one; none is open at first.
   const claude = new ClaudeProjectService({
     emit: hub.emit,
@@ -97,10 +127,17 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     else if (event === 'onDidChangeWorkspace')
       history.handleWorkspaceChange(payload as EventPayloads['onDidChangeWorkspace']);
   });
-  const dispatch = createDispatcher(createHandlers(host, options.openPath ?? null, claude, history), {
-    onInternalError: (method, error) =>
-      log(`${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
-  });
+  const dispatch = createDispatcher(
+    createHandlers(host, options.openPath ?? null, claude, history, {
+      scope,
+      settingsDir,
+      ...(options.chooseSaveTarget === undefined ? {} : { chooseSaveTarget: options.chooseSaveTarget }),
+    }),
+    {
+      onInternalError: (method, error) =>
+        log(`${method}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    },
+  );
   await host.open(options.choice);
   if (options.claudeProject !== undefined) {
     const opened = await claude.open({ cwd: options.claudeProject });

@@ -64,7 +64,9 @@ describe('Claude Code project methods', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'outside-workspace' } });
 
     const targeted = await d('setClaudeOptions', { target: 'packages/app/src/App.tsx' });
-    expect(targeted.ok && (targeted.value as ClaudeAssembly).report.files).toHaveLength(15);
+    // The 13 rows of the start, then 4 of the Read: 2 attached, 2 conditional rules not matching.
+    expect(targeted.ok && (targeted.value as ClaudeAssembly).report.files).toHaveLength(17);
+    expect(targeted.ok && (targeted.value as ClaudeAssembly).report.attachedOnRead).toHaveLength(2);
     expect((await d('getClaudeProject', undefined)).ok).toBe(true);
 
     expect(await d('closeClaudeProject', undefined)).toEqual({ ok: true, value: null });

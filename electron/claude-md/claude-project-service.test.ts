@@ -59,6 +59,12 @@ async function until(check: () => boolean, ms = 8000): Promise<void> {
   }
 }
 
+/** Rows `from`..`to` (one rules folder) sorted: their order is the file system's. */
+function settle(rows: readonly string[], from: number, to: number): string[] {
+  return [...rows.slice(0, from), ...settled(rows.slice(from, to)), ...rows.slice(to)];
+}
+const settled = (rows: readonly string[]) => [...rows].sort();
+
 describe('ClaudeProjectService', () => {
   it('opens a project, assembles it in load order and pushes the assembly', async () => {
     const dirs = copyFixture();
@@ -68,7 +74,7 @@ describe('ClaudeProjectService', () => {
     if (!result.ok) return;
     expect(result.value.trigger).toBe('open');
     expect(result.value.options).toMatchObject({ cwd: dirs.cwd, home: dirs.home, target: null });
-    expect(rows(result.value)).toEqual([
+    expect(settle(rows(result.value), 9, 12)).toEqual([
       'managed loaded session_start ' + dirs.managed + '/CLAUDE.md',
       'user loaded session_start ~/.claude/CLAUDE.md',
       'user loaded include ~/.claude/snippets/tone.md',
@@ -78,9 +84,12 @@ describe('ClaudeProjectService', () => {
       'project non-text include docs/diagram.png',
       'project external-not-approved include ' + path.posix.join(dirs.root, 'shared-notes.md'),
       'project loaded session_start .claude/CLAUDE.md',
-      'project conditional-not-matched path_glob_match .claude/rules/frontend/styles.md',
-      'project loaded session_start .claude/rules/general.md',
-      'project conditional-not-matched path_glob_match .claude/rules/testing.md',
+      // One rules folder, listed in the file system's own order (as Claude Code walks it).
+      ...settled([
+        'project deferred path_glob_match .claude/rules/frontend/styles.md',
+        'project loaded session_start .claude/rules/general.md',
+        'project deferred path_glob_match .claude/rules/testing.md',
+      ]),
       'local loaded session_start CLAUDE.local.md',
     ]);
     expect(events.map((e) => e.event)).toEqual(['onDidAssembleClaudeMd']);
@@ -94,14 +103,27 @@ describe('ClaudeProjectService', () => {
     const withTarget = await service.setOptions({ target: 'packages/app/src/App.tsx' });
     if (!withTarget.ok) throw new Error(withTarget.error.message);
     expect(withTarget.value.trigger).toBe('options');
-    expect(rows(withTarget.value).slice(-2)).toEqual([
+    // The Read's phase: the nested folder's files, then the cwd's conditional rules (neither matches).
+    expect(settle(rows(withTarget.value).slice(-4), 2, 4)).toEqual([
       'project loaded nested_traversal packages/app/CLAUDE.md',
       'project conditional-matched path_glob_match packages/app/.claude/rules/react.md',
+      ...settled([
+        'project conditional-not-matched path_glob_match .claude/rules/frontend/styles.md',
+        'project conditional-not-matched path_glob_match .claude/rules/testing.md',
+      ]),
     ]);
+    // The golden is the real CLI's output: the start block, then `=== attached after Read(…)` and the attachments.
     const expected = fs
       .readFileSync(path.join(FIXTURE, 'expected-context-with-target.txt'), 'utf8')
       .replaceAll('<FIXTURE>', toEnginePath(dirs.root));
-    expect(withTarget.value.report.context).toBe(expected);
+    const cut = expected.indexOf('\n=== attached after Read(');
+    expect(withTarget.value.report.context).toBe(expected.slice(0, cut));
+    expect(withTarget.value.report.attachedOnRead?.map((a) => a.text)).toEqual(
+      expected
+        .slice(expected.indexOf('\n', cut + 1) + 1)
+        .split('\n---\n')
+        .filter((t) => t !== ''),
+    );
 
     const projectOnly = await service.setOptions({
       settingSources: { user: false, local: false },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaudeMdReport } from '../../shared/claude-md/types';
 import { MEMORY_INSTRUCTION_PROMPT } from '../../shared/claude-md/final-text';
 import { toEnginePath } from '../services/node-fs';
-import { runClaudeMdCommand } from './claude-md-command';
+import { formatClaudeMdText, runClaudeMdCommand } from './claude-md-command';
 
 let root: string;
 let project: string;
@@ -75,7 +75,7 @@ describe('eck claude-md', () => {
       ['docs/a.md', 'loaded'],
       ['docs/link.md', 'loaded'],
       ['docs/docs/real.md', 'missing'],
-      ['.claude/rules/testing.md', 'conditional-not-matched'],
+      ['.claude/rules/testing.md', 'deferred'],
       ['CLAUDE.local.md', 'loaded'],
     ]);
     expect(report.files[3]).toMatchObject({ realPath: `${p}/docs/real.md`, parent: `${p}/CLAUDE.md` });
@@ -98,11 +98,33 @@ describe('eck claude-md', () => {
       '--json',
     );
     const report = JSON.parse(out) as ClaudeMdReport;
-    const statuses = Object.fromEntries(report.files.map((f) => [f.display, f.status]));
-    expect(statuses['.claude/rules/testing.md']).toBe('conditional-matched');
-    expect(statuses['~/.claude/CLAUDE.md']).toBe('excluded-by-setting');
-    expect(statuses['CLAUDE.local.md']).toBe('excluded-by-setting');
-    expect(report.context).toContain('Test rule.');
+    const statuses = Object.fromEntries(report.files.map((f) => [`${f.phase} ${f.display}`, f.status]));
+    expect(statuses['start .claude/rules/testing.md']).toBe('deferred');
+    expect(statuses['read .claude/rules/testing.md']).toBe('conditional-matched');
+    expect(statuses['start ~/.claude/CLAUDE.md']).toBe('excluded-by-setting');
+    expect(statuses['start CLAUDE.local.md']).toBe('excluded-by-setting');
+    // A conditional rule is never in the start block: the Read attaches it.
+    expect(report.context).not.toContain('Test rule.');
+    const rule = `${toEnginePath(project)}/.claude/rules/testing.md`;
+    expect(report.attachedOnRead).toEqual([{ path: rule, text: `Contents of ${rule}:\n\nTest rule.\n` }]);
+  });
+
+  it('prints the attachments of the Read after the start block, under a line naming the Read', async () => {
+    const { code, out } = await run(...base(), '--target', 'src/x.test.ts');
+    expect(code).toBe(0);
+    const p = toEnginePath(project);
+    const tail = `\n=== attached after Read(${p}/src/x.test.ts): 1 ===\nContents of ${p}/.claude/rules/testing.md:\n\nTest rule.\n\n---\n`;
+    expect(out.endsWith(tail)).toBe(true);
+    expect(out.indexOf('Test rule.')).toBeGreaterThan(out.indexOf('=== attached after Read'));
+  });
+
+  it('prints its usage with --help and exits 0', async () => {
+    const { code, out, err } = await run('--help');
+    expect(code).toBe(0);
+    expect(err).toBe('');
+    expect(out).toMatch(/^usage: eck claude-md --cwd DIR/);
+    expect(out).toContain('Claude Code 2.1.197');
+    expect(out).toContain('feature flags');
   });
 
   it('exits 1 with one line when the working directory is missing', async () => {
@@ -168,26 +190,52 @@ describe('the e2e fixture project (e2e/fixtures/claude-md-project/README.md)', (
     'project non-text include project/docs/diagram.png',
     'project external-not-approved include shared-notes.md',
     'project loaded session_start project/.claude/CLAUDE.md',
-    'project conditional-not-matched path_glob_match project/.claude/rules/frontend/styles.md',
+    'project deferred path_glob_match project/.claude/rules/frontend/styles.md',
     'project loaded session_start project/.claude/rules/general.md',
-    'project conditional-not-matched path_glob_match project/.claude/rules/testing.md',
+    'project deferred path_glob_match project/.claude/rules/testing.md',
     'local loaded session_start project/CLAUDE.local.md',
   ];
 
+  /**
+   * Rules folders list in the file system's own order (as Claude Code walks them), which
+   * differs between checkouts: the rows of one rules folder are compared as a set, in place.
+   */
+  function settle(rows: readonly string[]): string[] {
+    const out: string[] = [];
+    let group: string[] = [];
+    const flush = () => {
+      out.push(...group.sort());
+      group = [];
+    };
+    for (const row of rows) {
+      if (/ project\/\.claude\/rules\//.test(row)) group.push(row);
+      else {
+        flush();
+        out.push(row);
+      }
+    }
+    flush();
+    return out;
+  }
+
   it('loads the documented files at session start', async () => {
-    expect(await table()).toEqual(session);
+    expect(settle(await table())).toEqual(settle(session));
   });
 
-  it('adds the nested folder and the matched rule for a target', async () => {
-    expect(await table('--target', 'packages/app/src/App.tsx')).toEqual([
-      ...session,
-      'project loaded nested_traversal project/packages/app/CLAUDE.md',
-      'project conditional-matched path_glob_match project/packages/app/.claude/rules/react.md',
-    ]);
+  it('attaches the nested folder and the matched rule after a Read of the target', async () => {
+    expect(settle(await table('--target', 'packages/app/src/App.tsx'))).toEqual(
+      settle([
+        ...session,
+        'project loaded nested_traversal project/packages/app/CLAUDE.md',
+        'project conditional-matched path_glob_match project/packages/app/.claude/rules/react.md',
+        'project conditional-not-matched path_glob_match project/.claude/rules/frontend/styles.md',
+        'project conditional-not-matched path_glob_match project/.claude/rules/testing.md',
+      ]),
+    );
   });
 });
 
-describe('the e2e fixture text (expected-context-with-target.txt)', () => {
+describe('the e2e fixture text (expected-context-with-target.txt, as the real Claude Code 2.1.197 sends it)', () => {
   it('prints exactly the golden text, fixture path as <FIXTURE>', async () => {
     const fixture = path.resolve(__dirname, '../../e2e/fixtures/claude-md-project');
     const f = toEnginePath(fixture);
@@ -207,6 +255,8 @@ describe('the e2e fixture text (expected-context-with-target.txt)', () => {
       if (row.span && !row.path.startsWith(`${f}/`))
         text = text.slice(0, row.span.start - 2) + text.slice(row.span.end);
     }
+    // The golden is the oracle's text output on the fixture: start block, then the Read's attachments.
+    text += formatClaudeMdText(report).slice(report.context.length);
     const golden = fs.readFileSync(path.join(fixture, 'expected-context-with-target.txt'), 'utf8');
     expect(text.split(f).join('<FIXTURE>')).toBe(golden);
   });

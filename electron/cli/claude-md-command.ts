@@ -1,17 +1,20 @@
 /**
- * `eck claude-md`: what Claude Code would load as CLAUDE.md memory for a working directory
- * (claude-md-layering.md, issue 8). Text output is the assembled text exactly as injected;
- * warnings go to stderr, never into it (clarifications "Warnings"). `--json` prints the
- * whole report. Exit 0 assembled, 1 cannot run (the folder is missing), 2 usage error.
+ * `eck claude-md`: what Claude Code 2.1.197 sends as CLAUDE.md memory for a working directory
+ * (issue 13): the start block exactly as sent, and with `--target` the messages it attaches
+ * after Claude reads that file. Warnings go to stderr, never into the text. `--json` prints
+ * the whole report (`context`, `attachedOnRead: [{ path, text }]`, every file's row).
+ * Exit 0 assembled, 1 cannot run (the folder is missing), 2 usage error; `--help` exits 0.
  */
 import os from 'node:os';
 import { assembleClaudeMd } from '../../shared/claude-md/assemble';
 import { DEFAULT_MANAGED_DIR } from '../../shared/claude-md/claude-md-input';
-import type { ClaudeMdDiagnostic, SettingSources } from '../../shared/claude-md/types';
+import { CLAUDE_CODE_VERSION } from '../../shared/claude-md/types';
+import type { ClaudeMdDiagnostic, ClaudeMdReport, SettingSources } from '../../shared/claude-md/types';
 import { createNodeClaudeFs } from '../claude-md/node-claude-fs';
 import { toEnginePath } from '../services/node-fs';
 import { parseArgs, stringOption } from './args';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { missingFolderProblem } from '../services/folder-check';
 
 const OPTIONS = {
   cwd: 'string',
@@ -20,13 +23,39 @@ const OPTIONS = {
   target: 'string',
   'setting-sources': 'string',
   'approve-external-includes': 'boolean',
+  'add-dir': 'string',
+  'add-dir-claude-md': 'boolean',
   json: 'boolean',
+  help: 'boolean',
 } as const;
 
 /** The full usage line, for `--help` listings (errors stay one line). */
 export const CLAUDE_MD_USAGE =
   'claude-md --cwd DIR [--home DIR] [--managed DIR] [--target FILE (relative to --cwd)] ' +
-  '[--setting-sources user,project,local] [--approve-external-includes] [--json]';
+  '[--setting-sources user,project,local] [--approve-external-includes] [--add-dir DIR,…] [--add-dir-claude-md] [--json]';
+
+/** `eck claude-md --help`. */
+export const CLAUDE_MD_HELP = `usage: eck ${CLAUDE_MD_USAGE}
+
+What Claude Code ${CLAUDE_CODE_VERSION} sends as CLAUDE.md memory for a working directory.
+Prints the block sent at session start exactly; with --target, then each message Claude Code
+attaches after Claude reads that file, under a line naming the Read.
+
+  --cwd DIR                  Claude Code's working directory (required)
+  --home DIR                 the user's home (~/.claude/CLAUDE.md, ~/.claude/rules, @~/); default: yours
+  --managed DIR              the managed-policy folder; default ${DEFAULT_MANAGED_DIR}
+  --target FILE              a file Claude reads (relative to --cwd): shows what that Read attaches
+  --setting-sources LIST     the sources that are on, as Claude Code's flag; default all
+  --approve-external-includes  as if includes outside the project were approved
+  --add-dir DIR,…            additional directories (Claude Code's --add-dir)
+  --add-dir-claude-md        as CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD=1: load their CLAUDE.md files
+  --json                     the whole report: context, attachedOnRead [{ path, text }], files, diagnostics
+  --help                     this text
+
+Not visible here: feature flags Claude Code fetches at run time, enterprise settings scripts,
+MDM or server-managed settings, claudeMdExcludes, auto-memory.
+Exit 0 assembled, 1 the working directory is missing, 2 usage error.
+`;
 
 /** Runs `claude-md`. */
 export async function runClaudeMdCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -35,10 +64,16 @@ export async function runClaudeMdCommand(argv: readonly string[], io: CliIo): Pr
     io.stderr(`eck claude-md: ${message}\n`);
     return EXIT_USAGE;
   };
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(CLAUDE_MD_HELP);
+    return EXIT_OK;
+  }
   if ('usageError' in args) return usage(args.usageError);
   if (args.positionals.length > 0) return usage(`unexpected argument ${args.positionals[0]}`);
   const cwdArg = stringOption(args, 'cwd');
   if (cwdArg === undefined) return usage('--cwd is required');
+  const homeProblem = missingFolderProblem('home', stringOption(args, 'home'));
+  if (homeProblem !== null) return usage(homeProblem);
   const sources = parseSettingSources(stringOption(args, 'setting-sources'));
   if ('error' in sources) return usage(sources.error);
 
@@ -61,6 +96,11 @@ export async function runClaudeMdCommand(argv: readonly string[], io: CliIo): Pr
       target: stringOption(args, 'target') ?? null,
       settingSources: sources,
       approveExternalIncludes: args.options['approve-external-includes'] === true,
+      additionalDirectories: (stringOption(args, 'add-dir') ?? '')
+        .split(',')
+        .filter((d) => d.trim() !== '')
+        .map((d) => toEnginePath(d.trim())),
+      additionalDirectoriesClaudeMd: args.options['add-dir-claude-md'] === true,
     },
     fs,
   );
@@ -68,9 +108,22 @@ export async function runClaudeMdCommand(argv: readonly string[], io: CliIo): Pr
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     return EXIT_OK;
   }
-  io.stdout(report.context);
+  io.stdout(formatClaudeMdText(report));
   for (const d of report.diagnostics) io.stderr(`${formatClaudeMdDiagnostic(d)}\n`);
   return EXIT_OK;
+}
+
+/**
+ * The text output: the start block exactly; with a target, then a line naming the Read and
+ * each attachment followed by `---` (the oracle's layout, so the two can be diffed).
+ */
+export function formatClaudeMdText(report: ClaudeMdReport): string {
+  let out = report.context;
+  if (report.attachedOnRead !== null && report.input.target !== null) {
+    out += `\n=== attached after Read(${report.input.target}): ${report.attachedOnRead.length} ===\n`;
+    for (const a of report.attachedOnRead) out += `${a.text}\n---\n`;
+  }
+  return out;
 }
 
 /**

@@ -80,6 +80,15 @@ beforeAll(() => {
   write('coding.json', JSON.stringify({ sessionId: 's-2' }));
   write('bad-vars.json', '{\n  "chatType": "private",\n  oops\n}\n');
   write('list-vars.json', '["a"]');
+  // A package root that exists but has no kits/: the base manifest is missing (exit 1).
+  fs.mkdirSync(path.join(root, 'no-kits'));
+  write(
+    'typed/kits/eck_manifest.json',
+    JSON.stringify({
+      sections: [{ id: 'a', type: 'file', file: 7, order: 'x', when: 'always' }],
+      totalMaxBytes: 'big',
+    }),
+  );
   write('override.json', JSON.stringify({ sections: [{ id: 'rules', enabled: false }] }));
 });
 
@@ -176,7 +185,7 @@ describe('eck render', () => {
     const r = await run(
       'render',
       '--package-root',
-      path.join(root, 'nowhere'),
+      path.join(root, 'no-kits'),
       '--home',
       home,
       '--vars',
@@ -292,8 +301,13 @@ describe('eck render', () => {
 
 describe('eck render --write-debug failures', () => {
   it('a home where the debug folder cannot be made: exit 1, one line', async () => {
-    const fileHome = write('not-a-folder.txt', 'x');
-    const r = await run('render', ...scenario('vars.json', fileHome), '--write-debug');
+    // The home is a folder (a home that is not one is a usage error), but its data/ is a file.
+    write('data-is-a-file/data', 'x');
+    const r = await run(
+      'render',
+      ...scenario('vars.json', path.join(root, 'data-is-a-file')),
+      '--write-debug',
+    );
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/^eck render: cannot write debug files to .+\n$/);
     expect(r.err.trim().split('\n')).toHaveLength(1);
@@ -343,7 +357,7 @@ describe('eck manifest', () => {
   });
 
   it('a missing base: exit 1 with one line', async () => {
-    const r = await run('manifest', '--package-root', path.join(root, 'nowhere'), '--home', home);
+    const r = await run('manifest', '--package-root', path.join(root, 'no-kits'), '--home', home);
     expect(r.code).toBe(1);
     expect(r.err.trim().split('\n')).toHaveLength(1);
   });
@@ -382,11 +396,32 @@ describe('eck lint', () => {
     expect(r.out).toMatch(/0 error\(s\)/);
   });
 
-  it('an error (invalid section): exit 1', async () => {
-    const p = lintKit('lint-error', [tpl('s', '$KITS/s.md', { when: 'sometimes' })], { 'kits/s.md': 'x' });
+  it('and / or conditions: exit 0, and the message manifest is linted too, each unknown var once', async () => {
+    const when = {
+      and: [
+        { var: 'chatType', eq: 'private' },
+        { var: 'sessionId', neq: 'x' },
+      ],
+    };
+    const p = lintKit('lint-and', [tpl('s', '$KITS/s.md', { when })], {
+      'kits/s.md': 'hello',
+      'kits/eck_message_manifest.json': JSON.stringify({ sections: [tpl('m', '$KITS/m.md')] }),
+      'kits/m.md': '{{?moood}}{{moood}}{{/}}',
+    });
+    const r = await lint(p);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toMatch(/invalid/);
+    expect(r.out.match(/\[unknown-var\]/g)).toHaveLength(1);
+    expect(r.out).toMatch(/"moood" is not a known var.*kits\/m\.md/);
+  });
+
+  it('an error (a when evolcore throws on): exit 1', async () => {
+    const p = lintKit('lint-error', [tpl('s', '$KITS/s.md', { when: { var: 'chatType', in: 5 } })], {
+      'kits/s.md': 'x',
+    });
     const r = await lint(p);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/^error \[invalid-section\] /m);
+    expect(r.out).toMatch(/^error \[when-crash\] /m);
   });
 
   it('an unknown var in a template: warning with "did you mean"', async () => {
@@ -409,10 +444,12 @@ describe('eck lint', () => {
     expect(r.out).toMatch(/warning \[unknown-var\] .*chatTyp.*did you mean "chatType"/);
   });
 
-  it('a numeric var {{pendingCount}}: zero-renders-empty', async () => {
-    const p = lintKit('lint-zero', [tpl('s', '$KITS/s.md')], { 'kits/s.md': '队列 {{pendingCount}}' });
+  it('a numeric var as a guard {{?pendingCount}}: zero-hides-block', async () => {
+    const p = lintKit('lint-zero', [tpl('s', '$KITS/s.md')], {
+      'kits/s.md': '{{?pendingCount}}队列 {{pendingCount}}{{/}}',
+    });
     const r = await lint(p);
-    expect(r.out).toMatch(/\[zero-renders-empty\] .*pendingCount/);
+    expect(r.out).toMatch(/\[zero-hides-block\] .*pendingCount/);
   });
 
   it('a file over 40,000 characters: file-over-40k', async () => {
@@ -485,6 +522,66 @@ describe('eck lint', () => {
   });
 });
 
+describe('usage and messages (issue 14)', () => {
+  it('a --home or --package-root that does not exist is a usage error naming it, for every command', async () => {
+    const missing = path.join(root, 'no', 'such', 'folder');
+    for (const command of ['render', 'manifest', 'lint', 'message']) {
+      for (const option of ['--home', '--package-root']) {
+        const r = await run(command, ...scenario(), option, missing);
+        expect(r.code, `${command} ${option}`).toBe(2);
+        expect(r.out).toBe('');
+        expect(r.err).toBe(`eck ${command}: ${option} ${missing} does not exist\n`);
+      }
+    }
+    const file = path.join(root, 'vars.json');
+    expect((await run('render', ...scenario(), '--home', file)).err).toBe(
+      `eck render: --home ${file} is not a folder\n`,
+    );
+    const claude = await run('claude-md', '--cwd', root, '--home', missing);
+    expect(claude.code).toBe(2);
+    expect(claude.err).toBe(`eck claude-md: --home ${missing} does not exist\n`);
+  });
+
+  it('--help on every command prints its usage on stdout and exits 0', async () => {
+    for (const command of ['render', 'manifest', 'lint', 'message', 'claude-md']) {
+      for (const flag of ['--help', '-h']) {
+        const r = await run(command, flag);
+        expect(r.code, `${command} ${flag}`).toBe(0);
+        expect(r.out).toMatch(new RegExp(`^usage: eck ${command} `));
+        expect(r.err).toBe('');
+      }
+    }
+    const top = await run('--help');
+    expect(top.code).toBe(0);
+    for (const command of ['render', 'manifest', 'lint', 'message', 'claude-md'])
+      expect(top.out).toContain(command);
+  });
+
+  it('vars given as a JSON list: the diagnostic names the vars file', async () => {
+    const file = path.join(root, 'list-vars.json');
+    const text = await run('render', ...scenario('list-vars.json'));
+    expect(text.code).toBe(0);
+    expect(text.err).toContain(
+      `error [vars-not-object] vars must be a JSON object, got a list; rendered with no vars (${file})`,
+    );
+    const json = await run('render', ...scenario('list-vars.json'), '--json');
+    const report = JSON.parse(json.out) as RenderReport;
+    expect(report.diagnostics.find((d) => d.code === 'vars-not-object')?.file).toBe(file);
+    const lint = await run('lint', ...scenario('list-vars.json'));
+    expect(lint.out).toContain(`(${file})`);
+  });
+
+  it('a manifest with wrong field types: every message names the manifest file', async () => {
+    const manifest = toEnginePath(path.join(root, 'typed', 'kits', 'eck_manifest.json'));
+    const r = await run('render', '--package-root', path.join(root, 'typed'), '--home', home);
+    const lines = r.err.trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(line).toContain(manifest);
+    const lint = await run('lint', '--package-root', path.join(root, 'typed'), '--home', home);
+    for (const line of lint.out.trim().split('\n').slice(0, -1)) expect(line).toContain(manifest);
+  });
+});
+
 describe('spawned: real exit codes', () => {
   const tsx = path.join(APP_ROOT, 'node_modules', '.bin', 'tsx');
   const eck = (...argv: string[]) =>
@@ -502,10 +599,19 @@ describe('spawned: real exit codes', () => {
     expect(usage.status).toBe(2);
     expect(usage.stderr).toBe('eck render: unknown option --bogus\n');
 
-    const failed = eck('render', '--package-root', path.join(root, 'nowhere'), '--home', home);
+    const failed = eck('render', '--package-root', path.join(root, 'no-kits'), '--home', home);
     expect(failed.status).toBe(1);
     expect(failed.stderr.trim().split('\n')).toHaveLength(1);
     expect(failed.stdout).toBe('');
+
+    const noHome = eck('render', '--home', path.join(root, 'no-such-home'));
+    expect(noHome.status).toBe(2);
+    expect(noHome.stderr).toBe(`eck render: --home ${path.join(root, 'no-such-home')} does not exist\n`);
+    expect(noHome.stdout).toBe('');
+
+    const help = eck('lint', '--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^usage: eck lint /);
   }, 60000);
 
   it('bad vars JSON exits 1 with one line', () => {

@@ -3,13 +3,7 @@
  * exit status; errors are one line, never a stack trace.
  */
 import { EXIT_FAILED, EXIT_USAGE, type CliIo } from './io';
-
-const USAGE = `usage: eck <command> [options]
-  render     --package-root DIR --home DIR --vars FILE [--session-type T] [--manifest F] [--override F] [--json] [--write-debug]
-  manifest   (same scenario options)  the merged manifest as JSON with each field's origin
-  lint       (same scenario options)  every diagnostic plus kit checks; exit 1 on any error
-  claude-md  --cwd DIR [--home DIR] [--managed DIR] [--target FILE] [--json]
-`;
+import { USAGE, commandHelp, wantsHelp } from './usage';
 
 type Command = (argv: readonly string[], io: CliIo) => Promise<number>;
 
@@ -17,6 +11,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   render: async () => (await import('./render-command')).runRenderCommand,
   manifest: async () => (await import('./manifest-command')).runManifestCommand,
   lint: async () => (await import('./lint-command')).runLintCommand,
+  message: async () => (await import('./message-command')).runMessageCommand,
   'claude-md': async () => (await import('./claude-md-command')).runClaudeMdCommand,
 };
 
@@ -31,6 +26,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   if (!load) {
     io.stderr(`eck: unknown command "${name}"\n${USAGE}`);
     return EXIT_USAGE;
+  }
+  if (wantsHelp(rest)) {
+    io.stdout(commandHelp(name));
+    return 0;
   }
   try {
     return await (

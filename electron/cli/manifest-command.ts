@@ -7,6 +7,8 @@ import { createNodeFs } from '../services/node-fs';
 import { parseArgs } from './args';
 import { SCENARIO_OPTIONS, scenarioFromArgs } from './scenario-args';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { diagnosticsWithFiles } from './diagnostic-files';
+import { formatFatal } from './format-diagnostic';
 
 /** Runs `manifest`. */
 export async function runManifestCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -16,6 +18,10 @@ export async function runManifestCommand(argv: readonly string[], io: CliIo): Pr
     return EXIT_USAGE;
   }
   const scenario = scenarioFromArgs(args);
+  if ('usageError' in scenario) {
+    io.stderr(`eck manifest: ${scenario.usageError}\n`);
+    return EXIT_USAGE;
+  }
   if ('error' in scenario) {
     io.stderr(`eck manifest: ${scenario.error}\n`);
     return EXIT_FAILED;
@@ -23,7 +29,8 @@ export async function runManifestCommand(argv: readonly string[], io: CliIo): Pr
   const report = renderContext(scenario.input, createNodeFs());
   const merged = report.merged;
   if (!merged) {
-    io.stderr(`eck manifest: ${report.diagnostics[0]?.message ?? 'the manifest could not be read'}\n`);
+    const fatal = diagnosticsWithFiles(report, scenario.varsFile).find((d) => d.level === 'error');
+    io.stderr(`eck manifest: ${fatal ? formatFatal(fatal) : 'the manifest could not be read'}\n`);
     return EXIT_FAILED;
   }
   const out = {
@@ -42,7 +49,7 @@ export async function runManifestCommand(argv: readonly string[], io: CliIo): Pr
         Object.entries(s.raw).map(([k, v]) => [k, { value: v, origin: s.fieldOrigins[k] ?? 'base' }]),
       ),
     })),
-    diagnostics: report.diagnostics,
+    diagnostics: diagnosticsWithFiles(report, scenario.varsFile),
   };
   io.stdout(`${JSON.stringify(out, null, 2)}\n`);
   return EXIT_OK;

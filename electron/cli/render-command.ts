@@ -7,7 +7,8 @@ import { createNodeFs } from '../services/node-fs';
 import { parseArgs } from './args';
 import { SCENARIO_OPTIONS, scenarioFromArgs } from './scenario-args';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
-import { formatDiagnostic } from './format-diagnostic';
+import { diagnosticsWithFiles } from './diagnostic-files';
+import { formatDiagnostic, formatFatal } from './format-diagnostic';
 
 /** Runs `render`. */
 export async function runRenderCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -21,14 +22,19 @@ export async function runRenderCommand(argv: readonly string[], io: CliIo): Prom
     return EXIT_USAGE;
   }
   const scenario = scenarioFromArgs(args);
+  if ('usageError' in scenario) {
+    io.stderr(`eck render: ${scenario.usageError}\n`);
+    return EXIT_USAGE;
+  }
   if ('error' in scenario) {
     io.stderr(`eck render: ${scenario.error}\n`);
     return EXIT_FAILED;
   }
   const report = renderContext(scenario.input, createNodeFs());
+  const diagnostics = diagnosticsWithFiles(report, scenario.varsFile);
   if (!report.rendered) {
-    const fatal = report.diagnostics.find((d) => d.level === 'error');
-    io.stderr(`eck render: ${fatal?.message ?? 'the manifest could not be read'}\n`);
+    const fatal = diagnostics.find((d) => d.level === 'error');
+    io.stderr(`eck render: ${fatal ? formatFatal(fatal) : 'the manifest could not be read'}\n`);
     return EXIT_FAILED;
   }
   if (args.options['write-debug']) {
@@ -45,10 +51,10 @@ export async function runRenderCommand(argv: readonly string[], io: CliIo): Prom
     );
   }
   if (args.options.json) {
-    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ ...report, diagnostics }, null, 2)}\n`);
   } else {
     io.stdout(report.context);
-    for (const d of report.diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
+    for (const d of diagnostics) io.stderr(`${formatDiagnostic(d)}\n`);
   }
   return EXIT_OK;
 }

@@ -7,7 +7,9 @@ import path from 'node:path';
 import type { RenderInput } from '../../shared/engine/types';
 import { parseJsonText } from '../../shared/engine/json-text';
 import { resolveHome, resolvePackageRoot } from '../services/app-paths';
+import { missingFolderProblem } from '../services/folder-check';
 import { toEnginePath } from '../services/node-fs';
+import { packageNameOf, productOfPackageName } from '../workspace/discovery';
 import { stringOption, type OptionSpec, type ParsedArgs } from './args';
 
 /** Options of the scenario. */
@@ -36,10 +38,19 @@ export function readJsonFile(file: string): { value: unknown } | { error: string
   return { value: parsed.value };
 }
 
+/** The scenario of a command, the files it came from, or what is wrong (usage or a file). */
+export type ScenarioFromArgs =
+  | { input: RenderInput; homeSource: string; varsFile: string | undefined }
+  | { error: string }
+  | { usageError: string };
+
 /** Builds the render input from parsed options. */
-export function scenarioFromArgs(
-  args: ParsedArgs,
-): { input: RenderInput; homeSource: string } | { error: string } {
+export function scenarioFromArgs(args: ParsedArgs): ScenarioFromArgs {
+  // A mistyped folder must not render silently against nothing (issue 14): exit 2, naming it.
+  for (const option of ['home', 'package-root']) {
+    const problem = missingFolderProblem(option, stringOption(args, option));
+    if (problem !== null) return { usageError: problem };
+  }
   const varsFile = stringOption(args, 'vars');
   let vars: unknown = {};
   if (varsFile !== undefined) {
@@ -58,14 +69,18 @@ export function scenarioFromArgs(
       };
     }
   }
-  const home = resolveHome(stringOption(args, 'home'));
+  const packageRoot = resolvePackageRoot(stringOption(args, 'package-root'));
+  const product = productOfPackageName(packageNameOf(readTextOrNull(path.join(packageRoot, 'package.json'))));
+  const home = resolveHome(stringOption(args, 'home'), process.env, product);
   const sessionType = stringOption(args, 'session-type');
   const manifestFile = stringOption(args, 'manifest');
   return {
     homeSource: home.source,
+    varsFile: varsFile === undefined ? undefined : path.resolve(varsFile),
     input: {
-      packageRoot: toEnginePath(resolvePackageRoot(stringOption(args, 'package-root'))),
+      packageRoot: toEnginePath(packageRoot),
       home: toEnginePath(home.home),
+      product,
       vars,
       ...(sessionType !== undefined ? { sessionType } : {}),
       ...(manifestFile !== undefined ? { manifestFile } : {}),
@@ -74,4 +89,12 @@ export function scenarioFromArgs(
         : {}),
     },
   };
+}
+
+function readTextOrNull(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
 }

@@ -8,7 +8,10 @@ import { encodeListing } from '../../shared/history/listing-wire';
 import { diffRenders } from '../../shared/history/render-diff';
 import { factsOfParsedReport } from '../../shared/history/section-facts';
 import type { WorkspaceHost } from '../workspace/workspace-host';
+import { ApiFailure } from '../../shared/api';
 import { appSettingsDir } from '../scenarios/scenarios-dir';
+import type { WriteScope } from '../services/write-scope';
+import { OutsideWorkspaceError, realPathOf } from '../services/write-scope';
 import { ContextSearch } from './context-search';
 import type { HistoryService } from './history-service';
 import {
@@ -33,16 +36,35 @@ function recordedContext(detail: SnapshotDetail): string | null {
   return file.name === null && detail.report?.source === 'evolcore' ? '' : null;
 }
 
+/** The settings folder's subfolder of exported bundles. */
+export const BUNDLES_FOLDER = 'bundles';
+
 /** The methods these handlers serve. */
 export type HistoryMethod = keyof HistoryMethodOutputs;
+
+/** What the History handlers need besides the service and the host. */
+export interface HistoryHandlerOptions {
+  /** Where writes and deletes may go (write-scope.ts). */
+  readonly scope: WriteScope;
+  readonly now?: () => number;
+  /** The app's settings folder (default `appSettingsDir()`, read at each call). */
+  readonly settingsDir?: () => string;
+  /**
+   * The desktop app's save dialog: the path a user picks there is the one target outside
+   * `bundles/` an export may write (`exportBundle` with `saveAs`). `null`: cancelled.
+   */
+  readonly chooseSaveTarget?: (suggested: string) => Promise<string | null>;
+}
 
 /** Handlers over the service and the host. */
 export function createHistoryHandlers(
   host: WorkspaceHost,
   history: HistoryService,
-  now: () => number = Date.now,
-  bundlesDir: string = path.join(appSettingsDir(), 'bundles'),
+  options: HistoryHandlerOptions,
 ): Pick<HandlerTable, HistoryMethod> {
+  const { scope } = options;
+  const now = options.now ?? Date.now;
+  const bundlesDir = (): string => path.join((options.settingsDir ?? appSettingsDir)(), BUNDLES_FOLDER);
   const search = new ContextSearch();
   history.onRows((keys) => search.invalidate(keys));
   const roots = () => {
@@ -51,6 +73,24 @@ export function createHistoryHandlers(
   };
   const render: WorkspaceRender = (scenario, overrideText) =>
     host.current.renderScenario(scenario, 'request', overrideText).report;
+  /**
+   * Where a bundle goes: the settings folder's `bundles/` (the home is evolcore's, the
+   * inspector only reads it), or the one file the user picked in the save dialog.
+   */
+  async function bundleTarget(key: string, targetPath: string | undefined, saveAs: boolean): Promise<string> {
+    const suggested = path.join(bundlesDir(), `snapshot-${key}.json`);
+    if (saveAs && options.chooseSaveTarget !== undefined) {
+      const chosen = await options.chooseSaveTarget(suggested);
+      if (chosen === null) throw new ApiFailure('not-found', 'no file was chosen; nothing was written');
+      scope.grantOnce(chosen);
+      return scope.writableIn(BUNDLES_FOLDER, chosen);
+    }
+    // Relative to bundles/, never to the process's working folder.
+    return scope.writableIn(
+      BUNDLES_FOLDER,
+      targetPath === undefined ? suggested : path.resolve(bundlesDir(), targetPath),
+    );
+  }
   return {
     getHistory: () => encodeListing(history.listing()),
     openHistoryFolder: async ({ dir }) => encodeListing(await history.openFolder(dir)),
@@ -77,15 +117,26 @@ export function createHistoryHandlers(
       const { scenario, rerooted, warnings } = await snapshotScenario(history.current(), key, roots());
       return { scenario, rerooted, warnings };
     },
-    async exportBundle({ key, targetPath }) {
+    async exportBundle({ key, targetPath, saveAs }) {
+      const target = await bundleTarget(key, targetPath, saveAs === true);
       const bundle = await buildBundle(history.current(), key, roots(), now());
-      // Default: the app's own folder; the home is evolcore's, the inspector only reads it.
-      const target = targetPath ? path.resolve(targetPath) : path.join(bundlesDir, `snapshot-${key}.json`);
       return writeBundle(bundle, target);
     },
-    openBundle: ({ path: file }) => openBundle(path.resolve(bundlesDir, file)),
+    // Reading a bundle is allowed anywhere (README: "re-renders a bundle from its own files, anywhere").
+    openBundle: ({ path: file }) => openBundle(path.resolve(bundlesDir(), file)),
     async cleanOldSnapshots({ hours, confirm }) {
-      const r = await history.current().cleanOlderThan(hours, { confirm });
+      const index = history.current();
+      if (confirm) {
+        // Another history folder is opened for reading only: deleting is for the home's eck-debug.
+        const debug = scope.roots().debug;
+        if (realPathOf(index.dir) !== debug) {
+          throw new OutsideWorkspaceError(
+            `snapshots are deleted only in the home's eck-debug (${debug}); this folder is open for reading`,
+            index.dir,
+          );
+        }
+      }
+      const r = await index.cleanOlderThan(hours, { confirm, canDelete: (file) => scope.deletable(file) });
       return { count: r.count, files: r.files.length, deleted: r.deleted, failed: r.failed };
     },
   };

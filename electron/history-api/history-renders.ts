@@ -2,8 +2,7 @@
  * Replay, what-if, and bundles (issue 7): renders of recorded vars against the current files
  * (and the draft override, if any), compared with what was recorded.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import { ApiFailure } from '../../shared/api';
 import type { Scenario } from '../../shared/api';
 import { parseManifestReport } from '../../shared/debug-files/parse';
@@ -27,6 +26,7 @@ import { scenarioFromSnapshot } from '../../shared/scenarios/snapshot-scenario';
 import type { HistoryIndex } from '../history/history-index';
 import { createNodeFs } from '../services/node-fs';
 import { inferManifest } from './infer-manifest';
+import { writeTextAtomic } from '../services/temp-files';
 import { createRecordingFs } from './recording-fs';
 import { readSnapshotFiles, textOf } from './snapshot-reads';
 
@@ -278,33 +278,66 @@ export async function buildBundle(
   };
 }
 
-/** Writes a bundle atomically (temp file, rename). */
+/** Writes a bundle atomically (random temp file, rename; the temp file removed on failure). */
 export function writeBundle(
   bundle: SnapshotBundle,
   target: string,
 ): { path: string; bytes: number; files: number } {
   const text = `${JSON.stringify(bundle, null, 1)}\n`;
   try {
-    mkdirSync(path.dirname(target), { recursive: true });
-    const tmp = `${target}.tmp-${process.pid}`;
-    writeFileSync(tmp, text, 'utf8');
-    renameSync(tmp, target);
+    writeTextAtomic(target, text);
   } catch (error) {
     throw new ApiFailure('write-error', error instanceof Error ? error.message : String(error), target);
   }
   return { path: target, bytes: Buffer.byteLength(text), files: Object.keys(bundle.tree).length };
 }
 
+/** Largest bundle file opened: bundles hold small kit files; this stops `/dev/zero` and the like. */
+const MAX_BUNDLE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A bundle's parse failure without any of its text: a bundle can be any file a caller names,
+ * so an error must never echo what is in it (issue 14). Only fixed words and the position stay.
+ */
+function contentFreeFailure(failure: { error: string; line?: number; column?: number }): string {
+  const known = [
+    'not JSON',
+    'not a snapshot bundle',
+    'unsupported bundle version',
+    'bundle without a key',
+    'bundle without roots',
+    'bundle with an invalid scenario',
+    'bundle without a file tree',
+  ];
+  const words = known.find((k) => failure.error.startsWith(k)) ?? 'not a readable snapshot bundle';
+  const where =
+    failure.line === undefined
+      ? ''
+      : ` (line ${failure.line}${failure.column === undefined ? '' : `, column ${failure.column}`})`;
+  return `${words}${where}`;
+}
+
 /** Opens a bundle and re-renders it from its own tree, compared with what it recorded. */
 export function openBundle(file: string): ReplayResult {
   let text: string;
   try {
+    const st = statSync(file);
+    if (!st.isFile()) throw new ApiFailure('read-error', 'not a file', file);
+    if (st.size > MAX_BUNDLE_BYTES)
+      throw new ApiFailure('read-error', `larger than ${MAX_BUNDLE_BYTES} bytes; not a bundle`, file);
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ApiFailure('read-error', error instanceof Error ? error.message : String(error), file);
+    if (error instanceof ApiFailure) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ApiFailure(
+      // read-error for every cause: the Open bundle dialog says "Cannot read the bundle: …".
+      'read-error',
+      code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? 'error'})`,
+      file,
+    );
   }
   const parsed = parseBundle(text);
-  if (!parsed.ok) throw new ApiFailure('read-error', describeFailure(parsed), file);
+  if (!parsed.ok) throw new ApiFailure('read-error', contentFreeFailure(parsed), file);
   const bundle = parsed.value;
   const report = renderContext(renderInput(bundle.roots, bundle.scenario), createMemoryFs(bundle.tree));
   return compareWithRecorded(

@@ -372,7 +372,13 @@ export class HistoryIndex {
    */
   async cleanOlderThan(
     hours: number,
-    options: { readonly confirm?: boolean; readonly now?: number; readonly basis?: 'mtime' | 'name' } = {},
+    options: {
+      readonly confirm?: boolean;
+      readonly now?: number;
+      readonly basis?: 'mtime' | 'name';
+      /** Throws when a file must not be deleted (write-scope.ts); returns the path to unlink. */
+      readonly canDelete?: (file: string) => string;
+    } = {},
   ): Promise<CleanResult> {
     const limit = (options.now ?? Date.now()) - hours * 3_600_000;
     const byName = options.basis === 'name';
@@ -381,9 +387,10 @@ export class HistoryIndex {
     const base = { count: old.length, snapshots: old.map((s) => s.key), files };
     if (!options.confirm) return { ...base, deleted: false, failed: [] };
     const failed: { name: string; error: string }[] = [];
+    const check = options.canDelete ?? ((file: string) => file);
     for (const name of files) {
       try {
-        await unlink(join(this.dir, name));
+        await unlink(check(join(this.dir, name)));
       } catch (err) {
         const code = errnoCode(err);
         if (code !== 'ENOENT') {

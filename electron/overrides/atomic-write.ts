@@ -4,10 +4,10 @@
  * over the target; the previous version is kept as `<name>.bak` first (DESIGN.md,
  * non-negotiables). Every step's failure leaves the old file intact and no temp behind.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { WriteFailureReason } from '../../shared/override/override-file';
+import { tempPathFor } from '../services/temp-files';
 
 /** The file operations used, injectable so tests can make any step fail. */
 export interface WriteOps {
@@ -87,10 +87,8 @@ export function backupPathFor(target: string): string {
  */
 export function writeFileAtomic(target: string, text: string, ops: WriteOps = NODE_WRITE_OPS): string | null {
   const dir = path.dirname(target);
-  const temp = path.join(
-    dir,
-    `.${path.basename(target)}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`,
-  );
+  // Random, of the app's pattern: stale ones are cleaned when the home is opened (temp-files.ts).
+  const temp = tempPathFor(target);
   try {
     ops.mkdir(dir);
   } catch (error) {

@@ -4,7 +4,8 @@
 import { ApiFailure } from '../../shared/api/errors';
 import type { HandlerTable } from '../api/dispatch';
 import type { WorkspaceHost } from '../workspace/workspace-host';
-import { OutsideEckError } from './override-paths';
+import type { WriteScope } from '../services/write-scope';
+import { OutsideEckError, overridePathFor } from './override-paths';
 import type { OverrideStoreContext } from './override-store';
 import { loadManifestPair, saveOverride } from './override-store';
 
@@ -23,7 +24,10 @@ function guarded<T>(run: () => T): T {
 }
 
 /** Handlers over the open workspace. */
-export function createOverrideHandlers(host: WorkspaceHost): Pick<HandlerTable, OverrideMethod> {
+export function createOverrideHandlers(
+  host: WorkspaceHost,
+  scope?: WriteScope,
+): Pick<HandlerTable, OverrideMethod> {
   const context = (): OverrideStoreContext => {
     const ws = host.current;
     return {
@@ -44,7 +48,12 @@ export function createOverrideHandlers(host: WorkspaceHost): Pick<HandlerTable, 
       };
     },
     saveOverride: (request) => {
-      const result = guarded(() => saveOverride(context(), request));
+      const result = guarded(() => {
+        const ctx = context();
+        // overridePathFor keeps it in $ECK; the scope is the app-wide rule (home, settings) on top.
+        scope?.writable(overridePathFor(ctx.home, request.manifestFile));
+        return saveOverride(ctx, request);
+      });
       if (result.kind === 'saved') {
         // Do not wait for the watcher: the Timeline must show the saved override at once.
         host.current.handleDiskBurst([

@@ -117,6 +117,38 @@ describe('saving', () => {
     expect(r).toMatchObject({ kind: 'invalid', issues: [{ pointer: '/sections/0', level: 'error' }] });
   });
 
+  test('a draft that makes evolcore fail every message is refused, even for a section it does not touch', () => {
+    // when-missing on a base section: not about this override's entries, yet saving it would
+    // leave the agent without a turn on every message (the engine's render.failure).
+    const engineCheck = (): Diagnostic[] => [
+      {
+        level: 'error',
+        code: 'when-missing',
+        message: 'section "persona": `when` is missing',
+        section: 'persona',
+      },
+    ];
+    const r = saveOverride(
+      { ...ctx, engineCheck },
+      { manifestFile: 'eck_manifest.json', text: PATCH, expectedHash: null, force: false },
+    );
+    expect(r.kind).toBe('invalid');
+    expect(r.kind === 'invalid' && r.issues[0]?.message).toMatch(
+      /evolcore would fail every message.*persona/,
+    );
+    expect(fs.existsSync(target())).toBe(false);
+    // An ordinary engine error about a section the override does not touch does not block.
+    const other = (): Diagnostic[] => [
+      { level: 'error', code: 'read-error', message: 'x: EACCES', section: 'persona' },
+    ];
+    expect(
+      saveOverride(
+        { ...ctx, engineCheck: other },
+        { manifestFile: 'eck_manifest.json', text: PATCH, expectedHash: null, force: false },
+      ).kind,
+    ).toBe('saved');
+  });
+
   test('a disk that refuses the write is a value, and the old file stays', () => {
     fs.mkdirSync(path.dirname(target()));
     fs.writeFileSync(target(), '{"sections":[]}');

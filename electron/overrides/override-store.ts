@@ -82,6 +82,9 @@ const isEntry = (e: Json): e is { readonly [key: string]: Json } =>
 const samePath = (a: string | undefined, b: string): boolean =>
   a !== undefined && path.resolve(a) === path.resolve(b);
 
+/** Diagnostics of a render evolcore cannot finish (report.failure): the agent would get no turn. */
+const FATAL_CODES: ReadonlySet<string> = new Set(['when-missing', 'when-crash', 'manifest-crash']);
+
 /**
  * Findings that decide whether a draft may be saved: the schema validator's (against the
  * base, so a patch entry is checked as merged) and the engine's errors about this override
@@ -105,6 +108,16 @@ export function validateOverrideText(
   const indexOf = (id: string): number => entries.findIndex((e) => isEntry(e) && e.id === id);
   for (const d of engineDiagnostics) {
     if (d.level !== 'error') continue;
+    // A draft that makes evolcore's engine throw would fail every message: never saved.
+    if (FATAL_CODES.has(d.code)) {
+      const at = d.section !== undefined ? indexOf(d.section) : -1;
+      issues.push({
+        pointer: at >= 0 ? `/sections/${at}` : '',
+        message: `evolcore would fail every message with this override: ${d.message}`,
+        level: 'error',
+      });
+      continue;
+    }
     const touched = d.section !== undefined && indexOf(d.section) >= 0;
     if (!samePath(d.file, overridePath) && !touched) continue;
     const pointer = touched ? `/sections/${indexOf(d.section as string)}` : '';

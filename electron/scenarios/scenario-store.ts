@@ -5,12 +5,12 @@
  * list; an unreadable file is kept aside (`scenarios.json.broken-<ms>`) rather than lost.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { ApiFailure } from '../../shared/api';
 import type { Scenario } from '../../shared/api/scenario';
 import { scenarioSchema } from '../../shared/api/scenario';
 import type { SavedScenario } from '../../shared/scenarios/scenario-file';
 import { scenarioNameProblem } from '../../shared/scenarios/scenario-file';
+import { writeTextAtomic } from '../services/temp-files';
 
 /** Shape of the file on disk. */
 interface StoreFile {
@@ -88,12 +88,8 @@ export class ScenarioStore {
 
   private write(scenarios: readonly SavedScenario[]): void {
     const body: StoreFile = { version: 1, scenarios };
-    const dir = path.dirname(this.file);
     try {
-      fs.mkdirSync(dir, { recursive: true });
-      const temp = path.join(dir, `.scenarios-${process.pid}-${this.now()}.tmp`);
-      fs.writeFileSync(temp, `${JSON.stringify(body, null, 2)}\n`, 'utf8');
-      fs.renameSync(temp, this.file);
+      writeTextAtomic(this.file, `${JSON.stringify(body, null, 2)}\n`);
     } catch (error) {
       throw new ApiFailure('write-error', `cannot save the scenarios: ${String(error)}`, this.file);
     }

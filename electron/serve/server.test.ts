@@ -11,8 +11,18 @@ import { startServeServer } from './server';
 
 const token = 'test-token-123';
 const hub = createEventHub();
+/** A value too deep for JSON.stringify's stack. */
+function tooDeep(): unknown {
+  let v: unknown = 1;
+  for (let i = 0; i < 100_000; i++) v = { a: v };
+  return v;
+}
 const dispatch: Dispatch = async (method, input) =>
-  method === 'echo' ? ok(input) : fail('unknown-method', `unknown method ${JSON.stringify(method)}`);
+  method === 'echo'
+    ? ok(input)
+    : method === 'deep'
+      ? ok(tooDeep())
+      : fail('unknown-method', `unknown method ${JSON.stringify(method)}`);
 let server: ServeServer;
 let staticDir = '';
 
@@ -112,6 +122,23 @@ describe('serve server', () => {
       event: 'onDidError',
       payload: { code: 'read-error', message: 'm' },
     });
+    ws.close();
+  });
+
+  it('turns an answer that cannot be serialised into an error reply, over HTTP and the WebSocket', async () => {
+    const headers = { authorization: `Bearer ${token}` };
+    const http = await fetch(`${base()}/api/deep`, { method: 'POST', headers, body: '' });
+    expect(http.status).toBe(200);
+    expect(await http.json()).toMatchObject({ ok: false, error: { code: 'internal' } });
+    const ws = await openSocket(`?token=${token}`, base());
+    ws.send(JSON.stringify({ type: 'invoke', id: 9, method: 'deep' }));
+    expect(await nextMessage(ws)).toMatchObject({
+      type: 'result',
+      id: 9,
+      result: { ok: false, error: { code: 'internal', message: expect.stringContaining('serialised') } },
+    });
+    ws.send(JSON.stringify({ type: 'invoke', id: 10, method: 'echo', input: 1 }));
+    expect(await nextMessage(ws)).toEqual({ type: 'result', id: 10, result: { ok: true, value: 1 } });
     ws.close();
   });
 });

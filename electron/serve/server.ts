@@ -133,7 +133,8 @@ async function handleApi(
   }
   const body = await readBody(req);
   if (body === null) {
-    sendJson(res, 413, fail('invalid-message', `body larger than ${MAX_MESSAGE_BYTES} bytes`));
+    res.setHeader('Connection', 'close');
+    sendJson(res, 413, fail('invalid-input', `the body is larger than ${MAX_MESSAGE_BYTES} bytes`));
     return;
   }
   let input: unknown = undefined;
@@ -188,14 +189,33 @@ function serveStatic(
 
 function attachSocket(ws: WebSocket, options: ServeOptions): void {
   const send = (message: ServerMessage): void => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    if (ws.readyState !== ws.OPEN) return;
+    const text = serialiseMessage(message);
+    if (text !== null) ws.send(text);
   };
   const unsubscribe = options.hub.subscribe((event, payload) => send({ type: 'event', event, payload }));
   ws.on('close', unsubscribe);
   ws.on('error', unsubscribe);
   ws.on('message', (data: RawData) => {
-    void handleSocketMessage(data, options.dispatch).then(send);
+    void handleSocketMessage(data, options.dispatch)
+      .then(send)
+      .catch(() => undefined);
   });
+}
+
+/**
+ * A message's JSON. A result that cannot be serialised becomes an error result with its id (the
+ * caller is waiting for it); such an event is dropped (`null`), as a listener could not read it.
+ */
+function serialiseMessage(message: ServerMessage): string | null {
+  if (message.type === 'event') {
+    try {
+      return JSON.stringify(message);
+    } catch {
+      return null;
+    }
+  }
+  return `{"type":"result","id":${JSON.stringify(message.id)},"result":${serialiseAnswer(message.result)}}`;
 }
 
 async function handleSocketMessage(data: RawData, dispatch: Dispatch): Promise<ResultMessage> {
@@ -234,25 +254,55 @@ function rawToString(data: RawData): string {
   return data.toString('utf8');
 }
 
+/** Most bytes read (and dropped) from a body already too large before the connection is cut. */
+const MAX_DRAINED_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The body as text, or `null` when it is larger than `MAX_MESSAGE_BYTES`. A body too large is
+ * still read to its end (and dropped) so the client gets its 413 instead of a connection reset;
+ * only beyond `MAX_DRAINED_BYTES` is the connection cut.
+ */
 function readBody(req: http.IncomingMessage): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const declared = Number(req.headers['content-length'] ?? '0');
+    if (declared > MAX_DRAINED_BYTES) {
+      req.destroy();
+      resolve(null);
+      return;
+    }
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_MESSAGE_BYTES) {
-        resolve(null);
+      if (size > MAX_DRAINED_BYTES) {
         req.destroy();
+        resolve(null);
         return;
       }
-      chunks.push(chunk);
+      if (size <= MAX_MESSAGE_BYTES) chunks.push(chunk);
+      else chunks.length = 0;
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(size > MAX_MESSAGE_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
 
+/**
+ * The JSON text of an answer. Serialising can fail (a value nested too deep for the stack, a
+ * BigInt, a cycle): that becomes an error reply, never a dropped connection (issue 14).
+ */
+export function serialiseAnswer(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return JSON.stringify(fail('internal', `the answer could not be serialised (${why})`));
+  }
+}
+
 function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  // Serialise before the headers go out, so a failure can still become a JSON error reply.
+  const text = serialiseAnswer(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(body));
+  res.end(text);
 }

@@ -68,6 +68,7 @@ export function createNodeFs(): EngineFs {
         if (fd !== null) fs.closeSync(fd);
       }
     },
+    byteLength: (text: string): number => Buffer.byteLength(text, 'utf8'),
     list(p: string): readonly DirEntry[] | FsError {
       try {
         return fs.readdirSync(p, { withFileTypes: true }).map((d) => ({ name: d.name, kind: kindOf(d) }));

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { writeTextAtomic } from '../services/temp-files';
 
 /** Schema of one recent workspace. */
 const recentSchema = z.object({
@@ -83,10 +84,8 @@ export function createSettingsStore(dir: string): SettingsStore {
     read,
     update(change) {
       const next = settingsSchema.parse(change(read()));
-      fs.mkdirSync(dir, { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, `${JSON.stringify(next, null, 2)}\n`);
-      fs.renameSync(tmp, file);
+      // Random temp name, removed on failure; stale ones are cleaned at start (temp-files.ts).
+      writeTextAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
       cached = next;
       return next;
     },

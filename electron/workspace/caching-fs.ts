@@ -44,6 +44,7 @@ export function createCachingFs(inner: EngineFs): CachingFs {
     stat: (p) => remember(stats, p, () => inner.stat(p)),
     readText: (p) => remember(texts, p, () => inner.readText(p)),
     list: (p) => remember(lists, p, () => inner.list(p)),
+    ...(inner.byteLength ? { byteLength: inner.byteLength } : {}),
     readTextLimited: (p, maxBytes) =>
       remember(texts, p, () =>
         inner.readTextLimited ? inner.readTextLimited(p, maxBytes) : inner.readText(p),

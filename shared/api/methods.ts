@@ -6,6 +6,7 @@
  * transports and the renderer's client pick it up from these two tables.
  */
 import { z } from 'zod';
+import { pathField } from './path-field';
 import type { AgentInfo, FileText, RenderResult, WorkspaceInfo } from './models';
 import type { Scenario } from './scenario';
 import { scenarioSchema } from './scenario';
@@ -27,7 +28,7 @@ const scenarioName = z.string().min(1).max(200);
 const noInput = z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => undefined);
 
 /** A path: absolute or relative to the opened workspace. */
-const pathString = z.string().min(1).max(4096);
+const pathString = pathField;
 
 /** Input schema of every method. Checked on the main side before any handler runs. */
 export const methodInputs = {

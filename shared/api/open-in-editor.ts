@@ -4,9 +4,10 @@
  * it answers with the path and a `file://` URL the user can open themselves.
  */
 import { z } from 'zod';
+import { pathField } from './path-field';
 
 /** Input: the file (absolute, or relative to the package root). */
-export const openInEditorInput = z.strictObject({ path: z.string().min(1).max(4096) });
+export const openInEditorInput = z.strictObject({ path: pathField });
 
 /** What `openInEditor` did. */
 export interface OpenInEditorResult {

@@ -3,6 +3,7 @@
  * optional forced manifest file (DESIGN.md, "Concepts").
  */
 import { z } from 'zod';
+import { withoutNul } from './path-field';
 
 /** Ids of the built-in scenario presets (shared/scenarios/presets.ts). */
 export const PRESET_IDS = [
@@ -24,12 +25,11 @@ export const scenarioSchema = z.strictObject({
   /** Runtime vars; an object, because the engine renders anything else with `{}`. */
   vars: z.record(z.string(), z.unknown()),
   /** `session.sessionType`; `main` when empty. */
-  sessionType: z.string().min(1).max(200),
+  sessionType: withoutNul(z.string().min(1).max(200)),
   /** Forces the manifest file (skips `sessionManifests`); `null` lets the engine choose. */
-  manifestFile: z
-    .string()
-    .regex(/^[^/\\]+\.json$/, 'a manifest file name in kits/, such as eck_manifest.json')
-    .nullable(),
+  manifestFile: withoutNul(
+    z.string().regex(/^[^/\\]+\.json$/, 'a manifest file name in kits/, such as eck_manifest.json'),
+  ).nullable(),
 });
 
 /** Vars + session type + manifest choice for one render. */

@@ -11,6 +11,7 @@ const MANAGED = '/etc/claude-code';
 const PROJECT = ' (project instructions, checked into the codebase)';
 const LOCAL = " (user's private project instructions, not checked in)";
 const GLOBAL = " (user's private global instructions for all projects)";
+const POLICY = ' (organization-managed policy instructions)';
 
 function run(tree: MemoryTree, input: Partial<ClaudeMdInput> = {}): ClaudeMdReport {
   return assembleClaudeMd({ cwd: '/repo', home: HOME, managedDir: MANAGED, ...input }, createMemoryFs(tree));
@@ -71,7 +72,7 @@ describe('levels and order (§19.1)', () => {
     );
     expect(report.context).toBe(
       `${MEMORY_INSTRUCTION_PROMPT}\n\n` +
-        `Contents of ${MANAGED}/CLAUDE.md${GLOBAL}:\n\nM\n\n` +
+        `Contents of ${MANAGED}/CLAUDE.md${POLICY}:\n\nM\n\n` +
         `Contents of ${HOME}/.claude/CLAUDE.md${GLOBAL}:\n\nU\n\n` +
         `Contents of /repo/CLAUDE.md${PROJECT}:\n\nP\n\n` +
         `Contents of /repo/CLAUDE.local.md${LOCAL}:\n\nL`,
@@ -92,15 +93,15 @@ describe('levels and order (§19.1)', () => {
     expect(report.searched).toContain(`${HOME}/.claude/rules`);
   });
 
-  it('lists a file that is empty after processing without a block', () => {
+  it('lists a file that is empty after processing as empty, without a block', () => {
     const report = run({ '/repo/CLAUDE.md': '<!-- only a comment -->\n', '/repo/CLAUDE.local.md': 'L' });
-    expect(file(report, '/repo/CLAUDE.md')).toMatchObject({ status: 'loaded', chars: 0, span: null });
+    expect(file(report, '/repo/CLAUDE.md')).toMatchObject({ status: 'empty', chars: 0, span: null });
     expect(report.context).toBe(
       `${MEMORY_INSTRUCTION_PROMPT}\n\nContents of /repo/CLAUDE.local.md${LOCAL}:\n\nL`,
     );
   });
 
-  it('walks a rules folder depth-first in UTF-16 order, files and folders interleaved, .md only', () => {
+  it('walks a rules folder depth-first in the order the folder lists (no sort), .md only', () => {
     const report = run({
       '/repo/.claude/rules/c.md': 'c',
       '/repo/.claude/rules/b/x.md': 'bx',
@@ -108,11 +109,12 @@ describe('levels and order (§19.1)', () => {
       '/repo/.claude/rules/B.md': 'B',
       '/repo/.claude/rules/notes.txt': 'skip',
     });
+    // The memory file system lists entries in the order the tree gives them.
     expect(report.files.map((f) => f.display)).toEqual([
-      '.claude/rules/B.md',
-      '.claude/rules/a.md',
-      '.claude/rules/b/x.md',
       '.claude/rules/c.md',
+      '.claude/rules/b/x.md',
+      '.claude/rules/a.md',
+      '.claude/rules/B.md',
     ]);
   });
 
@@ -243,9 +245,9 @@ describe('@include (§19.2)', () => {
     const report = run({
       '/repo/CLAUDE.md': '@a.md\n@link.md',
       '/repo/a.md': '@CLAUDE.md',
-      // link.md → docs/real.md; its include resolves from /repo (the path as reached) back to the real file.
+      // link.md → docs/real.md; its includes resolve from the real file's folder (docs/).
       '/repo/link.md': { symlink: 'docs/real.md' },
-      '/repo/docs/real.md': 'real @docs/real.md',
+      '/repo/docs/real.md': 'real @./real.md',
     });
     expect(rows(report)).toEqual([
       '/repo/CLAUDE.md loaded',
@@ -344,47 +346,56 @@ describe('conditional rules (§19.3)', () => {
     [`${HOME}/.claude/rules/tests.md`]: '---\npaths:\n  - "**/*.test.ts"\n---\nTests',
   };
 
-  it('without a target, lists a conditional rule as not matched and leaves it out', () => {
+  it('never sends a conditional rule at start: it is deferred to a Read', () => {
     const report = run(tree);
     expect(file(report, '/repo/.claude/rules/ts.md')).toMatchObject({
-      status: 'conditional-not-matched',
+      phase: 'start',
+      status: 'deferred',
+      reason: 'path_glob_match',
       globs: ['src/**/*.ts', 'src/**/*.tsx'],
       span: null,
     });
     expect(report.context).not.toContain('TS rule');
+    expect(report.attachedOnRead).toBeNull();
   });
 
-  it('loads a rule whose brace-expanded glob matches, in its place, for path_glob_match', () => {
+  it('attaches a rule whose brace-expanded glob matches after the Read, not in the start block', () => {
     const report = run(tree, { target: 'src/ui/App.tsx' });
-    expect(rows(report)).toEqual([
-      `${HOME}/.claude/rules/tests.md conditional-not-matched`,
-      '/repo/.claude/rules/always.md loaded',
-      '/repo/.claude/rules/ts.md conditional-matched',
-      '/repo/.claude/rules/z.md loaded',
+    expect(report.context).not.toContain('TS rule');
+    expect(report.attachedOnRead).toEqual([
+      { path: '/repo/.claude/rules/ts.md', text: 'Contents of /repo/.claude/rules/ts.md:\n\nTS rule' },
     ]);
-    expect(file(report, '/repo/.claude/rules/ts.md')).toMatchObject({
+    expect(report.files.filter((f) => f.phase === 'read').map((f) => `${f.path} ${f.status}`)).toEqual([
+      `${HOME}/.claude/rules/tests.md conditional-not-matched`,
+      '/repo/.claude/rules/ts.md conditional-matched',
+    ]);
+    const read = report.files.find((f) => f.phase === 'read' && f.path === '/repo/.claude/rules/ts.md');
+    expect(read).toMatchObject({
       reason: 'path_glob_match',
       testedPath: 'src/ui/App.tsx',
       globBase: '/repo',
+      attachment: 0,
     });
-    expect(report.context).toContain(`Contents of /repo/.claude/rules/ts.md${PROJECT}:\n\nTS rule\n\n`);
   });
 
   it('does not match another extension, nor a target outside the base folder', () => {
-    expect(file(run(tree, { target: '/repo/src/a.js' }), '/repo/.claude/rules/ts.md').status).toBe(
-      'conditional-not-matched',
-    );
-    expect(file(run(tree, { target: '/elsewhere/src/a.ts' }), '/repo/.claude/rules/ts.md').detail).toContain(
-      'outside',
-    );
+    const readRow = (r: ClaudeMdReport) =>
+      r.files.find((f) => f.phase === 'read' && f.path === '/repo/.claude/rules/ts.md');
+    expect(readRow(run(tree, { target: '/repo/src/a.js' }))?.status).toBe('conditional-not-matched');
+    const outside = run(tree, { target: '/elsewhere/src/a.ts' });
+    expect(readRow(outside)?.detail).toContain('outside');
+    expect(outside.attachedOnRead).toEqual([]);
   });
 
   it('matches User rules against paths relative to cwd', () => {
     const report = run(tree, { target: '/repo/lib/x.test.ts' });
-    expect(file(report, `${HOME}/.claude/rules/tests.md`)).toMatchObject({
+    expect(
+      report.files.find((f) => f.phase === 'read' && f.path === `${HOME}/.claude/rules/tests.md`),
+    ).toMatchObject({
       status: 'conditional-matched',
       globBase: '/repo',
     });
+    expect(report.attachedOnRead?.map((a) => a.path)).toEqual([`${HOME}/.claude/rules/tests.md`]);
   });
 
   it('treats a frontmatter that fails to parse as having no paths, with a warning', () => {
@@ -395,6 +406,7 @@ describe('conditional rules (§19.3)', () => {
 
   it('ignores paths outside rules folders but still removes the frontmatter', () => {
     const report = run({ '/repo/CLAUDE.md': '---\npaths: nothing/**\n---\nBody' });
+    expect(report.attachedOnRead).toBeNull();
     expect(file(report, '/repo/CLAUDE.md')).toMatchObject({
       status: 'loaded',
       globs: null,

@@ -29,5 +29,7 @@ export function resolveClaudeMdInput(input: ClaudeMdInput): ResolvedClaudeMdInpu
       local: input.settingSources?.local ?? true,
     },
     approveExternalIncludes: input.approveExternalIncludes ?? false,
+    additionalDirectories: (input.additionalDirectories ?? []).map((d) => resolve(cwd, d)),
+    additionalDirectoriesClaudeMd: input.additionalDirectoriesClaudeMd ?? false,
   };
 }

@@ -10,15 +10,16 @@ export const MEMORY_INSTRUCTION_PROMPT =
   'Codebase and user instructions are shown below. Be sure to adhere to these instructions. ' +
   'IMPORTANT: These instructions OVERRIDE any default behavior and you MUST follow them exactly as written.';
 
-/** The type description after the path; User and Managed share one (clarifications "Output"). */
+/** The type description after the path in the start block (Claude Code 2.1.197's `getClaudeMds`). */
 export function levelDescription(level: ClaudeMdLevel): string {
   switch (level) {
     case 'project':
       return ' (project instructions, checked into the codebase)';
     case 'local':
       return " (user's private project instructions, not checked in)";
-    case 'user':
     case 'managed':
+      return ' (organization-managed policy instructions)';
+    case 'user':
       return " (user's private global instructions for all projects)";
   }
 }
@@ -55,4 +56,18 @@ export function buildContext(entries: readonly TextEntry[]): BuiltContext {
     };
   });
   return any ? { context, spans } : { context: '', spans: entries.map(() => null) };
+}
+
+/** One file attached after a Read. */
+export interface AttachmentEntry {
+  readonly path: string;
+  readonly content: string;
+}
+
+/**
+ * The messages a Read attaches, one per file: `Contents of <path>:\n\n<content>`, with no
+ * level description and the content untrimmed (Claude Code 2.1.197's `nested_memory`).
+ */
+export function buildAttachments(entries: readonly AttachmentEntry[]): { path: string; text: string }[] {
+  return entries.map((e) => ({ path: e.path, text: `Contents of ${e.path}:\n\n${e.content}` }));
 }

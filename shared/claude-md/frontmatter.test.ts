@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expandBraces, parseFrontmatter } from './frontmatter';
-import { matchesGitignore } from './gitignore-match';
+import { testTarget } from './rule-target';
 
 describe('parseFrontmatter (§19.3)', () => {
   it('removes the block and reads a comma list', () => {
@@ -51,7 +51,7 @@ describe('parseFrontmatter (§19.3)', () => {
   });
 });
 
-describe('matchesGitignore (the ignore package semantics)', () => {
+describe('testTarget (the ignore package, as Claude Code 2.1.197 uses it)', () => {
   it.each([
     [['src/**/*.ts'], 'src/a/b.ts', true],
     [['src/**/*.ts'], 'src/b.ts', true],
@@ -67,7 +67,29 @@ describe('matchesGitignore (the ignore package semantics)', () => {
     [['src', '!src/keep.ts'], 'src/keep.ts', true],
     [['a?.md'], 'ab.md', true],
     [['[ab].md'], 'c.md', false],
+    // The package folds case by default, and Claude Code keeps the default.
+    [['A/**'], 'a/x.ts', true],
   ])('%j on %s → %s', (globs, path, expected) => {
-    expect(matchesGitignore(globs, path)).toBe(expected);
+    expect(testTarget(globs, '/p', `/p/${path}`).matched).toBe(expected);
+  });
+
+  it('refuses a target outside the base folder or the base itself', () => {
+    expect(testTarget(['**'], '/p', '/q/a.ts')).toMatchObject({ matched: false, tested: null });
+    expect(testTarget(['**'], '/p', '/p')).toMatchObject({ matched: false, tested: null });
+  });
+});
+
+describe('parseFrontmatter: Claude Code 2.1.197 quirks', () => {
+  it('eats the whitespace after the closing --- (blank lines and indentation included)', () => {
+    expect(parseFrontmatter('---\ntitle: x\n---\n\n\n   body\n').content).toBe('body\n');
+  });
+
+  it('closes the block at the first --- even inside a line', () => {
+    expect(parseFrontmatter('---\ntitle: a---b\nrest\n').content).toBe('b\nrest\n');
+  });
+
+  it('reads a paths value that is not a string or list as no paths', () => {
+    expect(parseFrontmatter('---\npaths: 5\n---\nx').paths).toBeNull();
+    expect(parseFrontmatter('---\npaths: true\n---\nx').paths).toBeNull();
   });
 });

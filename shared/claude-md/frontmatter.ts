@@ -18,8 +18,10 @@ export interface ParsedFrontmatter {
   readonly error: { readonly message: string; readonly line: number } | null;
 }
 
-// A `---` line, the YAML, a `---` line. Either line ending, as files are read raw.
-const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)(?:(?<=\n)|\r?\n)---[ \t]*(?:\r?\n|$)/;
+// Claude Code 2.1.197's frontmatter pattern, as it behaves: `\s*` after either `---` may run
+// over line ends (so the whitespace after the closing `---`, blank lines included, goes with
+// it), and the block closes at the first `---` anywhere, even inside a line.
+const FRONTMATTER = /^---\s*\n([\s\S]*?)---\s*\n?/;
 
 /** Splits off the frontmatter and reads `paths` from it. */
 export function parseFrontmatter(raw: string): ParsedFrontmatter {
@@ -28,9 +30,12 @@ export function parseFrontmatter(raw: string): ParsedFrontmatter {
   const content = raw.slice(match[0].length);
   const yaml = match[1]!;
   let parsed = parseYamlLite(yaml);
-  // First try the text as written, then with problematic values quoted (§19.3 two-step parse).
+  // First the text as written, then with problematic values quoted and leading tabs made
+  // spaces (§19.3 two-step parse); both failing reads as no frontmatter values.
   if (!parsed.ok) {
-    const retry = parseYamlLite(quoteProblematicValues(yaml.replace(/\r\n|\r/g, '\n')));
+    const retry = parseYamlLite(
+      quoteProblematicValues(yaml).replace(/^\t+/gm, (tabs) => '  '.repeat(tabs.length)),
+    );
     if (retry.ok) parsed = retry;
   }
   if (!parsed.ok) {
@@ -42,7 +47,8 @@ export function parseFrontmatter(raw: string): ParsedFrontmatter {
     };
   }
   const value = parsed.value['paths'];
-  return { content, hadFrontmatter: true, paths: value == null ? null : pathsFromValue(value), error: null };
+  // Claude Code tests `frontmatter.paths` for truthiness before reading it.
+  return { content, hadFrontmatter: true, paths: value ? pathsFromValue(value) : null, error: null };
 }
 
 /**

@@ -26,9 +26,27 @@ const INCLUDE_REGEX = /(?:^|\s)@((?:[^\s\\]|\\ )+)/g;
  * name starting with a letter, digit, `.`, `_` or `-`. This keeps `@@x` and `@#tag` out.
  */
 function looksLikePath(path: string): boolean {
+  // UNC-style `//host/…` and autofs `/net/host/…` paths are never followed (Claude Code 2.1.197).
+  if (/^[\\/]{2}/.test(path) || isNetPath(path)) return false;
   if (path.startsWith('./') || path.startsWith('~/')) return true;
   if (path.startsWith('/')) return path !== '/';
   return /^[A-Za-z0-9._-]/.test(path);
+}
+
+/** Whether an absolute path lies under `/net/<host>` (after `.` and `..`). */
+export function isNetPath(path: string): boolean {
+  if (!path.startsWith('/')) return false;
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      parts.pop();
+      continue;
+    }
+    parts.push(part);
+    if (parts.length === 2 && parts[0]!.toLowerCase() === 'net') return true;
+  }
+  return false;
 }
 
 /** Resolves a directive's path from the including file's folder; `~` is the home. */

@@ -23,14 +23,18 @@ export interface MemoryFileContent {
   readonly frontmatterError: ParsedFrontmatter['error'];
 }
 
-/** Processes the raw text of the file at `path`; `home` resolves `@~/`. */
-export function parseMemoryFileContent(raw: string, path: string, home: string): MemoryFileContent {
+/**
+ * Processes the raw text of the file at `path`; `home` resolves `@~/`. Relative includes
+ * resolve from the folder of `resolvedPath` (the file with symlinks resolved), as Claude
+ * Code 2.1.197 does.
+ */
+export function parseMemoryFileContent(raw: string, resolvedPath: string, home: string): MemoryFileContent {
   const front = parseFrontmatter(raw);
   const stripped = stripHtmlComments(front.content);
   return {
     content: stripped.content,
     globs: front.paths,
-    includes: extractIncludes(front.content, dirname(path), home),
+    includes: extractIncludes(front.content, dirname(resolvedPath), home),
     differsFromDisk: stripped.content !== raw,
     frontmatterError: front.error,
   };

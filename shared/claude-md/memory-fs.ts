@@ -16,20 +16,37 @@ export type MemoryTree = Readonly<Record<string, string | MemoryLink | null>>;
 
 const MAX_HOPS = 40;
 
-/** Builds a `ClaudeFs` over `tree`; folders of every entry exist implicitly. */
+/**
+ * Builds a `ClaudeFs` over `tree`; folders of every entry exist implicitly. A folder lists its
+ * entries in the order they first appear in `tree` (files, links and folders mixed), which
+ * stands for the raw order a real file system returns.
+ */
 export function createMemoryFs(tree: MemoryTree): ClaudeFs {
   const files = new Map<string, string>();
   const links = new Map<string, string>();
   const dirs = new Set<string>();
+  /** Every path in first-seen order (parents before children). */
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const note = (path: string): void => {
+    if (!seen.has(path)) {
+      seen.add(path);
+      order.push(path);
+    }
+  };
   const addParents = (path: string): void => {
+    const chain: string[] = [];
     for (let d = dirname(path); !dirs.has(d); d = dirname(d)) {
       dirs.add(d);
+      chain.push(d);
       if (d === rootOf(d)) break;
     }
+    for (const d of chain.reverse()) note(d);
   };
   for (const [rawPath, value] of Object.entries(tree)) {
     const path = normalize(rawPath);
     addParents(path);
+    note(path);
     if (value === null) dirs.add(path);
     else if (typeof value === 'string') files.set(path, value);
     else links.set(path, value.symlink);
@@ -83,11 +100,12 @@ export function createMemoryFs(tree: MemoryTree): ClaudeFs {
       if (!dirs.has(r))
         return files.has(r) ? { error: 'ENOTDIR', message: `ENOTDIR: ${path}` } : enoent(path);
       const entries: DirEntry[] = [];
-      const childOf = (p: string): string | null =>
-        dirname(p) === r && p !== r ? p.slice(p.lastIndexOf('/') + 1) : null;
-      for (const p of files.keys()) if (childOf(p)) entries.push({ name: childOf(p)!, kind: 'file' });
-      for (const p of links.keys()) if (childOf(p)) entries.push({ name: childOf(p)!, kind: 'symlink' });
-      for (const p of dirs) if (childOf(p)) entries.push({ name: childOf(p)!, kind: 'directory' });
+      for (const p of order) {
+        if (p === r || dirname(p) !== r) continue;
+        const name = p.slice(p.lastIndexOf('/') + 1);
+        const kind = files.has(p) ? 'file' : links.has(p) ? 'symlink' : 'directory';
+        entries.push({ name, kind });
+      }
       return entries;
     },
     realpath(path): string | FsError {

@@ -1,11 +1,14 @@
 /**
- * Whether a conditional rule applies to the target file (§19.3 "条件规则匹配").
+ * Whether a conditional rule applies to the file Claude read (§19.3 "条件规则匹配"): the path
+ * relative to the rule's base folder, refused when empty or outside it, then matched by the
+ * `ignore` package — the library Claude Code 2.1.197 itself uses, so gitignore corner cases
+ * (a bare name matching at any depth, `dir` covering everything inside, case folding) agree.
  */
 
-import { matchesGitignore } from './gitignore-match';
+import ignore from 'ignore';
 import { isAbsolute, relative } from './posix-path';
 
-/** The outcome of testing one rule, with the "why" sentence for the Timeline. */
+/** The outcome of testing one rule, with the "why" sentence for the view. */
 export interface RuleTargetTest {
   readonly matched: boolean;
   /** The target relative to the rule's base folder, when it was tested. */
@@ -13,10 +16,7 @@ export interface RuleTargetTest {
   readonly detail: string;
 }
 
-/**
- * `processConditionedMdRules`' test: the target relative to the rule's base folder, refused
- * when empty or outside it, then matched gitignore-style (§19.3 "条件规则匹配").
- */
+/** `processConditionedMdRules`' test of `globs` (relative to `base`) against `target`. */
 export function testTarget(globs: readonly string[], base: string, target: string | null): RuleTargetTest {
   const list = globs.join(', ');
   if (!target)
@@ -25,11 +25,13 @@ export function testTarget(globs: readonly string[], base: string, target: strin
       tested: null,
       detail: `Conditional rule (paths: ${list}); no target file given.`,
     };
-  const rel = relative(base, target);
+  const rel = isAbsolute(target) ? relative(base, target) : target;
   if (!rel || rel.startsWith('..') || isAbsolute(rel)) {
-    return { matched: false, tested: null, detail: `Target is outside ${base}; paths: ${list}.` };
+    return { matched: false, tested: null, detail: `The target is outside ${base}; paths: ${list}.` };
   }
-  return matchesGitignore(globs, rel)
-    ? { matched: true, tested: rel, detail: `Target ${rel} matches paths: ${list}.` }
-    : { matched: false, tested: rel, detail: `Target ${rel} does not match paths: ${list}.` };
+  return ignore()
+    .add([...globs])
+    .ignores(rel)
+    ? { matched: true, tested: rel, detail: `The target ${rel} matches paths: ${list}.` }
+    : { matched: false, tested: rel, detail: `The target ${rel} does not match paths: ${list}.` };
 }

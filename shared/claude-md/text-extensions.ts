@@ -1,21 +1,17 @@
 /**
- * Extensions an `@include` may load (§19.8 `TEXT_FILE_EXTENSIONS`). The chapter lists the
- * families (markdown and text, data formats, programming languages, configuration, build
- * files) but not every member; this set covers each family **(decision)**. Compared
- * lower-cased; a file without an extension counts as text (clarifications "Includes").
+ * Extensions an `@include` may load (§19.8 `TEXT_FILE_EXTENSIONS`): the set Claude Code 2.1.197
+ * ships, as read from its bundle and checked with the oracle. Compared lower-cased; a file
+ * without an extension counts as text.
  */
 
 const EXTENSIONS = `
-md markdown mdx txt text rst adoc asciidoc org tex log
-json jsonc json5 yaml yml toml xml csv tsv ini cfg conf config properties env plist
-js mjs cjs jsx ts mts cts tsx vue svelte astro html htm xhtml css scss sass less styl
-py pyi pyw rb erb rake go rs java kt kts scala sc groovy swift m mm c h cc cpp cxx hh hpp hxx
-cs fs fsx vb php pl pm lua r jl dart ex exs erl hrl hs lhs elm clj cljs cljc edn ml mli
-nim zig v sol cr d f f90 pas lisp el scm rkt tcl awk sed
-sh bash zsh fish ps1 psm1 bat cmd
-sql graphql gql proto thrift prisma
-cmake make mk gradle sbt bazel bzl gn ninja dockerfile containerfile tf tfvars hcl nix
-lock diff patch gitignore gitattributes editorconfig npmrc nvmrc
+md txt text json yaml yml toml xml csv html htm css scss sass less
+js ts tsx jsx mjs cjs mts cts py pyi pyw rb erb rake go rs java kt kts scala
+c cpp cc cxx h hpp hxx cs swift sh bash zsh fish ps1 bat cmd
+env ini cfg conf config properties sql graphql gql proto
+vue svelte astro ejs hbs pug jade php pl pm lua r dart ex exs erl hrl
+clj cljs cljc edn hs lhs elm ml mli f f90 f95 for
+cmake make makefile gradle sbt rst adoc asciidoc org tex latex lock log diff patch
 `;
 
 /** The allowed extensions, with their dot, lower-case. */

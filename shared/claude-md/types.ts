@@ -48,6 +48,13 @@ export interface ClaudeMdInput {
   readonly settingSources?: Partial<SettingSources>;
   /** `hasClaudeMdExternalIncludesApproved`; default `false`. */
   readonly approveExternalIncludes?: boolean;
+  /** Folders given with `--add-dir` (or `permissions.additionalDirectories`). */
+  readonly additionalDirectories?: readonly string[];
+  /**
+   * `CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD`: only when set does Claude Code load the
+   * memory files of the additional directories at start. Default `false`.
+   */
+  readonly additionalDirectoriesClaudeMd?: boolean;
 }
 
 /** The inputs as the assembly used them, defaults filled in and paths normalised. */
@@ -58,6 +65,8 @@ export interface ResolvedClaudeMdInput {
   readonly target: string | null;
   readonly settingSources: SettingSources;
   readonly approveExternalIncludes: boolean;
+  readonly additionalDirectories: readonly string[];
+  readonly additionalDirectoriesClaudeMd: boolean;
 }
 
 /** What became of one file (issue 8's list, in the words of the Timeline badges). */
@@ -65,6 +74,8 @@ export type ClaudeMdStatus =
   | 'loaded'
   | 'conditional-matched'
   | 'conditional-not-matched'
+  | 'deferred'
+  | 'empty'
   | 'excluded-by-setting'
   | 'cycle'
   | 'too-deep'
@@ -72,11 +83,13 @@ export type ClaudeMdStatus =
   | 'non-text'
   | 'missing';
 
-/** All statuses; the first two put content into the assembled text. */
+/** All statuses; the first two put content into the assembled text or an attachment. */
 export const CLAUDE_MD_STATUSES: readonly ClaudeMdStatus[] = [
   'loaded',
   'conditional-matched',
   'conditional-not-matched',
+  'deferred',
+  'empty',
   'excluded-by-setting',
   'cycle',
   'too-deep',
@@ -89,12 +102,28 @@ export const CLAUDE_MD_STATUSES: readonly ClaudeMdStatus[] = [
 export type ClaudeMdLoadReason = 'session_start' | 'nested_traversal' | 'path_glob_match' | 'include';
 
 /** Which candidate of a folder a file is, or `include` for a file reached by `@path`. */
-export type ClaudeMdFileKind = 'claude-md' | 'dot-claude-md' | 'rule' | 'local-md' | 'include';
+export type ClaudeMdFileKind =
+  | 'claude-md'
+  | 'dot-claude-md'
+  | 'rule'
+  | 'local-md'
+  | 'include'
+  /** The `claudeMd` string of the managed settings (`managed-settings.json`), shown as `<managed-settings>`. */
+  | 'managed-settings';
+
+/**
+ * When Claude Code sends a file: in the block at session start, or attached after Claude
+ * reads the target file (Claude Code 2.1's nested memory).
+ */
+export type ClaudeMdPhase = 'start' | 'read';
 
 /** Everything the assembly decided about one file, in load order. */
 export interface ClaudeMdFile {
-  /** Position in `files` (load order). */
+  /** Position in `files` (load order: the start phase, then the Read phase). */
   readonly index: number;
+  readonly phase: ClaudeMdPhase;
+  /** Index into `attachedOnRead` for a file attached after the Read, else `null`. */
+  readonly attachment: number | null;
   /** The path as reached (not symlink-resolved), absolute. */
   readonly path: string;
   /** The resolved path when it differs from `path` (a symlink), else `null`. */
@@ -154,7 +183,7 @@ export interface ClaudeMdDiagnostic {
   readonly file?: string;
 }
 
-/** Totals over the files that contributed to `context`. */
+/** Totals over the files that contributed to `context` (the start block). */
 export interface ClaudeMdTotals {
   readonly loaded: number;
   readonly chars: number;
@@ -163,11 +192,22 @@ export interface ClaudeMdTotals {
   readonly overWarning: number;
 }
 
+/** One message Claude Code attaches after the Read of the target: `Contents of <path>:\n\n<content>`. */
+export interface ClaudeMdAttachment {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** The Claude Code version whose behaviour the assembly reproduces (checked with the oracle). */
+export const CLAUDE_CODE_VERSION = '2.1.197';
+
 /** The result of one assembly. */
 export interface ClaudeMdReport {
   readonly input: ResolvedClaudeMdInput;
-  /** The assembled text exactly as Claude Code injects it; `''` when nothing loaded. */
+  /** The start block exactly as Claude Code sends it at session start; `''` when nothing loaded. */
   readonly context: string;
+  /** The messages attached after a Read of the target, in order; `null` without a target. */
+  readonly attachedOnRead: readonly ClaudeMdAttachment[] | null;
   /** Every file reached, in load order. */
   readonly files: readonly ClaudeMdFile[];
   readonly totals: ClaudeMdTotals;

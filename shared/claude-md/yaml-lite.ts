@@ -68,18 +68,24 @@ export function parseYamlLite(text: string): YamlResult {
 }
 
 /**
- * The chapter's `quoteProblematicValues`: on a simple `key: value` line whose unquoted value
- * holds a YAML special character, wraps the value in double quotes.
+ * `quoteProblematicValues` as Claude Code 2.1.197 runs it: on a `key: value` line (key of
+ * letters, `_`, `-`) whose value is not already quoted (or a flow list that parses), a value
+ * holding a YAML indicator or `": "` is wrapped in double quotes.
  */
 export function quoteProblematicValues(text: string): string {
   return text
     .split('\n')
     .map((line) => {
-      const m = /^([\w-]+):[ \t]+(.+)$/.exec(line);
+      const m = /^([a-zA-Z_-]+):\s+(.+)$/.exec(line);
       if (!m) return line;
-      const val = m[2]!.trim();
-      if (val.startsWith('"') || val.startsWith("'")) return line;
-      if (!/[{}[\]*,&#!|>%@`]/.test(val)) return line;
+      const val = m[2]!;
+      if ((val.startsWith('"') && val.endsWith('"')) || (val.startsWith("'") && val.endsWith("'")))
+        return line;
+      if (val.startsWith('[') && val.endsWith(']')) {
+        const flow = parseYamlLite(`k: ${val}`);
+        if (flow.ok && Array.isArray(flow.value['k'])) return line;
+      }
+      if (!/[{}[\]*&#!|>%@`]|: /.test(val)) return line;
       return `${m[1]}: "${val.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
     })
     .join('\n');

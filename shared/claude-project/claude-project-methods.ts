@@ -4,10 +4,11 @@
  * read one of its memory files, and the assembly the main side pushes after every change.
  */
 import { z } from 'zod';
+import { pathField, withoutNul } from '../api/path-field';
 import type { ClaudeMdReport, SettingSources } from '../claude-md/types';
 
 /** A path as typed in the UI: absolute, or relative to the main process's folder. */
-const pathString = z.string().min(1).max(4096);
+const pathString = pathField;
 
 /** No input, as `methods.ts` accepts it: `undefined`, `null` or `{}`. */
 const noInput = z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => undefined);
@@ -24,7 +25,7 @@ const claudeOptionsInput = z.strictObject({
   home: pathString.optional(),
   managedDir: pathString.optional(),
   /** The file Claude would touch, for conditional rules; `null` or `''` clears it. */
-  target: z.string().max(4096).nullable().optional(),
+  target: withoutNul(z.string().max(4096)).nullable().optional(),
   settingSources: settingSourcesInput.optional(),
   approveExternalIncludes: z.boolean().optional(),
 });

@@ -34,7 +34,7 @@ export function hazardDiagnostics(
         ...at,
       });
     if (w.when.result !== null) {
-      const spec = parseWhen(w.merged.raw.when);
+      const spec = w.whenSpec ?? parseWhen(w.merged.raw.when);
       if (spec.kind === 'true')
         out.push({
           level: 'warning',
@@ -49,6 +49,7 @@ export function hazardDiagnostics(
         code: 'path-escape',
         message: `section "${id}": ${e.token} is ${shortValue(e.value)}, which moves the path (it holds ".." or a separator); evolcore reads wherever it points`,
         ...at,
+        params: { token: e.token, value: e.value },
       });
     if (w.readPath) {
       if (w.expanded?.path && !isAbsolutePath(w.expanded.path))
@@ -57,6 +58,7 @@ export function hazardDiagnostics(
           code: 'relative-path',
           message: `section "${id}": the path resolves to ${JSON.stringify(w.expanded.path)}, relative: evolcore reads it from its working folder; the inspector reads it from the package root (${w.readPath})`,
           ...at,
+          params: { path: w.expanded.path, read: w.readPath },
         });
       const outside = [w.readPath, ...(w.childPath ? [w.childPath] : [])].filter(
         (p) => !roots.some((r) => isPathWithin(p.replace(/\/$/, ''), r)),
@@ -67,6 +69,7 @@ export function hazardDiagnostics(
           code: 'path-outside-root',
           message: `section "${id}" reads ${p}, OUTSIDE the package root and the home: evolcore reads it too (check vars such as selfAid and peerKey for "..")`,
           ...at,
+          params: { path: p },
           file: p,
         });
     }
@@ -97,6 +100,10 @@ export function hazardDiagnostics(
           code: 'alias-without-boundary',
           message: `section "${id}": ${m.path} is shown as ${m.mapping?.alias}${m.path.slice(m.mapping?.prefix.length ?? 0)}: evolcore's alias matched in the middle of a name`,
           ...at,
+          params: {
+            path: m.path,
+            shown: `${m.mapping?.alias}${m.path.slice(m.mapping?.prefix.length ?? 0)}`,
+          },
           file: m.path,
         });
     for (const rec of w.recorders)
@@ -109,6 +116,7 @@ export function hazardDiagnostics(
               code: 'each-value-reparsed',
               message: `${rec.file}:${h.line}: in {{#each ${h.each}}}, element ${h.element}'s "${h.var}" is ${shortValue(h.value)}: evolcore parses that text again as a template (a peer's message can inject {{…}})`,
               ...where,
+              params: { each: h.each, element: h.element, var: h.var, value: h.value },
             });
             break;
           case 'each-joined':
@@ -117,6 +125,7 @@ export function hazardDiagnostics(
               code: 'each-joined',
               message: `${rec.file}:${h.line}: {{#each ${h.each}}}'s body ends with a newline that evolcore drops, so its ${h.elements} elements run together on one line`,
               ...where,
+              params: { each: h.each, elements: h.elements },
             });
             break;
           case 'object-rendered':
@@ -125,6 +134,7 @@ export function hazardDiagnostics(
               code: 'object-rendered',
               message: `${rec.file}:${h.line}: {{${h.var}}} is an object; evolcore prints it as ${shortValue(h.text)}`,
               ...where,
+              params: { var: h.var, text: h.text },
             });
             break;
           case 'unclosed-block':
@@ -134,6 +144,7 @@ export function hazardDiagnostics(
               message: `${rec.file}:${h.line}:${h.column}: ${h.raw} has no closing tag; evolcore leaves it as text`,
               ...where,
               column: h.column,
+              params: { tag: h.raw },
             });
             break;
         }

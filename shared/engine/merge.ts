@@ -297,6 +297,7 @@ function reportOverrideIds(
         code: 'override-without-id',
         message: `${path}: an override section has no "id"; evolcore still renders it, labelled "undefined"${mode === 'patch' ? ', and every other entry without an id merges into it' : ''}`,
         file: path,
+        section: s.id,
       });
       continue;
     }

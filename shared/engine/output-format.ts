@@ -4,9 +4,22 @@
  * folder and total notes. Limits are printed as written (the real code interpolates them).
  */
 import { nodeJoin } from './paths';
+import type { Product } from './types';
 
-/** Text before the first block. */
+/** Text before the first block (evolcore's). */
 export const CONTEXT_PREFIX = '<system-reminder>\nEvolCore Context Kit documents are shown below.\n\n';
+
+/** Text before the first block, as each product writes it (evolclaw's kit-renderer says EvolClaw). */
+export function contextPrefix(product: Product = 'evolcore'): string {
+  return product === 'evolclaw'
+    ? '<system-reminder>\nEvolClaw Context Kit documents are shown below.\n\n'
+    : CONTEXT_PREFIX;
+}
+
+/** The var (and `$` alias) that names the home: `EVOLCORE_HOME`, or evolclaw's `EVOLCLAW_HOME`. */
+export function homeVarName(product: Product = 'evolcore'): 'EVOLCORE_HOME' | 'EVOLCLAW_HOME' {
+  return product === 'evolclaw' ? 'EVOLCLAW_HOME' : 'EVOLCORE_HOME';
+}
 /** Text after the last block. */
 export const CONTEXT_SUFFIX =
   '\n\nIMPORTANT: Use this context when it affects the current interaction.\n</system-reminder>';
@@ -22,15 +35,18 @@ export interface DisplayMapping {
 /**
  * The aliases of one render (`buildPathMappings`): from the package root, and with `selfAid`
  * the agent's folders computed from the home and `selfAid` (not from the vars), the home
- * (`vars.EVOLCORE_HOME`, else the home) and `CURRENT_PROJECT`; longest prefix first.
+ * (`vars.EVOLCORE_HOME`, else the home; evolclaw: `vars.EVOLCLAW_HOME`, shown `$EVOLCLAW_HOME`) and
+ * `CURRENT_PROJECT`; longest prefix first.
  */
 export function displayMappings(
   packageRoot: string,
   home: string,
   vars: Readonly<Record<string, unknown>>,
+  product: Product = 'evolcore',
 ): DisplayMapping[] {
   const P = packageRoot;
-  const evolHome = String(vars.EVOLCORE_HOME || home);
+  const homeVar = homeVarName(product);
+  const evolHome = String(vars[homeVar] || home);
   const selfAid = vars.selfAid ? String(vars.selfAid) : '';
   const currentProject = vars.CURRENT_PROJECT ? String(vars.CURRENT_PROJECT) : '';
   const out: DisplayMapping[] = [
@@ -48,7 +64,7 @@ export function displayMappings(
     out.push({ prefix: nodeJoin(evolHome, 'agents', selfAid, 'venues'), alias: '$VENUES_DIR' });
     out.push({ prefix: nodeJoin(evolHome, 'agents', selfAid), alias: '$AGENT_DIR' });
   }
-  out.push({ prefix: evolHome, alias: '$EVOLCORE_HOME' });
+  out.push({ prefix: evolHome, alias: `$${homeVar}` });
   if (currentProject) out.push({ prefix: currentProject, alias: '$CURRENT_PROJECT' });
   out.sort((a, b) => b.prefix.length - a.prefix.length);
   return out.map((m) => ({ prefix: m.prefix.replace(/\\/g, '/'), alias: m.alias }));

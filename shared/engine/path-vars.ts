@@ -4,12 +4,14 @@
  * given vars on top, each one winning as it is (a path var given as `null` keeps the derived
  * value). The agent's folders exist only when `selfAid` is set.
  */
-import type { Vars } from './types';
+import type { Product, Vars } from './types';
 import { nodeJoin } from './paths';
 
 /** Every path var the engine derives, in the order the vars object gets them. */
 export const PATH_VAR_NAMES = [
   'EVOLCORE_HOME',
+  // evolclaw's name of the home (instead of EVOLCORE_HOME, never both: product 'evolclaw').
+  'EVOLCLAW_HOME',
   'PACKAGE_ROOT',
   'KITS',
   'KITS_RULES',
@@ -39,6 +41,7 @@ export const DISPLAY_ALIASES = [
   'VENUES_DIR',
   'AGENT_DIR',
   'EVOLCORE_HOME',
+  'EVOLCLAW_HOME',
   'CURRENT_PROJECT',
 ] as const;
 
@@ -54,12 +57,20 @@ export interface PathVars {
   readonly vars: Readonly<Record<string, unknown>>;
 }
 
-/** Derives the path vars and builds the render's vars object. */
-export function derivePathVars(packageRoot: string, home: string, given: Vars): PathVars {
+/**
+ * Derives the path vars and builds the render's vars object. The home is `EVOLCORE_HOME`, or
+ * for evolclaw `EVOLCLAW_HOME` (its response engine's first var).
+ */
+export function derivePathVars(
+  packageRoot: string,
+  home: string,
+  given: Vars,
+  product: Product = 'evolcore',
+): PathVars {
   const P = packageRoot;
   const H = home;
   const vars: Record<string, unknown> = {
-    EVOLCORE_HOME: H,
+    [product === 'evolclaw' ? 'EVOLCLAW_HOME' : 'EVOLCORE_HOME']: H,
     PACKAGE_ROOT: P,
     KITS: nodeJoin(P, 'kits'),
     KITS_RULES: nodeJoin(P, 'kits', 'rules'),

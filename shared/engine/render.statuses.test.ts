@@ -21,21 +21,32 @@ const FILES = { [`${KITS}/a.md`]: 'A' };
 describe('statuses in the documented order (§4)', () => {
   it.each<[string, Record<string, unknown>, Record<string, unknown>, string]>([
     ['ok', {}, {}, 'ok'],
-    ['missing id', { id: undefined }, {}, 'invalid'],
-    ['id not a string', { id: 7 }, {}, 'invalid'],
+    ['missing id (evolcore never reads it to load)', { id: undefined }, {}, 'ok'],
+    ['id not a string', { id: 7 }, {}, 'ok'],
     ['missing type', { type: undefined }, {}, 'invalid'],
     ['unknown type', { type: 'glob' }, {}, 'invalid'],
     ['file missing for type file', { file: undefined }, {}, 'invalid'],
-    ['file not a string', { file: 3 }, {}, 'invalid'],
+    ['file empty for type file', { file: '' }, {}, 'invalid'],
     ['path given instead of file', { file: undefined, path: '$KITS/a.md' }, {}, 'invalid'],
-    ['missing order', { order: undefined }, {}, 'invalid'],
-    ['non-numeric order', { order: '10' }, {}, 'invalid'],
-    ['missing when', { when: undefined }, {}, 'invalid'],
-    ['when another string', { when: 'sometimes' }, {}, 'invalid'],
-    ['when with two operators', { when: { var: 'x', eq: 1, in: [1] } }, {}, 'invalid'],
-    ['when with no operator', { when: { var: 'x' } }, {}, 'invalid'],
-    ['invalid and disabled → invalid', { enabled: false, when: 'nope' }, {}, 'invalid'],
-    ['invalid and unresolved → invalid', { order: 'x', file: '$NOPE/a.md' }, {}, 'invalid'],
+    ['missing order (sorted as NaN, still loaded)', { order: undefined }, {}, 'ok'],
+    ['non-numeric order', { order: '10' }, {}, 'ok'],
+    ['when another string reads as true', { when: 'sometimes' }, {}, 'ok'],
+    ['when with two operators: eq wins', { when: { var: 'x', eq: 1, in: [undefined, 1] } }, {}, 'when-false'],
+    ['when with two operators: eq wins (true)', { when: { var: 'x', eq: 1, nin: [1] } }, { x: 1 }, 'ok'],
+    ['when with no operator reads as true', { when: { var: 'x' } }, {}, 'ok'],
+    [
+      'invalid and disabled → disabled (enabled is checked first)',
+      { enabled: false, type: 'glob' },
+      {},
+      'disabled',
+    ],
+    ['invalid and when-false → when-false', { type: 'glob', when: { var: 'x', eq: 1 } }, {}, 'when-false'],
+    [
+      'unresolved with a bad order → unresolved-vars',
+      { order: 'x', file: '$NOPE/a.md' },
+      {},
+      'unresolved-vars',
+    ],
     ['disabled', { enabled: false }, {}, 'disabled'],
     ['disabled and when-false → disabled', { enabled: false, when: { var: 'x', eq: 1 } }, {}, 'disabled'],
     ['disabled and unresolved → disabled', { enabled: false, file: '$NOPE/a.md' }, {}, 'disabled'],
@@ -77,7 +88,7 @@ describe('statuses in the documented order (§4)', () => {
   it('an invalid section earns invalid-section naming the field, and the rest still renders', () => {
     const r = renderKit({
       sections: [
-        fileSection('bad', '$KITS/a.md', { when: 'often' }),
+        fileSection('bad', '$KITS/a.md', { type: 'glob' }),
         fileSection('good', '$KITS/a.md', { order: 20 }),
       ],
       files: FILES,
@@ -85,8 +96,8 @@ describe('statuses in the documented order (§4)', () => {
     expect(statuses(r)).toEqual({ bad: 'invalid', good: 'ok' });
     const d = r.diagnostics.find((x) => x.code === 'invalid-section');
     expect(d).toMatchObject({ level: 'error', section: 'bad' });
-    expect(d?.message).toMatch(/when/);
-    expect(sectionOf(r, 'bad').invalidReason).toMatch(/when/);
+    expect(d?.message).toMatch(/type/);
+    expect(sectionOf(r, 'bad').invalidReason).toMatch(/type/);
     expect(r.context).toContain('Contenu de $KITS/a.md (good):');
   });
 
@@ -108,11 +119,13 @@ describe('statuses in the documented order (§4)', () => {
       sections: [fileSection('s', '$KITS/a.md', { when: { var: 'chatType', neq: null } })],
       files: FILES,
     });
-    expect(sectionOf(r, 's').when).toEqual({
+    const when = sectionOf(r, 's').when;
+    expect(when).toMatchObject({
       expression: { var: 'chatType', neq: null },
       result: false,
       reads: [{ name: 'chatType', value: undefined, present: false }],
     });
+    expect(when.tree).toMatchObject({ kind: 'neq', result: false, children: [] });
   });
 
   it('not-exist records the path looked for', () => {
@@ -132,8 +145,16 @@ describe('unresolved tokens (§2)', () => {
     expect(s.unresolved).toEqual(['$PERSONAL_DIR', '{{peerKey}}']);
   });
 
+  it('a present 0 resolves to "0" (only undefined, null, false and "" are unresolved)', () => {
+    const r = renderKit(
+      { sections: [fileSection('s', '$KITS/{{k}}.md')], files: { [`${KITS}/0.md`]: 'Z' } },
+      { k: 0 },
+    );
+    expect(sectionOf(r, 's')).toMatchObject({ status: 'ok', unresolved: [], resolvedPath: `${KITS}/0.md` });
+  });
+
   it.each([
-    ['0', 0],
+    ['null', null],
     ['false', false],
     ['""', ''],
   ])('a present but %s value is unresolved', (_l, v) => {
@@ -146,7 +167,7 @@ describe('unresolved tokens (§2)', () => {
     expect(sectionOf(r, 'persona').unresolved).toEqual(['$PERSONAL_DIR']);
   });
 
-  it('a loop childFile token counts too', () => {
+  it('an unresolved loop childFile does not make the section unresolved: it renders empty (§9)', () => {
     const r = renderKit(
       {
         sections: [
@@ -159,7 +180,9 @@ describe('unresolved tokens (§2)', () => {
       },
       { items: [] },
     );
-    expect(sectionOf(r, 'l')).toMatchObject({ status: 'unresolved-vars', unresolved: ['{{kind}}'] });
+    expect(sectionOf(r, 'l')).toMatchObject({ status: 'ok', unresolved: [], empty: true, files: [] });
+    expect(sectionOf(r, 'l').emptyFiles).toEqual([`${KITS}/a.md`]);
+    expect(r.context).toBe('');
   });
 });
 
@@ -199,40 +222,46 @@ describe('path-escape (§2)', () => {
   });
 });
 
-describe('relative paths (§2)', () => {
-  it('a relative base path resolves against $KITS (the base manifest folder)', () => {
-    const r = renderKit({ sections: [fileSection('s', 'a.md')], files: FILES });
-    expect(sectionOf(r, 's')).toMatchObject({ status: 'ok', resolvedPath: `${KITS}/a.md` });
+describe('relative paths (§2: relative to evolcore’s working folder; the inspector reads from the package root)', () => {
+  it('a relative path is read from the package root and flagged relative-path', () => {
+    const r = renderKit({ sections: [fileSection('s', 'a.md')], files: { [`${P}/a.md`]: 'PA', ...FILES } });
+    expect(sectionOf(r, 's')).toMatchObject({ status: 'ok', resolvedPath: `${P}/a.md` });
+    const d = r.diagnostics.find((x) => x.code === 'relative-path');
+    expect(d).toMatchObject({ level: 'warning', section: 's' });
+    expect(d?.message).toContain('"a.md"');
+    // evolcore shows the path as it resolved it: relative, no alias applies.
+    expect(r.context).toContain('Contenu de a.md (s):\n\nPA');
   });
 
-  it('a relative path that an override defines resolves against $ECK', () => {
+  it('the override folder does not matter: an override-defined relative path is read from the package root too', () => {
     const r = renderKit({
       sections: [fileSection('s', 'a.md')],
       override: [{ id: 's', file: 'mine.md' }, fileSection('new', 'new.md', { order: 20 })],
-      files: { ...FILES, [`${ECK}/mine.md`]: 'M', [`${ECK}/new.md`]: 'N' },
+      files: { ...FILES, [`${ECK}/mine.md`]: 'M', [`${P}/mine.md`]: 'PM' },
     });
-    expect(sectionOf(r, 's').resolvedPath).toBe(`${ECK}/mine.md`);
-    expect(sectionOf(r, 'new').resolvedPath).toBe(`${ECK}/new.md`);
-    expect(r.context).toContain('Contenu de $ECK/mine.md (s):\n\nM');
+    expect(sectionOf(r, 's').resolvedPath).toBe(`${P}/mine.md`);
+    expect(sectionOf(r, 'new')).toMatchObject({ status: 'not-exist', resolvedPath: `${P}/new.md` });
+    expect(r.context).toContain('Contenu de mine.md (s):\n\nPM');
   });
 
-  it('a base path kept while the override patches another field still resolves against $KITS', () => {
-    const r = renderKit({
-      sections: [fileSection('s', 'a.md')],
-      override: [{ id: 's', description: 'patched' }],
-      files: FILES,
-    });
-    expect(sectionOf(r, 's').resolvedPath).toBe(`${KITS}/a.md`);
+  it('a relative path with .. is normalised (path.normalize keeps a leading ..)', () => {
+    const r = renderKit({ sections: [fileSection('s', './x/../a.md')], files: { [`${P}/a.md`]: 'PA' } });
+    expect(sectionOf(r, 's')).toMatchObject({ status: 'ok', resolvedPath: `${P}/a.md` });
+    expect(r.context).toContain('Contenu de a.md (s):');
   });
 
-  it('a relative path with .. is normalised', () => {
-    const r = renderKit({ sections: [fileSection('s', './x/../a.md')], files: FILES });
-    expect(sectionOf(r, 's').resolvedPath).toBe(`${KITS}/a.md`);
+  it('a relative path after token expansion is relative too', () => {
+    const r = renderKit(
+      { sections: [fileSection('s', '{{name}}.md')], files: { [`${P}/a.md`]: 'PA' } },
+      { name: 'a' },
+    );
+    expect(sectionOf(r, 's').resolvedPath).toBe(`${P}/a.md`);
+    expect(codes(r)).toContain('relative-path');
   });
 
-  it('a relative path after token expansion also resolves against the manifest folder', () => {
-    const r = renderKit({ sections: [fileSection('s', '{{name}}.md')], files: FILES }, { name: 'a' });
-    expect(sectionOf(r, 's').resolvedPath).toBe(`${KITS}/a.md`);
+  it('an absolute path earns no relative-path', () => {
+    const r = renderKit({ sections: [fileSection('s', '$KITS/a.md')], files: FILES });
+    expect(codes(r)).not.toContain('relative-path');
   });
 });
 
@@ -248,6 +277,10 @@ describe('files the inspector refuses to read', () => {
       stat: (p) =>
         p === `${KITS}/huge.md` ? { kind: 'file', size: MAX_READ_BYTES + 1, mtimeMs: 0 } : inner.stat(p),
       readText: (p) => inner.readText(p),
+      readTextLimited: (p, max) =>
+        p === `${KITS}/huge.md` && MAX_READ_BYTES + 1 > max
+          ? { error: 'EFBIG', message: 'too large' }
+          : inner.readText(p),
       list: (p) => inner.list(p),
     };
     const r = renderContext({ packageRoot: P, home: H, vars: {} }, fs);

@@ -30,7 +30,7 @@ import { invalidReason, sectionFieldWarnings } from './section-spec';
 import { walkSections, type SectionWalk, type WalkBlock, type WalkResult } from './walk';
 import {
   BLOCK_SEPARATOR,
-  CONTEXT_PREFIX,
+  contextPrefix,
   CONTEXT_SUFFIX,
   displayMappings,
   noteId,
@@ -61,7 +61,7 @@ export function renderContext(input: RenderInput, fs: EngineFs): RenderReport {
       code: 'vars-not-object',
       message: `vars must be a JSON object, got ${Array.isArray(input.vars) ? 'a list' : input.vars === null ? 'null' : typeof input.vars}; rendered with no vars`,
     });
-  const pathVars = derivePathVars(input.packageRoot, input.home, given);
+  const pathVars = derivePathVars(input.packageRoot, input.home, given, input.product);
   const vars = pathVars.vars;
   const sessionType = input.sessionType || 'main';
   const choice = chooseManifest(fs, vars, sessionType, input.manifestFile, diagnostics);
@@ -105,7 +105,7 @@ export function renderContext(input: RenderInput, fs: EngineFs): RenderReport {
   );
   if (crash) return failed(common, merged, diagnostics, { code: 'manifest-crash', message: crash.message });
 
-  const mappings = displayMappings(input.packageRoot, input.home, vars);
+  const mappings = displayMappings(input.packageRoot, input.home, vars, input.product);
   const walk = walkSections({
     fs,
     vars,
@@ -153,7 +153,10 @@ function failed(
 }
 
 /** Joins the blocks as evolcore does, recording each block's span. */
-function joinBlocks(blocks: readonly WalkBlock[]): {
+function joinBlocks(
+  blocks: readonly WalkBlock[],
+  product: RenderInput['product'],
+): {
   context: string;
   spans: Span[];
   contentStarts: number[];
@@ -161,7 +164,7 @@ function joinBlocks(blocks: readonly WalkBlock[]): {
   const spans: Span[] = [];
   const contentStarts: number[] = [];
   if (blocks.length === 0) return { context: '', spans, contentStarts };
-  let context = CONTEXT_PREFIX;
+  let context = contextPrefix(product);
   blocks.forEach((b, i) => {
     if (i > 0) context += BLOCK_SEPARATOR;
     const start = context.length;
@@ -217,12 +220,12 @@ function assemble(
   diagnostics: Diagnostic[],
   common: Common,
 ): RenderReport {
-  const { context, spans, contentStarts } = joinBlocks(walk.blocks);
+  const { context, spans, contentStarts } = joinBlocks(walk.blocks, input.product);
   const fragments = walk.blocks
     .filter((b) => b.kind === 'file' && b.injected)
     .map((b) => b.header + b.content)
     .join(BLOCK_SEPARATOR);
-  const mappings = displayMappings(input.packageRoot, input.home, common.vars);
+  const mappings = walk.mappingsUsed;
   const display = (p: string): string => shortenPath(p, mappings).text;
   const maxFiles = merged.totalMaxFiles;
   const maxBytes = merged.totalMaxBytes;
@@ -236,9 +239,15 @@ function assemble(
     ? limitOf(trippedBy.trippedHere.files, trippedBy.trippedHere.bytes, trippedBy.trippedHere.size)
     : 'bytes';
 
+  const bySection = new Map<number, { b: WalkBlock; i: number }[]>();
+  walk.blocks.forEach((b, i) => {
+    const list = bySection.get(b.section);
+    if (list) list.push({ b, i });
+    else bySection.set(b.section, [{ b, i }]);
+  });
   const sections: SectionReport[] = walk.sections.map((w, index) => {
     const raw = w.merged.raw;
-    const own = walk.blocks.map((b, i) => ({ b, i })).filter(({ b }) => b.section === index);
+    const own = bySection.get(index) ?? [];
     const files: LoadedFile[] = own
       .filter(({ b }) => b.kind === 'file' && b.file)
       .map(({ b, i }) => ({
@@ -311,7 +320,7 @@ function assemble(
       fieldOrigins: w.merged.fieldOrigins,
       needsInjection: Boolean(raw.needsInjection) || Boolean(raw.loop),
       when: w.when,
-      whenVars: whenVarNames(parseWhen(raw.when)),
+      whenVars: whenVarNames(w.whenSpec ?? parseWhen(raw.when)),
       invalidReason: reason,
       rawPath: typeof w.rawPath === 'string' && w.rawPath !== '' ? w.rawPath : null,
       rawChildPath:

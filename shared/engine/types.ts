@@ -49,6 +49,8 @@ export interface EngineFs {
    * Optional: without it the engine reads with `readText` and no size guard.
    */
   readTextLimited?(path: string, maxBytes: number): string | FsError;
+  /** UTF-8 byte length of a text, natively (`Buffer.byteLength`); optional, the engine counts otherwise. */
+  byteLength?(text: string): number;
 }
 
 /** Everything one render depends on. */
@@ -70,7 +72,15 @@ export interface RenderInput {
    * paths in it still resolve against `$ECK`, where it would be saved.
    */
   readonly overrideSource?: string;
+  /**
+   * Which product's engine to follow (issue 17): `evolclaw` names its home `EVOLCLAW_HOME`
+   * (var and `$EVOLCLAW_HOME` alias) and writes `EvolClaw` in the header line. Default evolcore.
+   */
+  readonly product?: Product;
 }
+
+/** The product whose kit and home are open: evolcore, or its predecessor evolclaw. */
+export type Product = 'evolcore' | 'evolclaw';
 
 export type DiagnosticLevel = 'error' | 'warning' | 'info';
 
@@ -97,7 +107,7 @@ export type DiagnosticCode =
   | 'binary-file'
   | 'file-too-large'
   | 'unknown-var'
-  | 'zero-renders-empty'
+  | 'zero-hides-block'
   | 'file-over-40k'
   | 'folder-near-budget'
   // Hazards of the real engine, reproduced and flagged (clarifications §13).
@@ -124,6 +134,8 @@ export interface Diagnostic {
   /** 1-based line and column in `file`, when known (JSON errors, template tags). */
   readonly line?: number;
   readonly column?: number;
+  /** The facts a hazard's sentence needs, so the UI can word it in the user's language. */
+  readonly params?: Readonly<Record<string, string | number>>;
 }
 
 /** Status of a section, checked in this order (§4). */

@@ -6,8 +6,8 @@
  * the real one; the walk also records what the inspector explains (reads, trace, hazards,
  * where every block came from). Reads go through the EngineFs port only.
  */
-import type { DirEntry, EngineFs, EngineResolveStatus, Json, MergedSection, Vars, WhenReport } from './types';
-import { evaluateWhen, parseWhen } from './when';
+import type { EngineFs, EngineResolveStatus, Json, MergedSection, Vars, WhenReport } from './types';
+import { evaluateWhen, parseWhen, type WhenSpec } from './when';
 import { expandPathTokens, type ExpandedPath } from './path-tokens';
 import { isAbsolutePath, nodeJoin, nodeNormalize } from './paths';
 import { globMatcher } from './glob';
@@ -59,6 +59,8 @@ export interface SectionWalk {
   enabled: boolean;
   whenPassed: boolean;
   when: WhenReport;
+  /** The parsed `when`, once evaluated (reused by the report and the hazards). */
+  whenSpec: WhenSpec | null;
   resolveStatus: EngineResolveStatus;
   rawPath: Json;
   expanded: ExpandedPath | null;
@@ -88,6 +90,8 @@ export interface WalkResult {
   readonly totalBytes: number;
   readonly capReached: boolean;
   readonly skippedByCap: readonly unknown[];
+  /** The display aliases the walk used (the report shows every other path with them too). */
+  readonly mappingsUsed: readonly DisplayMapping[];
   readonly crash: {
     readonly section: number;
     readonly code: 'when-missing' | 'when-crash' | 'manifest-crash';
@@ -107,6 +111,10 @@ export interface WalkInput {
 }
 
 const jsTruthy = (v: unknown): boolean => Boolean(v);
+
+/** `Buffer.byteLength(text)`: the host's native count when it has one (a 10 MB kit), else ours. */
+const byteLength = (fs: EngineFs, text: string): number =>
+  fs.byteLength ? fs.byteLength(text) : utf8Length(text);
 
 /** Where the inspector reads a path evolcore resolved (relative → against the package root). */
 function readPathOf(path: string, packageRoot: string): string {
@@ -131,6 +139,7 @@ function newWalk(merged: MergedSection): SectionWalk {
     enabled: raw.enabled !== false,
     whenPassed: false,
     when: { expression: raw.when, result: null, reads: [], tree: null },
+    whenSpec: null,
     resolveStatus: 'no-path',
     rawPath: (raw.type === 'file' ? (raw.file ?? '') : (raw.path ?? '')) as Json,
     expanded: null,
@@ -154,6 +163,7 @@ function newWalk(merged: MergedSection): SectionWalk {
 /** Evaluates a section's `when`; the crash evolcore would hit, if any. */
 function evaluate(walk: SectionWalk, vars: Vars): WalkResult['crash'] {
   const spec = parseWhen(walk.merged.raw.when);
+  walk.whenSpec = spec;
   const r = evaluateWhen(spec, vars);
   walk.when = {
     expression: walk.merged.raw.when,
@@ -183,7 +193,8 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
   const pattern = raw.pattern || DEFAULT_PATTERN;
   const listing = input.fs.list(readDir);
   let names: string[] = [];
-  let kinds: Map<string, DirEntry['kind']> | null = null;
+  // Folders among the names (usually none): evolcore's read of one gives null, so skip it unread.
+  const folders = new Set<string>();
   if (isFsError(listing)) {
     if (listing.error !== 'ENOENT' && listing.error !== 'ENOTDIR')
       walk.readFailures.push({ path: readDir, code: listing.error, message: listing.message });
@@ -191,11 +202,10 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
     // A pattern that is not a string or not a regex throws inside the real try: no names.
     const matches = typeof pattern === 'string' ? globMatcher(pattern) : null;
     if (matches) {
-      kinds = new Map();
       for (const e of listing) {
         if (!matches(e.name)) continue;
         names.push(e.name);
-        kinds.set(e.name, e.kind);
+        if (e.kind === 'directory') folders.add(e.name);
       }
       names = names.sort();
     }
@@ -214,9 +224,9 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
     }
     const readPath = readDir.endsWith('/') ? readDir + name : `${readDir}/${name}`;
     // A folder among the names reads as null in evolcore too; skip it without trying.
-    const text = kinds?.get(name) === 'directory' ? null : readText(input.fs, readPath, walk);
+    const text = folders.has(name) ? null : readText(input.fs, readPath, walk);
     if (text === null) continue;
-    const bytes = utf8Length(text);
+    const bytes = byteLength(input.fs, text);
     if (out.length > 0 && used + bytes > limitBytes) {
       walk.overflow = { droppedFiles: names.length - out.length, reason: 'bytes', limit: maxBytes };
       stoppedAt = i;
@@ -231,7 +241,7 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
       const name = names[i] as string;
       const readPath = readDir.endsWith('/') ? readDir + name : `${readDir}/${name}`;
       if (taken.has(readPath)) continue;
-      if (i < stoppedAt && kinds?.get(name) === 'directory') continue;
+      if (i < stoppedAt && folders.has(name)) continue;
       const st = input.fs.stat(readPath);
       walk.notLoaded.push({
         name,
@@ -252,7 +262,7 @@ function loadFiles(input: WalkInput, walk: SectionWalk): WalkFile[] {
   walk.readPath = readPath;
   if (raw.type === 'file' && raw.file) {
     const text = readText(input.fs, readPath, walk);
-    return text === null ? [] : [{ path: resolved, readPath, text, bytes: utf8Length(text) }];
+    return text === null ? [] : [{ path: resolved, readPath, text, bytes: byteLength(input.fs, text) }];
   }
   if (raw.type === 'directory' && raw.path) return loadDirectory(input, walk, resolved, readPath);
   return [];
@@ -292,6 +302,34 @@ function renderContent(input: WalkInput, walk: SectionWalk, file: WalkFile): str
   return renderTemplate(file.text, input.vars, true, rec);
 }
 
+/**
+ * The files `loadSectionFiles` gives one section under some vars, outside the render loop (the
+ * message renderer's per-item pass); a `crash` when evolcore would throw resolving its path.
+ */
+export function sectionFiles(
+  fs: EngineFs,
+  packageRoot: string,
+  merged: MergedSection,
+  vars: Vars,
+): { files: WalkFile[]; walk: SectionWalk } | { crash: string } {
+  const walk = newWalk(merged);
+  if (walk.rawPath) {
+    if (typeof walk.rawPath !== 'string')
+      return { crash: `section "${merged.id}": its path is not a string` };
+    walk.expanded = expandPathTokens(walk.rawPath, vars);
+  }
+  const input: WalkInput = {
+    fs,
+    vars,
+    packageRoot,
+    sections: [],
+    totalMaxFiles: 0,
+    totalMaxBytes: 0,
+    mappings: [],
+  };
+  return { files: loadFiles(input, walk), walk };
+}
+
 /** Walks every section as evolcore's render loop does. */
 export function walkSections(input: WalkInput): WalkResult {
   const walks: SectionWalk[] = [];
@@ -313,6 +351,7 @@ export function walkSections(input: WalkInput): WalkResult {
     totalBytes: 0,
     capReached,
     skippedByCap: [],
+    mappingsUsed: input.mappings,
     crash: { section, code, message },
   });
 
@@ -417,5 +456,14 @@ export function walkSections(input: WalkInput): WalkResult {
       injected: false,
     });
   }
-  return { sections: walks, blocks, totalFiles, totalBytes, capReached, skippedByCap, crash: null };
+  return {
+    sections: walks,
+    blocks,
+    totalFiles,
+    totalBytes,
+    capReached,
+    skippedByCap,
+    mappingsUsed: input.mappings,
+    crash: null,
+  };
 }

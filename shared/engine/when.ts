@@ -133,8 +133,10 @@ function evalNode(
         children.push(r.node);
         if (r.crash) return { node: { kind: spec.kind, result: null, reads: [], children }, crash: r.crash };
         // every / some stop at the first clause that decides.
-        if (spec.kind === 'and' && !r.node.result) ((result = false), (stopped = true));
-        if (spec.kind === 'or' && r.node.result) ((result = true), (stopped = true));
+        if ((spec.kind === 'and' && !r.node.result) || (spec.kind === 'or' && r.node.result)) {
+          result = spec.kind === 'or';
+          stopped = true;
+        }
       }
       return { node: { kind: spec.kind, result, reads: [], children }, crash: null };
     }

@@ -3,20 +3,37 @@
  * one true (issue 4: `chatType = null`, so `chatType ≠ null` is false → set chatType to
  * private or group). Semantics of the operators: clarifications §3.
  */
-import type { Json, WhenNode, WhenReport } from '../engine/types';
+import type { Json, Vars, WhenNode, WhenReport } from '../engine/types';
 import { isTruthy } from '../engine/truthy';
-import { parseWhen, type WhenSpec } from '../engine/when';
+import { evaluateWhen, parseWhen, type WhenSpec } from '../engine/when';
 import { getVarSpec } from '../vars/catalog';
 import type { ConditionExplanation, ConditionFix, VarChange, VarReading } from './types';
 
-function reading(reads: WhenNode['reads'], name: string): VarReading {
-  const r = reads.find((x) => x.name === name);
+type Reads = WhenNode['reads'];
+
+function reading(reads: Reads, fallback: Reads, name: string): VarReading {
+  // A leaf's own reads first; a report without a clause tree only has the whole condition's.
+  const r = reads.find((x) => x.name === name) ?? fallback.find((x) => x.name === name);
   const value = r?.value;
   return { name, value, present: r?.present ?? false, truthy: isTruthy(value) };
 }
 
-function explainNode(spec: WhenSpec, node: WhenNode | null, result: boolean): ConditionExplanation | null {
+/** What explaining a clause can draw on besides its own node. */
+interface ExplainScope {
+  /** Every read of the whole condition (reports written before clause trees carry only these). */
+  readonly fallback: Reads;
+  /** The render's vars, to explain clauses evolcore never reached; undefined when unknown. */
+  readonly vars: Vars | undefined;
+}
+
+function explainNode(
+  spec: WhenSpec,
+  node: WhenNode | null,
+  result: boolean,
+  scope: ExplainScope,
+): ConditionExplanation | null {
   const reads = node?.reads ?? [];
+  const get = (name: string): VarReading => reading(reads, scope.fallback, name);
   switch (spec.kind) {
     case 'always':
       return { op: 'always', result: true };
@@ -26,30 +43,50 @@ function explainNode(spec: WhenSpec, node: WhenNode | null, result: boolean): Co
       return null;
     case 'eq':
     case 'neq':
-      return { op: spec.kind, var: reading(reads, spec.var), expected: spec.value, result };
+      return { op: spec.kind, var: get(spec.var), expected: spec.value, result };
     case 'in':
     case 'nin':
-      return { op: spec.kind, var: reading(reads, spec.var), values: spec.values, result };
+      return { op: spec.kind, var: get(spec.var), values: spec.values, result };
     case 'any':
     case 'all':
-      return { op: spec.kind, vars: spec.names.map((n) => reading(reads, n)), result };
+      return { op: spec.kind, vars: spec.names.map(get), result };
     case 'and':
-    case 'or':
-      return {
-        op: spec.kind,
-        clauses: spec.clauses.map((c, i) => {
-          const child = node?.children[i] ?? null;
-          return child && child.result !== null ? explainNode(c, child, child.result) : null;
-        }),
-        result,
-      };
+    case 'or': {
+      const reached: boolean[] = [];
+      const clauses = spec.clauses.map((c, i) => {
+        const child = node?.children[i] ?? null;
+        if (child !== null && child.result !== null) {
+          reached.push(true);
+          return explainNode(c, child, child.result, scope);
+        }
+        reached.push(false);
+        return unreached(c, scope);
+      });
+      return { op: spec.kind, clauses, reached, result };
+    }
   }
 }
 
-/** The condition of a section as operator + operands + values; null when invalid or not evaluated. */
-export function explainCondition(report: WhenReport): ConditionExplanation | null {
+/**
+ * A clause evolcore did not evaluate, explained as it would be with the same vars: the smallest
+ * change of an `and` must fix it too, since fixing an earlier clause makes evolcore reach it.
+ */
+function unreached(spec: WhenSpec, scope: ExplainScope): ConditionExplanation | null {
+  if (scope.vars === undefined) return null;
+  const ev = evaluateWhen(spec, scope.vars);
+  if (ev.crash) return null;
+  return explainNode(spec, ev.tree, ev.result, { fallback: ev.reads, vars: scope.vars });
+}
+
+/**
+ * The condition of a section as operator + operands + values; null when invalid or not
+ * evaluated. With the render's vars, clauses evolcore never reached are explained too.
+ */
+export function explainCondition(report: WhenReport, vars?: Vars): ConditionExplanation | null {
   if (report.result === null) return null;
-  return explainNode(parseWhen(report.expression), report.tree, report.result);
+  const spec = parseWhen(report.expression);
+  const tree = report.tree ?? (vars !== undefined ? evaluateWhen(spec, vars).tree : null);
+  return explainNode(spec, tree, report.result, { fallback: report.reads, vars });
 }
 
 /** Known values of a var from the catalog (its allowed values, else its example). */
@@ -157,7 +194,30 @@ function fixCompound(op: 'and' | 'or', clauses: readonly (ConditionExplanation |
     if (c === null || f === null || f === undefined) return;
     if (f.impossible) impossible = true;
     // A one-of fix inside an and: its first change is enough.
-    changes.push(...(f.mode === 'one-of' ? f.changes.slice(0, 1) : f.changes));
+    for (const change of f.mode === 'one-of' ? f.changes.slice(0, 1) : f.changes) {
+      const same = changes.find((x) => x.var === change.var);
+      if (same === undefined) changes.push(change);
+      // Two clauses asking one var for different things: no single value may satisfy both.
+      else if (JSON.stringify(same) !== JSON.stringify(change))
+        impossible = impossible || conflicts(same, change);
+    }
   });
   return { mode: 'all', changes, impossible };
+}
+
+/** Whether two changes of one var cannot both hold (two different exact values, or unset vs set). */
+function conflicts(a: VarChange, b: VarChange): boolean {
+  const exact = (c: VarChange): { value: unknown } | null =>
+    c.kind === 'set' ? { value: c.value } : c.kind === 'unset' ? { value: null } : null;
+  const x = exact(a);
+  const y = exact(b);
+  if (x !== null && y !== null) return x.value !== y.value;
+  const pinned = x ?? y;
+  const other = x !== null ? b : a;
+  if (pinned === null) return false;
+  if (other.kind === 'set-other') return other.not.includes(pinned.value as Json);
+  if (other.kind === 'set-one-of') return !other.values.includes(pinned.value as Json);
+  if (other.kind === 'set-any') return pinned.value === null;
+  if (other.kind === 'make-truthy') return !isTruthy(pinned.value);
+  return false;
 }

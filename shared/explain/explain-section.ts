@@ -15,13 +15,19 @@ export interface ExplainContext {
   readonly totals: Pick<TotalsReport, 'maxFiles' | 'maxBytes' | 'overTotal'>;
   /** The render's effective vars (given vars plus derived path vars). */
   readonly vars: Vars;
+  /** Every section of the render: the gate's cut is the one it tripped in. */
+  readonly sections?: readonly SectionReport[];
 }
 
 function overTotalOf(section: SectionReport, ctx: ExplainContext): OverTotalExplanation | null {
   const o = section.overTotal;
   if (o === null) return null;
   const { maxFiles, maxBytes } = ctx.totals;
-  const first = ctx.totals.overTotal[0] ?? null;
+  // The gate trips while one section's files are taken; the note lists only the later ones.
+  const first =
+    ctx.sections?.find((x) => x.overTotal !== null && !x.overTotal.afterCut)?.id ??
+    ctx.totals.overTotal[0] ??
+    null;
   return {
     limit: o.limit,
     filesBefore: o.filesBefore,
@@ -53,7 +59,7 @@ function reasonOf(section: SectionReport, ctx: ExplainContext): StatusReason {
         sectionOrigin: section.origin,
       };
     case 'when-false': {
-      const condition = explainCondition(section.when);
+      const condition = explainCondition(section.when, ctx.vars);
       return { status: 'when-false', condition, fix: fixCondition(condition) };
     }
     case 'unresolved-vars':
@@ -84,7 +90,7 @@ export function explainSection(section: SectionReport, ctx: ExplainContext): Sec
   return {
     id: section.id,
     status: section.status,
-    condition: explainCondition(section.when),
+    condition: explainCondition(section.when, ctx.vars),
     conditionOrigin: section.fieldOrigins['when'] ?? null,
     reason: reasonOf(section, ctx),
   };

@@ -32,11 +32,14 @@ export type ConditionExplanation =
   | { readonly op: 'any' | 'all'; readonly vars: readonly VarReading[]; readonly result: boolean }
   /**
    * `and` / `or`, clause by clause. A clause evolcore never evaluated (an earlier one decided)
-   * is `null`; its result would not change the outcome.
+   * has `reached[i] === false`: it is explained with the render's vars when they are known
+   * (what it would be once reached, which the counterfactual needs), else it is `null`.
    */
   | {
       readonly op: 'and' | 'or';
       readonly clauses: readonly (ConditionExplanation | null)[];
+      /** Per clause: whether evolcore evaluated it (`and` / `or` stop at the first that decides). */
+      readonly reached: readonly boolean[];
       readonly result: boolean;
     }
   /** Something evolcore reads as true although it is no condition (`{}`, a string other than "always"). */

@@ -2,6 +2,7 @@
  * The InspectorApi methods of the History tab (issue 7), spread into shared/api/methods.ts.
  */
 import { z } from 'zod';
+import { manifestFileField, pathField } from '../api/path-field';
 import type { Scenario } from '../api/scenario';
 import type {
   CleanResultShape,
@@ -14,11 +15,8 @@ import type { WireListing } from './listing-wire';
 import type { WhatIfChange } from './what-if';
 
 const snapshotKey = z.string().regex(/^\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d(?:-\d+)?$/, 'a snapshot key');
-const pathString = z.string().min(1).max(4096);
-const manifestFile = z
-  .string()
-  .max(255)
-  .regex(/^[^/\\.][^/\\]*\.json$/, 'a manifest file name in kits/');
+const pathString = pathField;
+const manifestFile = manifestFileField;
 /** An unsaved override draft: its text, for the manifest file it belongs to. */
 const draft = z.strictObject({
   manifestFile,
@@ -50,8 +48,13 @@ export const historyMethodInputs = {
   whatIf: z.strictObject({ keys: z.array(snapshotKey).max(MAX_WHAT_IF), draft }),
   /** The snapshot as a scenario of the open workspace (re-rooted), for "use these vars". */
   snapshotAsScenario: z.strictObject({ key: snapshotKey }),
-  /** Writes a bundle (default: `<home>/data/eck-inspector-bundles/snapshot-<key>.json`). */
-  exportBundle: z.strictObject({ key: snapshotKey, targetPath: pathString.optional() }),
+  /** Writes a bundle into the settings folder's `bundles/` (default `snapshot-<key>.json`). */
+  exportBundle: z.strictObject({
+    key: snapshotKey,
+    targetPath: pathString.optional(),
+    /** The desktop app asks where with a save dialog (the only target outside `bundles/`). */
+    saveAs: z.boolean().optional(),
+  }),
   /** Opens a bundle file and re-renders it from its own tree. */
   openBundle: z.strictObject({ path: pathString }),
   /** Counts (and with `confirm` deletes) snapshots older than `hours`. */

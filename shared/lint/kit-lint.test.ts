@@ -3,7 +3,7 @@ import type { Diagnostic } from '../engine/types';
 import { createMemoryFs } from '../engine/memory-fs';
 import { renderContext } from '../engine/render';
 import { H, KITS, P, dirSection, fileSection, kitTree, type KitOptions } from '../engine/__fixtures__/kit';
-import { lintKit, type VarKnowledge } from './kit-lint';
+import { lintKit, lintKits, type VarKnowledge } from './kit-lint';
 
 const KNOWN = ['chatType', 'peerName', 'pendingCount', 'sessionId', 'items', 'selfAid'];
 const knowledge: VarKnowledge = {
@@ -87,31 +87,60 @@ describe('lintKit', () => {
       sections: [fileSection('s', '$KITS/s.md', { when: { var: 'chatTpye', neq: null } })],
       files: { [`${KITS}/s.md`]: 'x' },
     });
-    expect(byCode(ds, 'unknown-var')[0]?.message).toMatch(/`when` reads "chatTpye".*did you mean "chatType"/);
+    expect(byCode(ds, 'unknown-var')[0]?.message).toMatch(
+      /"chatTpye" is not a known var \(did you mean "chatType"\?\); read by the `when` of section "s"/,
+    );
   });
 
-  it('a numeric var without a guard: zero-renders-empty; with a {{?}} guard: none', () => {
+  it('a numeric var as a {{?}} guard: zero-hides-block (0 is false there); printed alone it is "0": none', () => {
     const sections = [fileSection('s', '$KITS/s.md', { needsInjection: true })];
     expect(
-      byCode(lint({ sections, files: { [`${KITS}/s.md`]: '队列 {{pendingCount}}' } }), 'zero-renders-empty'),
-    ).toHaveLength(1);
-    expect(
-      byCode(
-        lint({ sections, files: { [`${KITS}/s.md`]: '{{?pendingCount}}队列 {{pendingCount}}{{/}}' } }),
-        'zero-renders-empty',
-      ),
+      byCode(lint({ sections, files: { [`${KITS}/s.md`]: '队列 {{pendingCount}}' } }), 'zero-hides-block'),
     ).toEqual([]);
+    const guarded = byCode(
+      lint({ sections, files: { [`${KITS}/s.md`]: '{{?pendingCount}}队列 {{pendingCount}}{{/}}' } }),
+      'zero-hides-block',
+    );
+    expect(guarded).toHaveLength(1);
+    expect(guarded[0]?.message).toMatch(/\{\{\?pendingCount!=undefined\}\}/);
+  });
+
+  it('every section without a usable when is reported, not only the first one the render stopped at', () => {
+    const sections = [
+      { id: 'a', type: 'file', file: '$KITS/s.md', order: 1, needsInjection: false },
+      { id: 'b', type: 'file', file: '$KITS/s.md', order: 2, needsInjection: false, when: { and: 'x' } },
+      { id: 'c', type: 'file', file: '$KITS/s.md', order: 3, needsInjection: false, enabled: false },
+      {
+        id: 'd',
+        type: 'file',
+        file: '$KITS/s.md',
+        order: 4,
+        needsInjection: false,
+        when: { or: [{ var: 'chatType', eq: 'group' }, null] },
+      },
+    ];
+    const ds = lint({ sections, files: { [`${KITS}/s.md`]: 'x' } });
+    const when = ds.filter((d) => d.code === 'when-missing' || d.code === 'when-crash');
+    // "a" is where the render itself stopped: its error is the report's failure, not repeated here.
+    expect(when.map((d) => [d.section, d.code, d.level])).toEqual([
+      ['b', 'when-crash', 'error'],
+      ['c', 'when-missing', 'warning'],
+      ['d', 'when-missing', 'warning'],
+    ]);
   });
 
   it('a loop wrapper is a template even with needsInjection false', () => {
     const ds = lint(
       {
         sections: [fileSection('b', '$KITS/w.md', { loop: { forEach: 'items', childFile: '$KITS/c.md' } })],
-        files: { [`${KITS}/w.md`]: '{{pendingCount}} {{@loop}}', [`${KITS}/c.md`]: '{{.}}' },
+        files: {
+          [`${KITS}/w.md`]: '{{?pendingCount}}{{pendingCount}}{{/}} {{@loop}}',
+          [`${KITS}/c.md`]: '{{.}}',
+        },
       },
       { items: [] },
     );
-    expect(byCode(ds, 'zero-renders-empty')).toHaveLength(1);
+    expect(byCode(ds, 'zero-hides-block')).toHaveLength(1);
   });
 
   it.each([
@@ -151,5 +180,54 @@ describe('lintKit', () => {
     const fs = createMemoryFs({ [H]: null });
     const report = renderContext({ packageRoot: P, home: H, vars: {} }, fs);
     expect(lintKit(report, fs, knowledge)).toEqual([]);
+  });
+
+  it('and / or conditions are read clause by clause: no error, unknown vars inside found', () => {
+    const when = { and: [{ var: 'chatType', eq: 'private' }, { or: [{ var: 'lifecycel', neq: 'x' }] }] };
+    const ds = lint({
+      sections: [fileSection('s', '$KITS/s.md', { when })],
+      files: { [`${KITS}/s.md`]: 'x' },
+    });
+    expect(ds.filter((d) => d.level === 'error')).toEqual([]);
+    expect(byCode(ds, 'unknown-var').map((d) => d.message)).toEqual([
+      '"lifecycel" is not a known var; read by the `when` of section "s"',
+    ]);
+  });
+
+  it('an unknown var is reported once, with every place that reads it', () => {
+    const ds = lint({
+      sections: [
+        fileSection('a', '$KITS/a.md', { needsInjection: true, when: { var: 'mood', neq: null } }),
+        fileSection('b', '$KITS/b.md', { needsInjection: true }),
+      ],
+      files: { [`${KITS}/a.md`]: '{{?mood}}{{mood}}{{/}}', [`${KITS}/b.md`]: 'mood: {{mood}}' },
+    });
+    const unknown = byCode(ds, 'unknown-var');
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]?.message).toBe(
+      `"mood" is not a known var; read by the \`when\` of section "a"; template ${KITS}/a.md; template ${KITS}/b.md`,
+    );
+    expect(unknown[0]).toMatchObject({ section: 'a' });
+  });
+
+  it('several manifest files: each is linted, an unknown var named once with the manifest of each place', () => {
+    const fs = createMemoryFs({
+      ...kitTree({
+        sections: [fileSection('s', '$KITS/s.md', { when: { var: 'mood', eq: 1 } })],
+        files: { [`${KITS}/s.md`]: 'x' },
+      }),
+      [`${KITS}/eck_message_manifest.json`]: JSON.stringify({
+        sections: [fileSection('m', '$KITS/m.md', { needsInjection: true })],
+      }),
+      [`${KITS}/m.md`]: '{{mood}} {{batchSise}}',
+    });
+    const reports = ['eck_manifest.json', 'eck_message_manifest.json'].map((manifestFile) =>
+      renderContext({ packageRoot: P, home: H, vars: {}, manifestFile }, fs),
+    );
+    const unknown = byCode(lintKits(reports, fs, knowledge), 'unknown-var');
+    expect(unknown.map((d) => d.message)).toEqual([
+      `"mood" is not a known var; read by the \`when\` of section "s" in eck_manifest.json; template ${KITS}/m.md`,
+      `"batchSise" is not a known var; read by template ${KITS}/m.md`,
+    ]);
   });
 });

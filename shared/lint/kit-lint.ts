@@ -1,10 +1,12 @@
 /**
  * Kit checks beyond one render's diagnostics (issue 2, `eck lint`): unknown vars in `when`
- * or templates, numeric vars that render empty when 0, files over 40,000 characters, folders
- * close to their budget. Every valid section is checked, whatever the scenario's `when`.
+ * or templates, numeric vars whose `{{?n}}` block vanishes at 0, files over 40,000 characters, folders
+ * close to their budget. Every section is checked, whatever the scenario's `when`, in
+ * every manifest file given (one report per file); each unknown var is reported once, with
+ * every place that reads it (issue 17: `{{?x}}` and `{{x}}` are one finding, not two).
  */
 import type { Diagnostic, EngineFs, RenderReport } from '../engine/types';
-import { parseWhen, whenVarNames } from '../engine/when';
+import { parseWhen, whenVarNames, type WhenSpec } from '../engine/when';
 import { expandPathTokens } from '../engine/path-tokens';
 import { dirnamePath, joinPath, resolvePath } from '../engine/paths';
 import { matchesGlob } from '../engine/glob';
@@ -39,37 +41,110 @@ function topLevelNames(source: string): { names: Set<string>; conditionals: Set<
   return { names, conditionals };
 }
 
+/** Conditions evolcore throws on, for every section (a render stops at the first one). */
+function whenHazards(when: WhenSpec, enabled: boolean, id: string, report: RenderReport): Diagnostic[] {
+  if (report.failure?.section === id) return []; // already the render's own error
+  const nested = (s: WhenSpec): WhenSpec | null =>
+    s.kind === 'crash'
+      ? s
+      : s.kind === 'and' || s.kind === 'or'
+        ? (s.clauses.map(nested).find((c) => c) ?? null)
+        : null;
+  const found = nested(when);
+  if (found === null || found.kind !== 'crash') return [];
+  const top = when.kind === 'crash';
+  const code = found.missing ? 'when-missing' : 'when-crash';
+  if (top && enabled)
+    return [
+      {
+        level: 'error',
+        code,
+        section: id,
+        message: `section "${id}": ${found.why}; evolcore throws on it and every message fails (the agent gets no turn)`,
+      },
+    ];
+  return [
+    {
+      level: 'warning',
+      code,
+      section: id,
+      message: top
+        ? `section "${id}": ${found.why}; it is disabled now, but evolcore throws on it (every message fails) once it is enabled`
+        : `section "${id}": a clause of its condition: ${found.why}; evolcore throws whenever the earlier clauses let it reach that one`,
+    },
+  ];
+}
+
+/** One place that reads an unknown var. */
+interface UnknownUse {
+  readonly where: string;
+  readonly section: string;
+  readonly file?: string;
+}
+
 /** Runs the kit checks over the merged manifest of a report. */
 export function lintKit(report: RenderReport, fs: EngineFs, vars: VarKnowledge): Diagnostic[] {
+  return lintKits([report], fs, vars);
+}
+
+/**
+ * Runs the kit checks over several manifest files (one render report each: the chat manifest,
+ * the message manifest, the auxiliary one, …). A file read by two manifests is checked once.
+ */
+export function lintKits(reports: readonly RenderReport[], fs: EngineFs, vars: VarKnowledge): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const merged = report.merged;
-  if (!merged) return out;
-  const given = new Set(Object.keys(report.vars));
-  const known = (n: string): boolean => vars.isKnown(n) || given.has(n);
-  const unknown = (name: string, where: string, section: string, file?: string): void => {
+  const unknownUses = new Map<string, UnknownUse[]>();
+  const seenFiles = new Set<string>();
+  for (const report of reports) lintOne(report, fs, vars, out, unknownUses, seenFiles, reports.length > 1);
+  for (const [name, uses] of unknownUses) {
     const near = vars.suggest(name);
+    const first = uses[0];
+    if (first === undefined) continue;
+    const places = uses.map((u) => u.where).join('; ');
     out.push({
       level: 'warning',
       code: 'unknown-var',
-      message: `${where} reads "${name}", which is not a known var${near ? ` (did you mean "${near}"?)` : ''}`,
-      section,
-      ...(file ? { file } : {}),
+      message: `"${name}" is not a known var${near ? ` (did you mean "${near}"?)` : ''}; read by ${places}`,
+      section: first.section,
+      ...(first.file ? { file: first.file } : {}),
     });
+  }
+  return out;
+}
+
+function lintOne(
+  report: RenderReport,
+  fs: EngineFs,
+  vars: VarKnowledge,
+  out: Diagnostic[],
+  unknownUses: Map<string, UnknownUse[]>,
+  seenFiles: Set<string>,
+  nameManifest: boolean,
+): void {
+  const merged = report.merged;
+  if (!merged) return;
+  const given = new Set(Object.keys(report.vars));
+  const known = (n: string): boolean => vars.isKnown(n) || given.has(n);
+  const inManifest = nameManifest ? ` in ${report.manifestFile}` : '';
+  const unknown = (name: string, where: string, section: string, file?: string): void => {
+    const uses = unknownUses.get(name) ?? [];
+    // The same place once, however many tags in it read the var.
+    if (!uses.some((u) => u.where === where)) uses.push({ where, section, ...(file ? { file } : {}) });
+    unknownUses.set(name, uses);
   };
-  const seenFiles = new Set<string>();
   for (const section of merged.sections) {
     const raw = section.raw;
     const when = parseWhen(raw.when);
-    if (!('error' in when))
-      for (const n of whenVarNames(when)) if (!known(n)) unknown(n, '`when`', section.id);
+    for (const n of whenVarNames(when))
+      if (!known(n)) unknown(n, `the \`when\` of section "${section.id}"${inManifest}`, section.id);
+    out.push(...whenHazards(when, raw.enabled !== false, section.id, report));
     const pathField = raw.type === 'directory' ? raw.path : raw.file;
     if (typeof pathField !== 'string') continue;
     // Resolve with the scenario's vars where possible; unresolved paths cannot be checked.
     const expanded = expandPathTokens(pathField, report.vars);
-    if (expanded.path === null) continue;
-    const origin = section.fieldOrigins[raw.type === 'directory' ? 'path' : 'file'] ?? 'base';
-    const folder = dirnamePath(origin === 'override' ? merged.overridePath : merged.basePath);
-    const resolved = resolvePath(folder, expanded.path);
+    if (expanded.status !== 'ok' || expanded.path === null) continue;
+    // A relative path is read from the package root, as the engine does (clarifications §2).
+    const resolved = resolvePath(dirnamePath(dirnamePath(merged.basePath)), expanded.path);
     const files: string[] = [];
     if (raw.type === 'directory') {
       const entries = fs.list(resolved);
@@ -118,12 +193,12 @@ export function lintKit(report: RenderReport, fs: EngineFs, vars: VarKnowledge):
       const { names, conditionals } = topLevelNames(text);
       for (const n of [...names, ...conditionals])
         if (!known(n)) unknown(n, `template ${file}`, section.id, file);
-      for (const n of names) {
-        if (vars.isNumeric(n) && !conditionals.has(n)) {
+      for (const n of conditionals) {
+        if (vars.isNumeric(n)) {
           out.push({
             level: 'info',
-            code: 'zero-renders-empty',
-            message: `${file}: {{${n}}} is numeric and renders empty when it is 0 (only truthy values substitute); guard it with {{?${n}}}`,
+            code: 'zero-hides-block',
+            message: `${file}: {{?${n}}} drops its block when ${n} is 0 (evolcore reads 0 as false, though {{${n}}} prints "0"); {{?${n}!=undefined}} keeps it for every set value`,
             section: section.id,
             file,
           });
@@ -131,5 +206,4 @@ export function lintKit(report: RenderReport, fs: EngineFs, vars: VarKnowledge):
       }
     }
   }
-  return out;
 }

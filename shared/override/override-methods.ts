@@ -2,15 +2,13 @@
  * The InspectorApi methods of the Manifest tab (issue 6), spread into shared/api/methods.ts.
  */
 import { z } from 'zod';
+import { manifestFileField } from '../api/path-field';
 import type { RenderResult } from '../api/models';
 import { scenarioSchema } from '../api/scenario';
 import type { ManifestFilePair, SaveOverrideResult } from './override-file';
 
 /** A manifest file name in `kits/` (one segment, `.json`), such as `eck_manifest.json`. */
-const manifestFile = z
-  .string()
-  .max(255)
-  .regex(/^[^/\\.][^/\\]*\.json$/, 'a manifest file name in kits/, such as eck_manifest.json');
+const manifestFile = manifestFileField;
 
 /** Largest override text accepted: manifests are small; this only stops a runaway payload. */
 export const MAX_OVERRIDE_TEXT = 2 * 1024 * 1024;

@@ -8,16 +8,21 @@ import type { VarType } from '../vars/catalog';
 /** A value a `when` compares with. */
 export type WhenScalar = string | number | boolean | null;
 
-/** A condition in the form's terms. `custom` holds anything the dropdowns cannot show. */
+/**
+ * A condition in the form's terms. `custom` holds anything the dropdowns cannot show;
+ * `and` / `or` hold a list of clauses, each a form again (evolcore evaluates them with
+ * every / some, first key wins: clarifications §3).
+ */
 export type WhenForm =
   | { readonly kind: 'always' }
+  | { readonly kind: 'and' | 'or'; readonly clauses: readonly WhenForm[] }
   | { readonly kind: 'eq' | 'neq'; readonly var: string; readonly value: WhenScalar }
   | { readonly kind: 'in' | 'nin'; readonly var: string; readonly values: readonly WhenScalar[] }
   | { readonly kind: 'any' | 'all'; readonly vars: readonly string[] }
   | { readonly kind: 'custom'; readonly raw: Json | undefined };
 
 /** The kinds the dropdown offers, in its order. */
-export const WHEN_FORM_KINDS = ['always', 'eq', 'neq', 'in', 'nin', 'any', 'all'] as const;
+export const WHEN_FORM_KINDS = ['always', 'eq', 'neq', 'in', 'nin', 'any', 'all', 'and', 'or'] as const;
 
 /** One of the dropdown's kinds. */
 export type WhenFormKind = (typeof WHEN_FORM_KINDS)[number];
@@ -31,6 +36,11 @@ export function whenToForm(when: Json | undefined): WhenForm {
   if (when === null || typeof when !== 'object' || Array.isArray(when)) return { kind: 'custom', raw: when };
   const keys = Object.keys(when);
   const o = when as { readonly [key: string]: Json };
+  if (keys.length === 1 && (keys[0] === 'and' || keys[0] === 'or')) {
+    const list = o[keys[0]];
+    if (Array.isArray(list)) return { kind: keys[0], clauses: list.map((c) => whenToForm(c)) };
+    return { kind: 'custom', raw: when };
+  }
   if (keys.length === 1 && (keys[0] === 'any' || keys[0] === 'all')) {
     const list = o[keys[0]];
     if (Array.isArray(list) && list.every((v) => typeof v === 'string')) {
@@ -62,6 +72,12 @@ export function formToWhen(form: WhenForm): Json | undefined {
     case 'any':
     case 'all':
       return { [form.kind]: [...form.vars] };
+    case 'and':
+    case 'or':
+      // A clause with nothing written (custom undefined) has no JSON: it is left out.
+      return {
+        [form.kind]: form.clauses.map(formToWhen).filter((c): c is Json => c !== undefined),
+      };
     case 'custom':
       return form.raw;
   }
@@ -72,6 +88,18 @@ export function formToWhen(form: WhenForm): Json | undefined {
  * changing `eq` to `in` keeps the value as a one-element list.
  */
 export function changeWhenKind(form: WhenForm, kind: WhenFormKind, fallbackVar: string): WhenForm {
+  if (kind === 'and' || kind === 'or') {
+    if (form.kind === 'and' || form.kind === 'or') return { kind, clauses: form.clauses };
+    // The condition so far becomes the first clause (a blank one when it said nothing).
+    const first: WhenForm =
+      form.kind === 'always' || form.kind === 'custom'
+        ? { kind: 'neq', var: fallbackVar, value: null }
+        : form;
+    return { kind, clauses: [first] };
+  }
+  // Leaving and / or: the first clause carries over.
+  if (form.kind === 'and' || form.kind === 'or')
+    return changeWhenKind(form.clauses[0] ?? { kind: 'always' }, kind, fallbackVar);
   const varName = 'var' in form ? form.var : 'vars' in form ? (form.vars[0] ?? fallbackVar) : fallbackVar;
   const values: readonly WhenScalar[] =
     'values' in form ? form.values : 'value' in form && form.value !== null ? [form.value] : [];

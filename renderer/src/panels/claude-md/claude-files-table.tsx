@@ -43,6 +43,9 @@ const Row = memo(function Row(props: {
       onClick={() => props.onSelect(f.path)}
     >
       <td className="num">{f.index + 1}</td>
+      <td data-testid="claude-file-phase">
+        <span className={`claude-phase-tag phase-${f.phase}`}>{t(`phase.short.${f.phase}`)}</span>
+      </td>
       <td>
         <span className={`claude-level level-${f.level}`}>{t(`level.${f.level}`)}</span>
       </td>
@@ -103,6 +106,7 @@ export function ClaudeFilesTable({ rows, selected, hasTarget, t, onSelect, onCle
       <thead>
         <tr>
           <th className="num">{t('col.order')}</th>
+          <th>{t('col.phase')}</th>
           <th>{t('col.level')}</th>
           <th>{t('col.file')}</th>
           <th>{t('col.status')}</th>

@@ -1,7 +1,8 @@
 /**
- * The view of a "Claude Code project" workspace (issue 8): its options, the files in load
- * order with level, status, load reason, include tree and size, the selected file read-only
- * in Monaco, and the assembled text with each file's block tinted. Shown instead of the ECK
+ * The view of a "Claude Code project" workspace (issues 8, 13): its options, the files in load
+ * order with phase, level, status, load reason, include tree and size, the selected file
+ * read-only in Monaco, and what Claude Code sends in its two phases side by side — the block
+ * at session start and the messages a Read of the target attaches. Shown instead of the ECK
  * tabs while the workspace bar's kind is "Claude Code project".
  */
 import { useCallback, useMemo } from 'react';
@@ -13,7 +14,8 @@ import { ClaudeFilesTable } from './claude-files-table';
 import { ClaudeOptionsBar } from './claude-options-bar';
 import { claudeFileRows } from './claude-rows';
 import { claudeProject, useClaude } from './claude-store';
-import { ClaudeTextView } from './claude-text-view';
+import { ClaudePhasesView } from './claude-phases-view';
+import { CLAUDE_CODE_VERSION } from '../../../../shared/claude-md/types';
 import { claudeMdMessages } from './messages';
 import './claude-md.css';
 import { useDark } from '../../theme/use-dark';
@@ -88,6 +90,12 @@ export default function ClaudeMdPanel() {
             ms: assembly.elapsedMs.toFixed(1),
             trigger: t(`trigger.${assembly.trigger}`),
           })}
+          {report.attachedOnRead !== null && (
+            <span data-testid="claude-totals-attached">
+              {' · '}
+              {t('totals.attached', { n: report.attachedOnRead.length })}
+            </span>
+          )}
           {totals.overWarning > 0 && (
             <strong className="warn"> · {t('totals.over', { n: totals.overWarning })}</strong>
           )}
@@ -126,13 +134,20 @@ export default function ClaudeMdPanel() {
               hasTarget={hasTarget}
               dark={dark}
               t={t}
-              onShowInText={selectedRow.contributes ? () => claudeProject.getState().setView('text') : null}
+              onShowInText={
+                selectedRow.contributes || selectedRow.file.attachment !== null
+                  ? () => claudeProject.getState().setView('text')
+                  : null
+              }
             />
           )}
         </div>
       ) : (
-        <ClaudeTextView report={report} selected={selected} t={t} onSelect={onSelect} />
+        <ClaudePhasesView report={report} selected={selected} t={t} onSelect={onSelect} />
       )}
+      <p className="panel-note claude-version" data-testid="claude-version">
+        {t('version.note', { version: CLAUDE_CODE_VERSION })}
+      </p>
     </section>
   );
 }

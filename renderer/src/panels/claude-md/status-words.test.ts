@@ -14,9 +14,19 @@ const fs = createMemoryFs({
   '/p/pic.png': 'png',
   '/out.md': 'out',
   '/p/.claude/rules/t.md': '---\npaths: "**/*.test.ts"\n---\nTests.',
+  '/p/.claude/rules/css.md': '---\npaths: "*.css"\n---\nStyles.',
+  '/p/.claude/rules/empty.md': '<!-- nothing -->',
+  '/p/src/CLAUDE.md': 'src',
+  '/p/src/a.test.ts': '',
 });
 const report = assembleClaudeMd(
-  { cwd: '/p', home: '/home/u', managedDir: '/etc/none', settingSources: { user: false } },
+  {
+    cwd: '/p',
+    home: '/home/u',
+    managedDir: '/etc/none',
+    settingSources: { user: false },
+    target: 'src/a.test.ts',
+  },
   fs,
 );
 
@@ -24,30 +34,41 @@ function words(language: Language): string[] {
   const t = (key: ClaudeMdKey, params?: Readonly<Record<string, string | number>>) =>
     translatePanel(claudeMdMessages, language, key, params);
   return claudeFileRows(report).map(
-    (r) => `${r.file.display}: ${statusWords(t, r.file, false)} / ${reasonWords(t, r.file, r.parentDisplay)}`,
+    (r) =>
+      `${t(`phase.short.${r.file.phase}`)} ${r.file.display}: ${statusWords(t, r.file, true)} / ${reasonWords(t, r.file, r.parentDisplay)}`,
   );
 }
 
 describe('status and reason words', () => {
-  it('say in plain English what became of each file and why it was reached', () => {
+  it('say in plain English what became of each file, when it is sent and why', () => {
     expect(words('en')).toEqual([
-      '~/.claude/CLAUDE.md: Not loaded: userSettings is off / At session start',
-      'CLAUDE.md: Loaded / At session start',
-      'docs/a.md: Loaded / Included by CLAUDE.md',
-      'pic.png: Skipped: not a text file / Included by CLAUDE.md',
-      '/out.md: Skipped: outside the project, and external includes are not approved / Included by CLAUDE.md',
-      '.claude/rules/t.md: Not loaded: a conditional rule, and no target file is set / When a file matches its paths',
+      'At start ~/.claude/CLAUDE.md: Not loaded: userSettings is off / At session start',
+      'At start CLAUDE.md: Loaded / At session start',
+      'At start docs/a.md: Loaded / Included by CLAUDE.md',
+      'At start pic.png: Skipped: not a text file / Included by CLAUDE.md',
+      'At start /out.md: Skipped: outside the project folder, and external includes are not approved here / Included by CLAUDE.md',
+      'At start .claude/rules/t.md: Not sent at start: it has paths, so it waits for Claude to read a matching file / Its paths decide: sent when Claude reads a matching file',
+      'At start .claude/rules/css.md: Not sent at start: it has paths, so it waits for Claude to read a matching file / Its paths decide: sent when Claude reads a matching file',
+      'At start .claude/rules/empty.md: Not sent: empty once frontmatter and comments are removed (its includes are not followed) / At session start',
+      'On Read src/CLAUDE.md: Attached after the Read / Its folder lies between the project folder and the file read',
+      'On Read .claude/rules/t.md: Attached: its paths match the file read / Its paths decide: sent when Claude reads a matching file',
+      'On Read .claude/rules/css.md: Not attached: its paths do not match the file read / Its paths decide: sent when Claude reads a matching file',
     ]);
   });
 
   it('and in Simplified Chinese', () => {
     expect(words('zh-CN')).toEqual([
-      '~/.claude/CLAUDE.md: 未加载：userSettings 已关闭 / 会话开始时',
-      'CLAUDE.md: 已加载 / 会话开始时',
-      'docs/a.md: 已加载 / 由 CLAUDE.md 引入',
-      'pic.png: 跳过：不是文本文件 / 由 CLAUDE.md 引入',
-      '/out.md: 跳过：在项目之外，且未批准外部引入 / 由 CLAUDE.md 引入',
-      '.claude/rules/t.md: 未加载：这是条件规则，且未设置目标文件 / 有文件匹配其 paths 时',
+      '开始时 ~/.claude/CLAUDE.md: 未加载：userSettings 已关闭 / 会话开始时',
+      '开始时 CLAUDE.md: 已加载 / 会话开始时',
+      '开始时 docs/a.md: 已加载 / 由 CLAUDE.md 引入',
+      '开始时 pic.png: 跳过：不是文本文件 / 由 CLAUDE.md 引入',
+      '开始时 /out.md: 跳过：在项目文件夹之外，且此处未批准外部引入 / 由 CLAUDE.md 引入',
+      '开始时 .claude/rules/t.md: 开始时不发送：它带有 paths，要等 Claude 读取匹配的文件 / 由其 paths 决定：Claude 读取匹配的文件时发送',
+      '开始时 .claude/rules/css.md: 开始时不发送：它带有 paths，要等 Claude 读取匹配的文件 / 由其 paths 决定：Claude 读取匹配的文件时发送',
+      '开始时 .claude/rules/empty.md: 不发送：去掉 frontmatter 和注释后为空（其引入不会被跟随） / 会话开始时',
+      '读取时 src/CLAUDE.md: 读取后附加 / 它所在的文件夹位于项目文件夹与所读取文件之间',
+      '读取时 .claude/rules/t.md: 已附加：paths 匹配所读取的文件 / 由其 paths 决定：Claude 读取匹配的文件时发送',
+      '读取时 .claude/rules/css.md: 未附加：paths 不匹配所读取的文件 / 由其 paths 决定：Claude 读取匹配的文件时发送',
     ]);
   });
 });

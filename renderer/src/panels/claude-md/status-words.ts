@@ -10,6 +10,7 @@ type T = PanelTranslate<ClaudeMdKey>;
 
 /** What became of the file. */
 export function statusWords(t: T, file: ClaudeMdFile, hasTarget: boolean): string {
+  if (file.phase === 'read' && file.status === 'loaded') return t('status.attached');
   switch (file.status) {
     case 'excluded-by-setting':
       return t('status.excluded-by-setting', { source: settingSourceOf(file.level) });

@@ -44,6 +44,10 @@ const en = {
   'cond.anyExpr': 'any of [{names}] truthy',
   'cond.allExpr': 'all of [{names}] truthy',
   'cond.fromOverride': '(condition set by the override)',
+  'cond.andHead': 'all {n} clauses must hold (and), so the condition is {result}:',
+  'cond.orHead': 'any one of {n} clauses is enough (or), so the condition is {result}:',
+  'cond.notReached': 'not checked: an earlier clause already decided',
+  'cond.notReachedWould': 'not checked (an earlier clause already decided); with these vars: {text}',
   'value.absent': '(not set)',
   'fix.lead': 'To load it: {changes}.',
   'fix.leadOneOf': 'To load it, any one of: {changes}.',
@@ -74,7 +78,8 @@ const en = {
     'The total budget stopped it: {before} + {own} = {sum} bytes, over the {max}-byte limit by {over}.',
   'over.files':
     'The total budget stopped it: {before} + {own} = {sum} files, over the {max}-file limit by {over}.',
-  'over.afterCut': 'It would fit, but the total gate already cut at {first}: every later section stops too.',
+  'over.afterCut':
+    'Not loaded: the total gate already cut at {first}, and evolcore loads no later section (it does not even read this one).',
   'over.alsoAfter': 'The gate had already cut at {first}; every later section stops in any case.',
   'over.unknown': 'The total budget stopped it.',
   'invalid.lead': 'Invalid: {reason}',
@@ -105,7 +110,33 @@ const en = {
   'detail.notTemplate': 'Read as is (needsInjection: false).',
   'help.keys': '↑/↓ move · Enter opens · / search',
   'search.placeholder': 'Filter sections (id, status, description)',
-  'search.count': '{shown} of {total}',
+  'search.count': '{shown} of {total} sections shown',
+  'hazard.each-value-reparsed':
+    '{{#each {each}}} element {element}: "{var}" holds {value}, and evolcore parses that text again as a template — a peer\'s message can inject {{…}} tags.',
+  'hazard.object-rendered': '{{{var}}} is an object: evolcore prints it as "{text}".',
+  'hazard.each-joined':
+    'The {{#each {each}}} body ends with a line break that evolcore drops: its {elements} items run together on one line.',
+  'hazard.path-escape':
+    '{token} is "{value}", which moves the path elsewhere (".." or a separator); evolcore reads wherever it points.',
+  'hazard.path-outside-root':
+    'Reads {path}, OUTSIDE the package root and the home — evolcore reads it too. Check selfAid, peerKey and similar vars for "..".',
+  'hazard.relative-path':
+    'The path "{path}" is relative: evolcore reads it from its own working folder; the inspector reads {read}.',
+  'hazard.alias-without-boundary':
+    "{path} is shown as {shown}: evolcore's path alias matched in the middle of a name.",
+  'hazard.override-without-id':
+    'An override entry has no id: evolcore still renders it, labelled "undefined".',
+  'hazard.unclosed-block': '{tag} has no closing tag: evolcore leaves it in the text as written.',
+  'hazard.when-not-condition':
+    'Its `when` is not a condition evolcore understands, so evolcore reads it as always true.',
+  'hazard.binary-file': 'A file looks binary (it holds NUL bytes); evolcore injects it as text anyway.',
+  'hazard.title': 'evolcore hazards',
+  'failure.when-missing':
+    'evolcore cannot render this: section "{section}" has no `when`. Its engine throws, every message fails, the user gets an error reply and the agent no turn at all. The context is empty.',
+  'failure.when-crash':
+    'evolcore cannot render this: the `when` of section "{section}" makes its engine throw. The message fails and the agent gets no turn. The context is empty.',
+  'failure.manifest-crash':
+    'evolcore cannot render this manifest, its engine throws: {message}. The context is empty.',
 } as const;
 
 const zh: Record<keyof typeof en, string> = {
@@ -147,6 +178,10 @@ const zh: Record<keyof typeof en, string> = {
   'cond.anyExpr': '[{names}] 中任一为真值',
   'cond.allExpr': '[{names}] 全部为真值',
   'cond.fromOverride': '（条件由覆盖设置）',
+  'cond.andHead': '{n} 个子条件须全部成立（and），所以条件为 {result}：',
+  'cond.orHead': '{n} 个子条件任一成立即可（or），所以条件为 {result}：',
+  'cond.notReached': '未检查：前面的子条件已决定结果',
+  'cond.notReachedWould': '未检查（前面的子条件已决定结果）；按当前变量：{text}',
   'value.absent': '（未设置）',
   'fix.lead': '要加载它：{changes}。',
   'fix.leadOneOf': '要加载它，任选其一：{changes}。',
@@ -175,7 +210,8 @@ const zh: Record<keyof typeof en, string> = {
   'notExist.readError': '无法读取：{message}',
   'over.bytes': '总量预算阻止了它：{before} + {own} = {sum} 字节，超出 {max} 字节上限 {over}。',
   'over.files': '总量预算阻止了它：{before} + {own} = {sum} 个文件，超出 {max} 个文件上限 {over}。',
-  'over.afterCut': '它本可放下，但总量闸门已在 {first} 处截断：之后的 section 全部停止加载。',
+  'over.afterCut':
+    '未加载：总量闸门已在 {first} 处截断，evolcore 不再加载其后的任何 section（连它的文件都不读取）。',
   'over.alsoAfter': '总量闸门已在 {first} 处截断；之后的 section 无论如何都会停止加载。',
   'over.unknown': '总量预算阻止了它。',
   'invalid.lead': '无效：{reason}',
@@ -206,7 +242,27 @@ const zh: Record<keyof typeof en, string> = {
   'detail.notTemplate': '按原样读取（needsInjection: false）。',
   'help.keys': '↑/↓ 移动 · Enter 打开 · / 搜索',
   'search.placeholder': '筛选 section（id、状态、描述）',
-  'search.count': '{shown} / {total}',
+  'search.count': '显示 {shown} / {total} 个 Section',
+  'hazard.each-value-reparsed':
+    '{{#each {each}}} 第 {element} 个元素：“{var}” 的值为 {value}，evolcore 会把这段文本再当作模板解析——对方的消息可以注入 {{…}} 标签。',
+  'hazard.object-rendered': '{{{var}}} 是一个对象：evolcore 把它输出为 “{text}”。',
+  'hazard.each-joined': '{{#each {each}}} 的主体以换行结尾，evolcore 会丢掉它：{elements} 个条目挤在同一行。',
+  'hazard.path-escape':
+    '{token} 的值为 “{value}”，会把路径移到别处（含 “..” 或分隔符）；evolcore 会照此读取。',
+  'hazard.path-outside-root':
+    '读取了 {path}，位于包根目录和主目录之外——evolcore 也会读取它。请检查 selfAid、peerKey 等变量是否含 “..”。',
+  'hazard.relative-path': '路径 “{path}” 是相对路径：evolcore 从自己的工作目录读取；检查器读取的是 {read}。',
+  'hazard.alias-without-boundary': '{path} 显示为 {shown}：evolcore 的路径别名匹配到了名称中间。',
+  'hazard.override-without-id': '覆盖文件中有一项没有 id：evolcore 仍会渲染它，标签为 “undefined”。',
+  'hazard.unclosed-block': '{tag} 没有结束标签：evolcore 会把它原样留在文本中。',
+  'hazard.when-not-condition': '它的 `when` 不是 evolcore 能理解的条件，evolcore 一律视为真。',
+  'hazard.binary-file': '有文件看起来是二进制（含 NUL 字节）；evolcore 仍会把它当文本注入。',
+  'hazard.title': 'evolcore 隐患',
+  'failure.when-missing':
+    'evolcore 无法渲染：section “{section}” 没有 `when`。其引擎会抛出异常，每条消息都会失败，用户收到错误回复，代理完全得不到回合。上下文为空。',
+  'failure.when-crash':
+    'evolcore 无法渲染：section “{section}” 的 `when` 会让其引擎抛出异常。消息失败，代理得不到回合。上下文为空。',
+  'failure.manifest-crash': 'evolcore 无法渲染此清单，其引擎会抛出异常：{message}。上下文为空。',
 };
 
 /** The Timeline's message tables. */

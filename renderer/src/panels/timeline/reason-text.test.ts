@@ -55,7 +55,11 @@ describe('reasonText: the why in plain words, with values', () => {
       { sections: [fileSection('a', '$KITS/a.md', { when: { var: 'chatType', neq: null } })], files },
       { chatType: 'group' },
     );
-    expect(why(r, 'a')).toEqual({ lines: [], condition: 'chatType = "group", so chatType ≠ null is true' });
+    expect(why(r, 'a')).toEqual({
+      lines: [],
+      condition: 'chatType = "group", so chatType ≠ null is true',
+      clauses: [],
+    });
   });
 
   it('unresolved: the token and the var to set', () => {
@@ -87,9 +91,9 @@ describe('reasonText: the why in plain words, with values', () => {
     expect(why(r, 'again').lines).toEqual([
       'The total budget stopped it: 900 + 900 = 1800 bytes, over the 1000-byte limit by 800.',
     ]);
-    expect(why(r, 'a').lines).toEqual([
-      'It would fit, but the total gate already cut at again: every later section stops too.',
-    ]);
+    const afterCut =
+      'Not loaded: the total gate already cut at again, and evolcore loads no later section (it does not even read this one).';
+    expect(why(r, 'a').lines).toEqual([afterCut]);
     const r2 = renderKit({
       sections: [
         fileSection('big', '$KITS/big.md', { order: 1 }),
@@ -99,20 +103,21 @@ describe('reasonText: the why in plain words, with values', () => {
       files,
       top: { totalMaxBytes: 1000 },
     });
-    expect(why(r2, 'third').lines).toEqual([
+    // After the trip evolcore reads nothing more: whether it would fit is not known, nor claimed.
+    expect(why(r2, 'third').lines).toEqual([afterCut]);
+    expect(why(r2, 'again').lines).toEqual([
       'The total budget stopped it: 900 + 900 = 1800 bytes, over the 1000-byte limit by 800.',
-      'The gate had already cut at again; every later section stops in any case.',
     ]);
   });
 
   it('disabled by the override; invalid with its reason', () => {
     const r = renderKit({
-      sections: [fileSection('a', '$KITS/a.md'), fileSection('bad', '$KITS/a.md', { when: 'sometimes' })],
+      sections: [fileSection('a', '$KITS/a.md'), fileSection('bad', '$KITS/a.md', { type: 'glob' })],
       override: [{ id: 'a', enabled: false }],
       files,
     });
     expect(why(r, 'a').lines).toEqual(['Disabled ("enabled": false) by the override.']);
-    expect(why(r, 'bad').lines[0]).toMatch(/^Invalid: .*always/);
+    expect(why(r, 'bad').lines[0]).toMatch(/^Invalid: .*"glob"/);
   });
 
   it('every Chinese message keeps the placeholders of its English one', () => {
@@ -120,5 +125,60 @@ describe('reasonText: the why in plain words, with values', () => {
       const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
       expect(names(timelineMessages['zh-CN'][key]), key).toEqual(names(timelineMessages.en[key]));
     }
+  });
+
+  it('and / or: a heading, then each clause with its values; unreached clauses say so', () => {
+    const when = {
+      and: [
+        { var: 'chatType', eq: 'private' },
+        { var: 'lifecycle', neq: 'bootstrapping' },
+      ],
+    };
+    const r = renderKit(
+      { sections: [fileSection('s', '$KITS/a.md', { when })], files },
+      { chatType: 'group', lifecycle: 'bootstrapping' },
+    );
+    const w = why(r, 's');
+    expect(w.lines).toEqual([
+      'all 2 clauses must hold (and), so the condition is false:',
+      'To load it: set chatType to "private" and set lifecycle to a value other than ["bootstrapping"] (e.g. "created" or "active").',
+    ]);
+    expect(w.clauses).toEqual([
+      { depth: 0, mark: 'false', text: 'chatType = "group", so chatType = "private" is false' },
+      {
+        depth: 0,
+        mark: 'skipped',
+        text: 'not checked (an earlier clause already decided); with these vars: lifecycle = "bootstrapping", so lifecycle ≠ "bootstrapping" is false',
+      },
+    ]);
+    const zh = why(r, 's', 'zh-CN');
+    expect(zh.lines[0]).toBe('2 个子条件须全部成立（and），所以条件为 假：');
+    expect(zh.clauses[1]?.text).toContain('未检查');
+  });
+
+  it('nested or inside and: clauses one level deeper', () => {
+    const when = {
+      and: [
+        {
+          or: [
+            { var: 'peerRole', eq: 'owner' },
+            { var: 'peerRole', eq: 'admin' },
+          ],
+        },
+        { var: 'lifecycle', neq: 'bootstrapping' },
+      ],
+    };
+    const r = renderKit(
+      { sections: [fileSection('s', '$KITS/a.md', { when })], files },
+      { peerRole: 'owner', lifecycle: 'active' },
+    );
+    const w = why(r, 's');
+    expect(w.condition).toBe('all 2 clauses must hold (and), so the condition is true:');
+    expect(w.clauses.map((c) => [c.depth, c.mark])).toEqual([
+      [0, 'true'],
+      [1, 'true'],
+      [1, 'skipped'],
+      [0, 'true'],
+    ]);
   });
 });

@@ -79,9 +79,10 @@ function readingsOf(cond: ConditionExplanation): { name: string; value: unknown 
   }
 }
 
-/** `chatType = null, so chatType ≠ null is false`. */
+/** `chatType = null, so chatType ≠ null is false`; for and / or, the heading of its clause list. */
 export function conditionText(t: T, cond: ConditionExplanation): string {
   if (cond.op === 'always' || cond.op === 'true') return t('cond.always');
+  if (cond.op === 'and' || cond.op === 'or') return compoundHead(t, cond);
   const seen = new Set<string>();
   const vars = readingsOf(cond).filter((v) => !seen.has(v.name) && (seen.add(v.name), true));
   const readings = vars.map((v) => t('cond.reading', { name: v.name, value: valueText(t, v.value) }));
@@ -89,6 +90,37 @@ export function conditionText(t: T, cond: ConditionExplanation): string {
     readings: readings.join(t('list.sep')),
     expression: expressionText(t, cond),
     result: t(cond.result ? 'cond.true' : 'cond.false'),
+  });
+}
+
+type Compound = Extract<ConditionExplanation, { op: 'and' | 'or' }>;
+
+function compoundHead(t: T, cond: Compound): string {
+  return t(cond.op === 'and' ? 'cond.andHead' : 'cond.orHead', {
+    n: cond.clauses.length,
+    result: t(cond.result ? 'cond.true' : 'cond.false'),
+  });
+}
+
+/** One clause of an `and` / `or`, as the Timeline lists it under the condition's heading. */
+export interface ClauseLine {
+  /** 0 for the clauses of the outer and / or, 1 inside a nested one, … */
+  readonly depth: number;
+  /** `skipped`: evolcore never evaluated it (an earlier clause decided). */
+  readonly mark: 'true' | 'false' | 'skipped';
+  readonly text: string;
+}
+
+/** The clauses of an and / or, depth first, each with its values and outcome. */
+export function clauseLines(t: T, cond: ConditionExplanation | null, depth = 0): ClauseLine[] {
+  if (cond === null || (cond.op !== 'and' && cond.op !== 'or')) return [];
+  return cond.clauses.flatMap((c, i): ClauseLine[] => {
+    const reached = cond.reached[i] ?? true;
+    if (c === null) return [{ depth, mark: 'skipped', text: t('cond.notReached') }];
+    const own = conditionText(t, c);
+    const text = reached ? own : t('cond.notReachedWould', { text: own });
+    const mark = reached ? (c.result ? 'true' : 'false') : 'skipped';
+    return [{ depth, mark, text }, ...clauseLines(t, c, depth + 1)];
   });
 }
 
@@ -206,6 +238,11 @@ export interface ReasonText {
   readonly lines: readonly string[];
   /** The condition with its values, or null when there is none to show. */
   readonly condition: string | null;
+  /**
+   * The clauses of an and / or condition, listed under it: after `condition`, or, when the
+   * condition is the reason (`when-false`, `condition` null), after the first line.
+   */
+  readonly clauses: readonly ClauseLine[];
 }
 
 /** The "why" of a row. For `when-false` the condition comes first: it *is* the reason. */
@@ -216,7 +253,8 @@ export function reasonText(t: T, e: SectionExplanation): ReasonText {
       ? `${cond} ${t('cond.fromOverride')}`
       : cond;
   const lines = statusReasonText(t, e.reason);
+  const clauses = clauseLines(t, e.condition);
   if (e.status === 'when-false' && withOrigin !== null)
-    return { lines: [withOrigin, ...lines], condition: null };
-  return { lines, condition: withOrigin };
+    return { lines: [withOrigin, ...lines], condition: null, clauses };
+  return { lines, condition: withOrigin, clauses };
 }

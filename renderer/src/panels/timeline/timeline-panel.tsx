@@ -17,6 +17,7 @@ import { timelineMessages } from './messages';
 import { reasonText } from './reason-text';
 import { SectionDetail } from './section-detail';
 import { TimelineRowView } from './timeline-row';
+import { failureText } from './hazard-text';
 import { RowCache, memoByObject } from './row-cache';
 import type { TimelineRow } from './timeline-rows';
 import { filterRows, timelineRows } from './timeline-rows';
@@ -150,6 +151,11 @@ export default function TimelinePanel() {
     <section className="timeline-panel" aria-label={t('panel.label')} data-testid="timeline" ref={panelRef}>
       <div className="timeline-main">
         {failed !== null && <p className="panel-note warn">{t('panel.failed')}</p>}
+        {report.failure !== null && (
+          <p className="panel-note error" role="alert" data-testid="render-failure">
+            {failureText(t, report.failure)}
+          </p>
+        )}
         <DraftRenderNote />
         <BudgetBars picture={picture} t={t} selected={selectedId} onSelect={openId} />
         <div className="timeline-toolbar">

@@ -2,11 +2,12 @@
  * One row of the Timeline: status badge (colour and text), order, id and description, origin,
  * type, the reason in words, sizes with the token estimate, and the two bars.
  */
-import { memo } from 'react';
+import { Fragment, memo } from 'react';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { formatBytes, formatShare } from './format';
 import type { TimelineKey } from './messages';
-import type { ReasonText } from './reason-text';
+import type { ClauseLine, ReasonText } from './reason-text';
+import { hazardText } from './hazard-text';
 import type { FolderBudget, TimelineRow as Row } from './timeline-rows';
 
 /** How many not-loaded files a row names before "… and n more". */
@@ -67,6 +68,30 @@ function FolderBars({ folder, t }: { folder: FolderBudget; t: PanelTranslate<Tim
   );
 }
 
+const CLAUSE_MARKS: Readonly<Record<ClauseLine['mark'], string>> = { true: '✓', false: '✗', skipped: '·' };
+
+/** The clauses of an and / or condition, nested by depth, each marked with its outcome. */
+function Clauses({ clauses }: { readonly clauses: readonly ClauseLine[] }) {
+  if (clauses.length === 0) return null;
+  return (
+    <ul className="why-clauses" data-testid="why-clauses">
+      {clauses.map((c, i) => (
+        <li
+          key={i}
+          className={`why-clause clause-${c.mark}`}
+          style={{ paddingInlineStart: `${c.depth * 16}px` }}
+          data-mark={c.mark}
+        >
+          <span className="clause-mark" aria-hidden="true">
+            {CLAUSE_MARKS[c.mark]}
+          </span>{' '}
+          {c.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Props of a row. */
 export interface TimelineRowProps {
   readonly row: Row;
@@ -104,6 +129,8 @@ export const TimelineRowView = memo(function TimelineRowView({
         <span className={`badge badge-${row.status}`} data-testid="status-badge">
           {t(`status.${row.status}`)}
         </span>
+        {/* A space between the badges, so assistive tech reads "loaded truncated", not one word. */}
+        {row.truncated && ' '}
         {row.truncated && (
           <span className="badge badge-truncated" data-testid="truncated-mark">
             {t('mark.truncated')}
@@ -124,11 +151,23 @@ export const TimelineRowView = memo(function TimelineRowView({
       </div>
       <div className="cell-why" data-testid="why">
         {reason.lines.map((line, i) => (
-          <div key={i} className={i === 0 ? 'why-main' : 'why-more'}>
-            {line}
-          </div>
+          <Fragment key={i}>
+            <div className={i === 0 ? 'why-main' : 'why-more'}>{line}</div>
+            {i === 0 && reason.condition === null && <Clauses clauses={reason.clauses} />}
+          </Fragment>
         ))}
         {reason.condition !== null && <div className="why-cond">{reason.condition}</div>}
+        {reason.condition !== null && <Clauses clauses={reason.clauses} />}
+        {row.hazards.length > 0 && (
+          <ul className="hazards" data-testid="hazards" aria-label={t('hazard.title')}>
+            {row.hazards.map((h, i) => (
+              <li key={i} className={`hazard hazard-${h.level}`} data-code={h.code} title={h.detail}>
+                <span aria-hidden="true">⚠ </span>
+                {hazardText(t, h)}
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
       <div className="cell-size">
         {row.status === 'ok' && (

@@ -12,6 +12,7 @@ import type {
 } from '../../../../shared/engine/types';
 import { estimateTokens, explainSection } from '../../../../shared/explain';
 import type { SectionExplanation } from '../../../../shared/explain';
+import { hazardsBySection, type RowHazard } from './hazard-text';
 
 /** A folder section's own limits and how far it got. */
 export interface FolderBudget {
@@ -47,6 +48,8 @@ export interface TimelineRow {
   readonly explanation: SectionExplanation;
   /** Tint of its blocks in the Context tab (index among the sections with a span), or null. */
   readonly tint: number | null;
+  /** What evolcore does here that an operator would not expect (issue 12 hazards). */
+  readonly hazards: readonly RowHazard[];
   /** Lower-cased text the search matches against (id, description, status, type). */
   readonly haystack: string;
 }
@@ -80,6 +83,7 @@ export function timelineRows(report: RenderReport): TimelineRow[] {
   const rawById = new Map((report.merged?.sections ?? []).map((m) => [m.id, m.raw]));
   const maxBytes = report.totals.maxBytes;
   let tint = 0;
+  const hazards = hazardsBySection(report);
   return report.sections.map((s, index) => {
     const span = s.span;
     const text = span === null ? '' : report.context.slice(span.start, span.end);
@@ -99,7 +103,15 @@ export function timelineRows(report: RenderReport): TimelineRow[] {
       folder: folderOf(s, rawById.get(s.id)),
       explanation: explainSection(s, report),
       tint: span === null ? null : tint,
-      haystack: [s.id, s.description ?? '', s.status, s.type ?? '', s.truncated ? 'truncated' : '']
+      hazards: hazards.get(s.id) ?? [],
+      haystack: [
+        s.id,
+        s.description ?? '',
+        s.status,
+        s.type ?? '',
+        s.truncated ? 'truncated' : '',
+        (hazards.get(s.id) ?? []).length > 0 ? 'hazard' : '',
+      ]
         .join(' ')
         .toLowerCase(),
     };

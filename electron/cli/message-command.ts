@@ -1,0 +1,62 @@
+/**
+ * `eck message`: the message body evolcore builds for a batch of messages through
+ * `eck_message_manifest.json` (clarifications §10). The batch is the vars' `items` (or
+ * `--items FILE`, a JSON list); the other vars are the session's. Exit 0 with the body,
+ * 1 when evolcore's renderer would fail (it then sends the raw text), 2 for a usage error.
+ */
+import { renderMessageBody } from '../../shared/engine/message-body';
+import { createNodeFs } from '../services/node-fs';
+import { parseArgs, stringOption } from './args';
+import { SCENARIO_OPTIONS, readJsonFile, scenarioFromArgs } from './scenario-args';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+
+/** Runs `message`. */
+export async function runMessageCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { ...SCENARIO_OPTIONS, items: 'string', now: 'string', json: 'boolean' });
+  if ('usageError' in args) {
+    io.stderr(`eck message: ${args.usageError}\n`);
+    return EXIT_USAGE;
+  }
+  const scenario = scenarioFromArgs(args);
+  if ('usageError' in scenario) {
+    io.stderr(`eck message: ${scenario.usageError}\n`);
+    return EXIT_USAGE;
+  }
+  if ('error' in scenario) {
+    io.stderr(`eck message: ${scenario.error}\n`);
+    return EXIT_FAILED;
+  }
+  const itemsFile = stringOption(args, 'items');
+  let items: unknown = (scenario.input.vars as Record<string, unknown> | null)?.items;
+  if (itemsFile !== undefined) {
+    const read = readJsonFile(itemsFile);
+    if ('error' in read) {
+      io.stderr(`eck message: cannot read items: ${read.error}\n`);
+      return EXIT_FAILED;
+    }
+    items = read.value;
+  }
+  if (!Array.isArray(items) || items.some((i) => typeof i !== 'object' || i === null || Array.isArray(i))) {
+    io.stderr(
+      `eck message: the batch must be a JSON list of message objects (${itemsFile ?? 'the vars\' "items"'})\n`,
+    );
+    return EXIT_USAGE;
+  }
+  const nowText = stringOption(args, 'now');
+  const now = nowText === undefined ? undefined : Date.parse(nowText);
+  if (now !== undefined && Number.isNaN(now)) {
+    io.stderr(`eck message: --now must be a date (ISO 8601), got ${JSON.stringify(nowText)}\n`);
+    return EXIT_USAGE;
+  }
+  const result = renderMessageBody(
+    { ...scenario.input, items: items as Record<string, unknown>[], ...(now !== undefined ? { now } : {}) },
+    createNodeFs(),
+  );
+  if (args.options.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+  else if (result.error === null) io.stdout(result.body);
+  if (result.error !== null) {
+    io.stderr(`eck message: ${result.error}\n`);
+    return EXIT_FAILED;
+  }
+  return EXIT_OK;
+}

@@ -1,0 +1,60 @@
+/**
+ * Usage text of `eck` and of each command: `eck --help` lists them all, `eck <command> --help`
+ * prints that command's (exit 0); a usage error prints one line (exit 2).
+ */
+
+/** The full usage line of `claude-md` (errors stay one line). */
+export const CLAUDE_MD_USAGE =
+  'claude-md --cwd DIR [--home DIR] [--managed DIR] [--target FILE (relative to --cwd)] ' +
+  '[--setting-sources user,project,local] [--approve-external-includes] [--json]';
+
+const SCENARIO =
+  '[--package-root DIR] [--home DIR] [--vars FILE] [--session-type T] [--manifest F] [--override F]';
+
+/** One usage line per command, without the leading `eck `. */
+export const COMMAND_USAGE: Readonly<Record<string, string>> = {
+  render: `render ${SCENARIO} [--json] [--write-debug]`,
+  manifest: `manifest ${SCENARIO}`,
+  lint: `lint ${SCENARIO} [--json]`,
+  message: `message ${SCENARIO} [--items FILE] [--now ISO] [--json]`,
+  'claude-md': CLAUDE_MD_USAGE,
+};
+
+/** What each command does, for its `--help`. */
+const COMMAND_SUMMARY: Readonly<Record<string, string>> = {
+  render: 'the context text the agent would get (diagnostics on stderr); --json: the whole report',
+  manifest: 'the merged manifest as JSON, every field with its origin (base / override)',
+  lint: 'every diagnostic plus kit checks; exit 1 on any error',
+  message: "the message body of a batch (the vars' items, or --items FILE, a JSON list)",
+  'claude-md': "Claude Code's CLAUDE.md layering for a working directory",
+};
+
+/** The options every engine command shares, explained. */
+const SCENARIO_HELP = `  --package-root DIR   the folder holding kits/ (default: this app's own kit)
+  --home DIR           $EVOLCORE_HOME (default: $EVOLCORE_HOME, else ~/.evolcore, else the demo home)
+  --vars FILE          runtime vars, a JSON object
+  --session-type T     session.sessionType (picks the manifest through sessionManifests)
+  --manifest F         force a manifest file of kits/
+  --override F         use this override file instead of $ECK/<manifest>
+`;
+
+/** `eck --help`. */
+export const USAGE = `usage: eck <command> [options]   (eck <command> --help for one command)
+${Object.keys(COMMAND_USAGE)
+  .map((name) => `  ${name.padEnd(10)} ${COMMAND_SUMMARY[name] ?? ''}`)
+  .join('\n')}
+Exit status: 0 done, 1 could not run, 2 usage error.
+`;
+
+/** `eck <command> --help`. */
+export function commandHelp(name: string): string {
+  const usage = COMMAND_USAGE[name] ?? name;
+  const summary = COMMAND_SUMMARY[name] ?? '';
+  const options = name === 'claude-md' ? '' : SCENARIO_HELP;
+  return `usage: eck ${usage}\n${summary}\n${options}`;
+}
+
+/** `true` when argv asks for help (`--help` or `-h` anywhere). */
+export function wantsHelp(argv: readonly string[]): boolean {
+  return argv.some((a) => a === '--help' || a === '-h');
+}

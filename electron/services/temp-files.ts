@@ -1,0 +1,109 @@
+/**
+ * Temp files of the app's atomic writes (temp + rename): one random name pattern,
+ * `.<target name>.<pid>.<8 hex>.tmp` beside the target, so a temp file can never be guessed
+ * or collide, and the ones a killed process left behind can be recognised and removed when
+ * the home (or the settings folder) is opened again (issue 14).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The app's temp file names: `.eck_manifest.json.1234.0a1b2c3d.tmp`. */
+export const TEMP_FILE_PATTERN = /^\.(.+)\.(\d+)\.([0-9a-f]{8})\.tmp$/;
+
+/**
+ * A temp file older than this is stale even when its pid is alive (pids are reused): every
+ * write of the app is synchronous and lasts milliseconds.
+ */
+export const STALE_TEMP_AGE_MS = 10 * 60 * 1000;
+
+/** A fresh random temp path beside `target`. */
+export function tempPathFor(target: string): string {
+  const name = `.${path.basename(target)}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  return path.join(path.dirname(target), name);
+}
+
+/** Removes a file, quietly when it is already gone. */
+export function removeQuietly(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch {
+    // Never created, or already gone.
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Test seams of `cleanStaleTemps`. */
+export interface CleanTempsOptions {
+  readonly now?: number;
+  readonly isAlive?: (pid: number) => boolean;
+}
+
+/**
+ * Removes the app's stale temp files from `dir` (not its subfolders): those whose process is
+ * gone, or that are older than `STALE_TEMP_AGE_MS`. Only regular files of the app's own
+ * pattern are touched. Returns the names removed; a missing folder is nothing to clean.
+ */
+export function cleanStaleTemps(dir: string, options: CleanTempsOptions = {}): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const now = options.now ?? Date.now();
+  const alive = options.isAlive ?? isAlive;
+  const removed: string[] = [];
+  for (const entry of entries) {
+    const match = TEMP_FILE_PATTERN.exec(entry.name);
+    if (match === null || !entry.isFile()) continue;
+    const file = path.join(dir, entry.name);
+    const pid = Number(match[2]);
+    let mtime: number;
+    try {
+      mtime = fs.statSync(file).mtimeMs;
+    } catch {
+      continue;
+    }
+    const stale = now - mtime > STALE_TEMP_AGE_MS || (pid !== process.pid && !alive(pid));
+    if (!stale) continue;
+    try {
+      fs.unlinkSync(file);
+      removed.push(entry.name);
+    } catch {
+      // Gone meanwhile, or not ours to remove (permissions): leave it.
+    }
+  }
+  return removed;
+}
+
+/**
+ * Writes `text` to `target` through a random temp file and a rename; the temp file is removed
+ * when any step fails. Throws the fs error.
+ */
+export function writeTextAtomic(target: string, text: string): void {
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const temp = tempPathFor(target);
+  try {
+    const fd = fs.openSync(temp, 'wx', 0o644);
+    try {
+      fs.writeSync(fd, text, null, 'utf8');
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temp, target);
+  } catch (error) {
+    removeQuietly(temp);
+    throw error;
+  }
+}

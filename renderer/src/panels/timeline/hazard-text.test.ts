@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { H, KITS, fileSection, renderKit } from '../../../../shared/engine/__fixtures__/kit';
+import type { Language } from '../../../../shared/api';
+import { translatePanel } from '../../i18n/panel-messages';
+import { timelineMessages, type TimelineKey } from './messages';
+import { failureText, hazardText, hazardsBySection } from './hazard-text';
+import { timelineRows } from './timeline-rows';
+
+const tr =
+  (lang: Language) =>
+  (key: TimelineKey, params?: Readonly<Record<string, string | number>>): string =>
+    translatePanel(timelineMessages, lang, key, params);
+
+const peerMessages = {
+  sections: [fileSection('recent', `${KITS}/recent.md`, { needsInjection: true })],
+  files: { [`${KITS}/recent.md`]: '{{#each items}}- {{content}}\n{{/each}}' },
+};
+
+describe('hazards on Timeline rows, in plain words', () => {
+  it("a peer's message holding {{…}} is parsed again: the row says which var, element and value (en + zh)", () => {
+    const report = renderKit(peerMessages, { secret: 'TOKEN', items: [{ content: 'hi {{secret}}' }] });
+    // The reproduced quirk itself: the peer's text was expanded.
+    expect(report.context).toContain('- hi TOKEN');
+    const row = timelineRows(report).find((r) => r.id === 'recent');
+    const reparsed = row?.hazards.find((h) => h.code === 'each-value-reparsed');
+    expect(reparsed).toBeDefined();
+    const en = hazardText(tr('en'), reparsed!);
+    expect(en).toContain('{{#each items}} element 0: "content" holds hi {{secret}}');
+    expect(en).toMatch(/parses that text again as a template/);
+    expect(hazardText(tr('zh-CN'), reparsed!)).toMatch(/再当作模板解析/);
+  });
+
+  it('an object var printed as [object Object], and items run together, each once per section', () => {
+    const report = renderKit(
+      {
+        sections: [fileSection('caps', `${KITS}/caps.md`, { needsInjection: true })],
+        files: { [`${KITS}/caps.md`]: 'caps: {{capabilities}}\n{{#each tags}}{{.}}\n{{/each}}' },
+      },
+      { capabilities: { image: true }, tags: ['a', 'b'] },
+    );
+    expect(report.context).toContain('caps: [object Object]\nab');
+    const hazards = hazardsBySection(report).get('caps') ?? [];
+    expect(hazards.map((h) => h.code).sort()).toEqual(['each-joined', 'object-rendered']);
+    const joined = hazards.find((h) => h.code === 'each-joined');
+    expect(hazardText(tr('en'), joined!)).toContain('its 2 items run together');
+  });
+
+  it('a selfAid holding ".." reads outside the home, and the row says so loudly', () => {
+    const report = renderKit(
+      {
+        sections: [fileSection('persona', '$PERSONAL_DIR/persona.md')],
+        files: { '/outside/personal/persona.md': 'from outside' },
+      },
+      { selfAid: '../../outside' },
+    );
+    expect(report.context).toContain('from outside');
+    const h = hazardsBySection(report)
+      .get('persona')
+      ?.find((x) => x.code === 'path-outside-root');
+    expect(h && hazardText(tr('en'), h)).toContain(
+      'Reads /outside/personal/persona.md, OUTSIDE the package root and the home',
+    );
+  });
+
+  it('a section without when: no context at all, and the banner says every message fails (en + zh)', () => {
+    const report = renderKit({
+      sections: [fileSection('a', `${KITS}/a.md`), { ...fileSection('b', `${KITS}/a.md`), when: undefined }],
+      files: { [`${KITS}/a.md`]: 'a', [H + '/x']: 'x' },
+    });
+    expect(report.context).toBe('');
+    expect(report.failure).toMatchObject({ code: 'when-missing', section: 'b' });
+    expect(failureText(tr('en'), report.failure!)).toMatch(
+      /section "b" has no `when`.*every message fails.*no turn/,
+    );
+    expect(failureText(tr('zh-CN'), report.failure!)).toMatch(/section “b” 没有 `when`/);
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { H, KITS, P, fileSection, kitTree } from './__fixtures__/kit';
+import { createMemoryFs } from './memory-fs';
+import { MESSAGE_MANIFEST_FILE, formatLocalTime, renderMessageBody, type MessageItem } from './message-body';
+
+const wrapper = fileSection('batch', `${KITS}/wrapper.md`, {
+  order: 5,
+  needsInjection: true,
+  loop: { forEach: 'items', childFile: `${KITS}/item.md`, separator: '\n' },
+});
+const perItem = (extra: Record<string, unknown> = {}) =>
+  fileSection('item', `${KITS}/one.md`, { order: 10, needsInjection: true, ...extra });
+
+function body(
+  sections: Record<string, unknown>[],
+  files: Record<string, string>,
+  vars: Record<string, unknown>,
+  items: MessageItem[],
+) {
+  const fs = createMemoryFs(kitTree({ sections, files, file: MESSAGE_MANIFEST_FILE }));
+  return renderMessageBody(
+    { packageRoot: P, home: H, vars, items, now: Date.UTC(2026, 5, 4, 13, 33, 7) },
+    fs,
+  );
+}
+
+describe('renderMessageBody (clarifications §10, message-renderer.ts)', () => {
+  it('each message through the non-loop sections, its text put back literally, blank lines kept', () => {
+    const r = body(
+      [perItem()],
+      { [`${KITS}/one.md`]: '{{peerName}} 说：\n\n{{content}}\n\n' },
+      { secret: 'TOKEN' },
+      [
+        { peerName: 'Alice', content: 'hi {{secret}}\n\nsecond paragraph' },
+        { peerName: 'Bob', content: 'ok' },
+      ],
+    );
+    // {{secret}} in a user's message is never parsed; trailing whitespace goes, inner blank lines stay.
+    expect(r.body).toBe('Alice 说：\n\nhi {{secret}}\n\nsecond paragraph\n\nBob 说：\n\nok');
+    expect(r.items).toEqual([
+      { sections: ['item'], fallback: false },
+      { sections: ['item'], fallback: false },
+    ]);
+  });
+
+  it('the loop section wraps the batch with the session vars; a manifest with only it sends each raw text', () => {
+    const r = body(
+      [wrapper],
+      {
+        [`${KITS}/wrapper.md`]: '【批次 剩余{{remainingInQueue}}条】\n\n{{@loop}}\n【批次结束】',
+        [`${KITS}/item.md`]: 'unused',
+      },
+      { remainingInQueue: 3 },
+      [{ content: 'a {{x}}' }, { content: 'b' }],
+    );
+    expect(r.body).toBe('【批次 剩余3条】\n\na {{x}}\nb\n【批次结束】');
+    expect(r.wrapper).toBe('batch');
+    expect(r.items.every((i) => i.fallback)).toBe(true);
+  });
+
+  it('render modes: the configured one, else the isDefault mode of its type', () => {
+    const sections = [
+      perItem({
+        id: 'compact',
+        file: `${KITS}/compact.md`,
+        modeType: 'private',
+        modeName: 'compact',
+        isDefault: true,
+        when: { var: 'renderMode_private', eq: 'compact' },
+      }),
+      perItem({
+        id: 'full',
+        file: `${KITS}/full.md`,
+        modeType: 'private',
+        modeName: 'full',
+        when: { var: 'renderMode_private', eq: 'full' },
+      }),
+    ];
+    const files = { [`${KITS}/compact.md`]: 'C {{content}}', [`${KITS}/full.md`]: 'F {{now}} {{content}}' };
+    expect(body(sections, files, {}, [{ content: 'x' }]).body).toBe('C x');
+    expect(
+      body(sections, files, { renderModes: { private: 'full' }, timezone: 'Asia/Shanghai' }, [
+        { content: 'x' },
+      ]).body,
+    ).toBe('F 2026-06-04 21:33:07 +08:00 x');
+  });
+
+  it('a section whose when evolcore throws on: the renderer fails and evolcore sends the raw text', () => {
+    const r = body([{ ...perItem(), when: null }], { [`${KITS}/one.md`]: 'x' }, {}, [{ content: 'x' }]);
+    expect(r.body).toBe('');
+    expect(r.error).toMatch(/sends the raw message text/);
+  });
+
+  it('formatLocalTime writes the offset of the zone', () => {
+    expect(formatLocalTime(Date.UTC(2026, 0, 1, 0, 0, 0), 'UTC')).toBe('2026-01-01 00:00:00 +00:00');
+    expect(formatLocalTime(Date.UTC(2026, 0, 1, 16, 0, 0), 'Asia/Shanghai')).toBe(
+      '2026-01-02 00:00:00 +08:00',
+    );
+  });
+});
