@@ -5,10 +5,9 @@ import { explainCondition, fixCondition } from './condition';
 
 /** Evaluates a `when` the way the engine does and explains it. */
 function explain(when: Json, vars: Vars) {
-  const spec = parseWhen(when);
-  if ('error' in spec) throw new Error(spec.error);
-  const { result, reads } = evaluateWhen(spec, vars);
-  return explainCondition({ expression: when, result, reads });
+  const { result, reads, tree, crash } = evaluateWhen(parseWhen(when), vars);
+  if (crash) throw new Error(crash.why);
+  return explainCondition({ expression: when, result, reads, tree });
 }
 
 /** Applies a fix (first suggestion where there is a choice) and re-evaluates. */
@@ -23,8 +22,7 @@ function applyFix(when: Json, vars: Vars): boolean {
     else if (c.kind === 'set-one-of') next[c.var] = c.values[0];
     else next[c.var] = c.suggestions[0];
   }
-  const spec = parseWhen(when);
-  return !('error' in spec) && evaluateWhen(spec, next).result;
+  return evaluateWhen(parseWhen(when), next).result;
 }
 
 describe('explainCondition: each var with its actual value', () => {
@@ -49,7 +47,7 @@ describe('explainCondition: each var with its actual value', () => {
   });
 
   it('an invalid or unevaluated condition has no explanation', () => {
-    expect(explainCondition({ expression: 'sometimes', result: null, reads: [] })).toBeNull();
+    expect(explainCondition({ expression: 'sometimes', result: null, reads: [], tree: null })).toBeNull();
   });
 });
 
