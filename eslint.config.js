@@ -57,6 +57,64 @@ export default tseslint.config(
     },
   },
   {
+    // The engine is the floor of shared/: it knows nothing of the API, the views' helpers or the history.
+    files: ['shared/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'shared/ is pure: pass a FileSystem in, do not import node.' },
+            {
+              group: ['electron', '**/electron/**', '**/renderer/**', 'react', 'react-dom'],
+              message: 'shared/ imports neither electron/ nor renderer/.',
+            },
+            {
+              group: [
+                '**/api',
+                '**/api/**',
+                '**/explain/**',
+                '**/lint/**',
+                '**/history/**',
+                '**/override/**',
+                '**/manifest/**',
+                '**/scenarios/**',
+                '**/vars/**',
+                '**/debug-files/**',
+                '**/claude-md/**',
+                '**/claude-project/**',
+              ],
+              message: 'The engine imports only itself: the rest of shared/ builds on it, not the other way.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/main.ts', 'electron/preload.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Only electron/main.ts and electron/preload.ts may import electron.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/renderer/**'],
+              message: 'electron/ and renderer/ are side by side: share code through shared/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },

@@ -71,6 +71,14 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
   const defaults: DefaultsEnv = {
     appRoot: options.appRoot,
     evolcoreHome: process.env['EVOLCORE_HOME'],
+    evolclawHome: process.env['EVOLCLAW_HOME'],
+    readText: (file) => {
+      try {
+        return fs.readFileSync(file, 'utf8');
+      } catch {
+        return null;
+      }
+    },
     userHome: os.homedir(),
     cwd: process.cwd(),
     isDirectory: (dir) => {

@@ -9,6 +9,7 @@ import { parseJsonText } from '../../shared/engine/json-text';
 import { resolveHome, resolvePackageRoot } from '../services/app-paths';
 import { missingFolderProblem } from '../services/folder-check';
 import { toEnginePath } from '../services/node-fs';
+import { packageNameOf, productOfPackageName } from '../workspace/discovery';
 import { stringOption, type OptionSpec, type ParsedArgs } from './args';
 
 /** Options of the scenario. */
@@ -68,15 +69,18 @@ export function scenarioFromArgs(args: ParsedArgs): ScenarioFromArgs {
       };
     }
   }
-  const home = resolveHome(stringOption(args, 'home'));
+  const packageRoot = resolvePackageRoot(stringOption(args, 'package-root'));
+  const product = productOfPackageName(packageNameOf(readTextOrNull(path.join(packageRoot, 'package.json'))));
+  const home = resolveHome(stringOption(args, 'home'), process.env, product);
   const sessionType = stringOption(args, 'session-type');
   const manifestFile = stringOption(args, 'manifest');
   return {
     homeSource: home.source,
     varsFile: varsFile === undefined ? undefined : path.resolve(varsFile),
     input: {
-      packageRoot: toEnginePath(resolvePackageRoot(stringOption(args, 'package-root'))),
+      packageRoot: toEnginePath(packageRoot),
       home: toEnginePath(home.home),
+      product,
       vars,
       ...(sessionType !== undefined ? { sessionType } : {}),
       ...(manifestFile !== undefined ? { manifestFile } : {}),
@@ -85,4 +89,12 @@ export function scenarioFromArgs(args: ParsedArgs): ScenarioFromArgs {
         : {}),
     },
   };
+}
+
+function readTextOrNull(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
 }

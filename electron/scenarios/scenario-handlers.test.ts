@@ -1,3 +1,6 @@
+import { renderContext } from '../../shared/engine/render';
+import { createNodeFs } from '../services/node-fs';
+import type { Scenario } from '../../shared/api/scenario';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,9 +22,25 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** A dispatcher with only the scenario methods, over the demo workspace. */
 function dispatcher() {
-  // The handlers read only `current.resolved` of the host.
+  // The handlers read `current.resolved` of the host, and render a snapshot's scenario to tell
+  // which kit manifest it was recorded with (evolcore's files do not say).
+  const resolved = { packageRoot: APP_ROOT, home: DEMO_HOME };
+  const engineFs = createNodeFs();
   const host = {
-    current: { resolved: { packageRoot: APP_ROOT, home: DEMO_HOME } },
+    current: {
+      resolved,
+      renderScenario: (sc: Scenario) => ({
+        report: renderContext(
+          {
+            ...resolved,
+            vars: sc.vars,
+            sessionType: sc.sessionType,
+            ...(sc.manifestFile === null ? {} : { manifestFile: sc.manifestFile }),
+          },
+          engineFs,
+        ),
+      }),
+    },
   } as unknown as WorkspaceHost;
   const handlers = createScenarioHandlers(host, new ScenarioStore(scenariosFileIn(dir)));
   return createDispatcher(handlers as unknown as HandlerTable);

@@ -17,14 +17,19 @@ export const DEMO_HOME = path.join(APP_ROOT, 'kits', 'demo-home');
 /** Where a default home came from, for messages ("using the demo home"). */
 export type HomeSource = 'given' | 'env' | 'user' | 'demo';
 
-/** Picks the home: given, else $EVOLCORE_HOME, else ~/.evolcore if present, else the demo. */
+/**
+ * Picks the home: given, else $EVOLCORE_HOME, else ~/.evolcore if present, else the demo; for an
+ * evolclaw package root $EVOLCLAW_HOME and ~/.evolclaw instead.
+ */
 export function resolveHome(
   given?: string,
   env: NodeJS.ProcessEnv = process.env,
+  product: 'evolcore' | 'evolclaw' = 'evolcore',
 ): { home: string; source: HomeSource } {
   if (given) return { home: path.resolve(given), source: 'given' };
-  if (env.EVOLCORE_HOME) return { home: path.resolve(env.EVOLCORE_HOME), source: 'env' };
-  const user = path.join(os.homedir(), '.evolcore');
+  const fromEnv = product === 'evolclaw' ? env.EVOLCLAW_HOME : env.EVOLCORE_HOME;
+  if (fromEnv) return { home: path.resolve(fromEnv), source: 'env' };
+  const user = path.join(os.homedir(), product === 'evolclaw' ? '.evolclaw' : '.evolcore');
   if (fs.existsSync(user)) return { home: user, source: 'user' };
   return { home: DEMO_HOME, source: 'demo' };
 }

@@ -21,6 +21,45 @@ describe('workspace defaults', () => {
       packageRoot: '/app',
       packageRootSource: 'app',
       isDemo: true,
+      product: 'evolcore',
+    });
+  });
+
+  describe('an evolclaw package root (its package.json name)', () => {
+    const claw = (name: string) => (file: string) =>
+      file === '/src/claw/package.json' ? JSON.stringify({ name }) : null;
+
+    it('looks for $EVOLCLAW_HOME, not $EVOLCORE_HOME', () => {
+      const w = resolveWorkspace(
+        { packageRoot: '/src/claw' },
+        env({ readText: claw('evolclaw'), evolcoreHome: '/core', evolclawHome: '/claw-home' }),
+      );
+      expect(w).toMatchObject({ product: 'evolclaw', home: '/claw-home', homeSource: 'env' });
+    });
+
+    it('then ~/.evolclaw when it exists', () => {
+      const w = resolveWorkspace(
+        { packageRoot: '/src/claw' },
+        env({ readText: claw('@someone/evolclaw'), isDirectory: (d) => d === '/home/u/.evolclaw' }),
+      );
+      expect(w).toMatchObject({ product: 'evolclaw', home: '/home/u/.evolclaw', homeSource: 'user' });
+    });
+
+    it('another name, a broken package.json or none: evolcore, which keeps its own home', () => {
+      const core = env({ evolcoreHome: '/core', evolclawHome: '/claw-home' });
+      expect(
+        resolveWorkspace({ packageRoot: '/src/claw' }, { ...core, readText: claw('evolcore') }),
+      ).toMatchObject({
+        product: 'evolcore',
+        home: '/core',
+      });
+      expect(
+        resolveWorkspace({ packageRoot: '/src/claw' }, { ...core, readText: () => '{ not json' }).product,
+      ).toBe('evolcore');
+      expect(resolveWorkspace({ packageRoot: '/src/claw' }, core).product).toBe('evolcore');
+      expect(
+        resolveWorkspace({ packageRoot: '/src/claw' }, { ...core, readText: claw('evolclaw-tools') }).product,
+      ).toBe('evolcore');
     });
   });
 

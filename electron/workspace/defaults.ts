@@ -1,9 +1,13 @@
 /**
  * Which home and package root a workspace opens when the user gives none (DESIGN.md,
  * "Concepts": the app's own `kits/`, then `$EVOLCORE_HOME`, `~/.evolcore`, the demo home).
+ * An evolclaw package root (its package.json name, issue 17) looks for `$EVOLCLAW_HOME`, then
+ * `~/.evolclaw`, instead.
  */
 import path from 'node:path';
 import type { HomeSource, PackageRootSource } from '../../shared/api';
+import type { Product } from '../../shared/engine/types';
+import { packageNameOf, productOfPackageName } from './discovery';
 
 /** What the defaults depend on, passed in so tests need no real environment. */
 export interface DefaultsEnv {
@@ -11,6 +15,10 @@ export interface DefaultsEnv {
   readonly appRoot: string;
   /** `process.env.EVOLCORE_HOME`. */
   readonly evolcoreHome: string | undefined;
+  /** `process.env.EVOLCLAW_HOME` (read for an evolclaw package root only). */
+  readonly evolclawHome?: string | undefined;
+  /** The text of a file, or null (reads the package root's package.json); none: evolcore. */
+  readonly readText?: (file: string) => string | null;
   /** `os.homedir()`. */
   readonly userHome: string;
   /** Whether a folder exists. */
@@ -32,6 +40,8 @@ export interface ResolvedWorkspace {
   readonly packageRoot: string;
   readonly packageRootSource: PackageRootSource;
   readonly isDemo: boolean;
+  /** The product of the package root (its package.json name): evolcore or evolclaw. */
+  readonly product: Product;
 }
 
 /** The demo home shipped with the app. */
@@ -46,13 +56,17 @@ export function resolveWorkspace(choice: WorkspaceChoice, env: DefaultsEnv): Res
     choice.packageRoot !== undefined && choice.packageRoot !== ''
       ? { path: path.resolve(env.cwd, choice.packageRoot), source: 'given' as const }
       : { path: path.resolve(env.appRoot), source: 'app' as const };
-  const home = resolveHome(choice, env, demoHome);
+  const product = productOfPackageName(
+    packageNameOf(env.readText?.(path.join(packageRoot.path, 'package.json')) ?? null),
+  );
+  const home = resolveHome(choice, env, demoHome, product);
   return {
     home: home.path,
     homeSource: home.source,
     packageRoot: packageRoot.path,
     packageRootSource: packageRoot.source,
     isDemo: home.path === demoHome,
+    product,
   };
 }
 
@@ -60,15 +74,17 @@ function resolveHome(
   choice: WorkspaceChoice,
   env: DefaultsEnv,
   demoHome: string,
+  product: Product,
 ): { path: string; source: HomeSource } {
   if (choice.home !== undefined && choice.home !== '') {
     return { path: path.resolve(env.cwd, choice.home), source: 'given' };
   }
-  // evolcore itself reads $EVOLCORE_HOME without checking it exists; so do we.
-  if (env.evolcoreHome !== undefined && env.evolcoreHome !== '') {
-    return { path: path.resolve(env.cwd, env.evolcoreHome), source: 'env' };
+  // evolcore itself reads $EVOLCORE_HOME without checking it exists; so do we (evolclaw alike).
+  const fromEnv = product === 'evolclaw' ? env.evolclawHome : env.evolcoreHome;
+  if (fromEnv !== undefined && fromEnv !== '') {
+    return { path: path.resolve(env.cwd, fromEnv), source: 'env' };
   }
-  const userDefault = path.join(env.userHome, '.evolcore');
+  const userDefault = path.join(env.userHome, product === 'evolclaw' ? '.evolclaw' : '.evolcore');
   if (env.isDirectory(userDefault)) return { path: userDefault, source: 'user' };
   return { path: demoHome, source: 'demo' };
 }

@@ -3,7 +3,7 @@
  * Reads through an EngineFs so the same code runs over the disk and over test trees.
  */
 import type { AgentInfo } from '../../shared/api';
-import type { EngineFs } from '../../shared/engine/types';
+import type { EngineFs, Product } from '../../shared/engine/types';
 
 /** `eck_manifest.json` and `eck_manifest.<type>.json`; `eck_message_manifest.json` is not one. */
 const MANIFEST_FILE = /^eck_manifest(?:\.([^/\\]+))?\.json$/;
@@ -95,4 +95,31 @@ function sessionManifestKeys(configText: string): string[] {
     // A broken config is the engine's to report (config-parse-error); discovery just skips it.
     return [];
   }
+}
+
+/**
+ * Which product a package root belongs to, from its `package.json` name (issue 17): `evolclaw`
+ * (or a scoped `@x/evolclaw`) is evolclaw; anything else, or no readable name, is evolcore.
+ */
+export function productOfPackageName(name: string | null): Product {
+  return name !== null && /^(?:@[^/]+\/)?evolclaw$/i.test(name.trim()) ? 'evolclaw' : 'evolcore';
+}
+
+/** The `name` of a `package.json` text; null when it is not JSON or has no string name. */
+export function packageNameOf(packageJsonText: string | null): string | null {
+  if (packageJsonText === null) return null;
+  try {
+    const pkg: unknown = JSON.parse(packageJsonText);
+    if (typeof pkg !== 'object' || pkg === null) return null;
+    const name = (pkg as Record<string, unknown>)['name'];
+    return typeof name === 'string' ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The product of a package root, read through an EngineFs. */
+export function productOfPackageRoot(fs: EngineFs, packageRoot: string): Product {
+  const text = fs.readText(joinPath(packageRoot, 'package.json'));
+  return productOfPackageName(packageNameOf(typeof text === 'string' ? text : null));
 }

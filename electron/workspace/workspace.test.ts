@@ -23,6 +23,7 @@ function setup(files: Record<string, string> = {}) {
       packageRoot: '/pkg',
       packageRootSource: 'given',
       isDemo: false,
+      product: 'evolcore',
     },
     fs: mem,
     render: fake.render,

@@ -132,6 +132,7 @@ export class Workspace {
     const input: RenderInput = {
       packageRoot: toSlash(this.resolved.packageRoot),
       home: toSlash(this.resolved.home),
+      product: this.resolved.product,
       vars: scenario.vars,
       sessionType: scenario.sessionType,
       ...(scenario.manifestFile === null ? {} : { manifestFile: scenario.manifestFile }),

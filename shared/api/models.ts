@@ -1,7 +1,7 @@
 /**
  * Data the API returns: the opened workspace and the outcome of a render.
  */
-import type { RenderReport } from '../engine/types';
+import type { Product, RenderReport } from '../engine/types';
 import type { Scenario } from './scenario';
 
 /** Where the home of a workspace came from (DESIGN.md: `$EVOLCORE_HOME`, `~/.evolcore`, demo). */
@@ -27,6 +27,8 @@ export interface WorkspaceInfo {
   readonly packageRootSource: PackageRootSource;
   /** `true` when the home is the built-in demo home. */
   readonly isDemo: boolean;
+  /** Whose kit the package root holds (its package.json name): evolcore, or evolclaw. */
+  readonly product: Product;
   readonly agents: readonly AgentInfo[];
   /** Manifest files in `$KITS` (`eck_manifest*.json`), by name. */
   readonly manifestFiles: readonly string[];

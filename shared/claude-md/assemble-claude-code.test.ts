@@ -97,6 +97,21 @@ describe('start block', () => {
     expect(startPaths(report)).toEqual(['/repo/CLAUDE.local.md']);
   });
 
+  it("includes only the CLI's text extensions: .markdown and .mdx are not among them", () => {
+    const report = run({
+      '/repo/CLAUDE.md': '@./a.markdown @./b.mdx @./c.latex',
+      '/repo/a.markdown': 'a',
+      '/repo/b.mdx': 'b',
+      '/repo/c.latex': 'c',
+    });
+    expect(report.files.map((f) => `${f.display} ${f.status}`)).toEqual([
+      'CLAUDE.md loaded',
+      'a.markdown non-text',
+      'b.mdx non-text',
+      'c.latex loaded',
+    ]);
+  });
+
   it('never walks the filesystem root itself', () => {
     const report = run({ '/CLAUDE.md': 'root of the disk', '/repo/CLAUDE.md': 'repo' });
     expect(startPaths(report)).toEqual(['/repo/CLAUDE.md']);

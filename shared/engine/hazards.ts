@@ -34,7 +34,7 @@ export function hazardDiagnostics(
         ...at,
       });
     if (w.when.result !== null) {
-      const spec = parseWhen(w.merged.raw.when);
+      const spec = w.whenSpec ?? parseWhen(w.merged.raw.when);
       if (spec.kind === 'true')
         out.push({
           level: 'warning',

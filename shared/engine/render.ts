@@ -225,7 +225,7 @@ function assemble(
     .filter((b) => b.kind === 'file' && b.injected)
     .map((b) => b.header + b.content)
     .join(BLOCK_SEPARATOR);
-  const mappings = displayMappings(input.packageRoot, input.home, common.vars, input.product);
+  const mappings = walk.mappingsUsed;
   const display = (p: string): string => shortenPath(p, mappings).text;
   const maxFiles = merged.totalMaxFiles;
   const maxBytes = merged.totalMaxBytes;
@@ -320,7 +320,7 @@ function assemble(
       fieldOrigins: w.merged.fieldOrigins,
       needsInjection: Boolean(raw.needsInjection) || Boolean(raw.loop),
       when: w.when,
-      whenVars: whenVarNames(parseWhen(raw.when)),
+      whenVars: whenVarNames(w.whenSpec ?? parseWhen(raw.when)),
       invalidReason: reason,
       rawPath: typeof w.rawPath === 'string' && w.rawPath !== '' ? w.rawPath : null,
       rawChildPath:

@@ -7,7 +7,7 @@
  * where every block came from). Reads go through the EngineFs port only.
  */
 import type { EngineFs, EngineResolveStatus, Json, MergedSection, Vars, WhenReport } from './types';
-import { evaluateWhen, parseWhen } from './when';
+import { evaluateWhen, parseWhen, type WhenSpec } from './when';
 import { expandPathTokens, type ExpandedPath } from './path-tokens';
 import { isAbsolutePath, nodeJoin, nodeNormalize } from './paths';
 import { globMatcher } from './glob';
@@ -59,6 +59,8 @@ export interface SectionWalk {
   enabled: boolean;
   whenPassed: boolean;
   when: WhenReport;
+  /** The parsed `when`, once evaluated (reused by the report and the hazards). */
+  whenSpec: WhenSpec | null;
   resolveStatus: EngineResolveStatus;
   rawPath: Json;
   expanded: ExpandedPath | null;
@@ -88,6 +90,8 @@ export interface WalkResult {
   readonly totalBytes: number;
   readonly capReached: boolean;
   readonly skippedByCap: readonly unknown[];
+  /** The display aliases the walk used (the report shows every other path with them too). */
+  readonly mappingsUsed: readonly DisplayMapping[];
   readonly crash: {
     readonly section: number;
     readonly code: 'when-missing' | 'when-crash' | 'manifest-crash';
@@ -135,6 +139,7 @@ function newWalk(merged: MergedSection): SectionWalk {
     enabled: raw.enabled !== false,
     whenPassed: false,
     when: { expression: raw.when, result: null, reads: [], tree: null },
+    whenSpec: null,
     resolveStatus: 'no-path',
     rawPath: (raw.type === 'file' ? (raw.file ?? '') : (raw.path ?? '')) as Json,
     expanded: null,
@@ -158,6 +163,7 @@ function newWalk(merged: MergedSection): SectionWalk {
 /** Evaluates a section's `when`; the crash evolcore would hit, if any. */
 function evaluate(walk: SectionWalk, vars: Vars): WalkResult['crash'] {
   const spec = parseWhen(walk.merged.raw.when);
+  walk.whenSpec = spec;
   const r = evaluateWhen(spec, vars);
   walk.when = {
     expression: walk.merged.raw.when,
@@ -308,10 +314,19 @@ export function sectionFiles(
 ): { files: WalkFile[]; walk: SectionWalk } | { crash: string } {
   const walk = newWalk(merged);
   if (walk.rawPath) {
-    if (typeof walk.rawPath !== 'string') return { crash: `section "${merged.id}": its path is not a string` };
+    if (typeof walk.rawPath !== 'string')
+      return { crash: `section "${merged.id}": its path is not a string` };
     walk.expanded = expandPathTokens(walk.rawPath, vars);
   }
-  const input: WalkInput = { fs, vars, packageRoot, sections: [], totalMaxFiles: 0, totalMaxBytes: 0, mappings: [] };
+  const input: WalkInput = {
+    fs,
+    vars,
+    packageRoot,
+    sections: [],
+    totalMaxFiles: 0,
+    totalMaxBytes: 0,
+    mappings: [],
+  };
   return { files: loadFiles(input, walk), walk };
 }
 
@@ -336,6 +351,7 @@ export function walkSections(input: WalkInput): WalkResult {
     totalBytes: 0,
     capReached,
     skippedByCap: [],
+    mappingsUsed: input.mappings,
     crash: { section, code, message },
   });
 
@@ -440,5 +456,14 @@ export function walkSections(input: WalkInput): WalkResult {
       injected: false,
     });
   }
-  return { sections: walks, blocks, totalFiles, totalBytes, capReached, skippedByCap, crash: null };
+  return {
+    sections: walks,
+    blocks,
+    totalFiles,
+    totalBytes,
+    capReached,
+    skippedByCap,
+    mappingsUsed: input.mappings,
+    crash: null,
+  };
 }

@@ -5,8 +5,7 @@ import { explainCondition, fixCondition } from './condition';
 
 /** Evaluates a `when` the way the engine does and explains it. */
 function explain(when: Json, vars: Vars) {
-  const { result, reads, tree, crash } = evaluateWhen(parseWhen(when), vars);
-  if (crash) throw new Error(crash.why);
+  const { result, reads, tree } = evaluateWhen(parseWhen(when), vars);
   return explainCondition({ expression: when, result, reads, tree });
 }
 

@@ -45,7 +45,7 @@ describe('buildManifestJsonSchema', () => {
     expect(def(base, 'loop').required).toEqual(['forEach', 'childFile']);
   });
 
-  it('describes when as "always" or one condition with exactly one operator', () => {
+  it('describes when as "always", one condition with exactly one operator, or and / or of conditions', () => {
     expect(def(base, 'when').anyOf?.[0]?.const).toBe('always');
     const branches = def(base, 'condition').anyOf ?? [];
     expect(branches.map((b) => b.required)).toEqual([
@@ -55,7 +55,11 @@ describe('buildManifestJsonSchema', () => {
       ['var', 'nin'],
       ['any'],
       ['all'],
+      ['and'],
+      ['or'],
     ]);
+    // and / or nest: their clauses are whens again.
+    expect(branches[6]?.properties?.and?.items).toEqual({ $ref: '#/definitions/when' });
     expect(branches[0]?.not).toEqual({
       anyOf: [
         { required: ['neq'] },

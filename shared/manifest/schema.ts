@@ -78,12 +78,45 @@ function definitions(): Readonly<Record<string, JsonSchema>> {
     enabled: { type: 'boolean', default: true, ...docs(SECTION_FIELD_DOCS.enabled) },
     loop: { ...ref('loop'), ...docs(SECTION_FIELD_DOCS.loop) },
     description: { type: 'string', ...docs(SECTION_FIELD_DOCS.description) },
+    // The message manifest's render modes (evolclaw's message-renderer.ts, issue 17).
+    modeType: {
+      type: 'string',
+      description:
+        'Message item type this section renders (private, group, inject, handoff, …).\n该 section 渲染的消息类型',
+    },
+    modeName: {
+      type: 'string',
+      description:
+        'Name of the render mode (renderMode_<modeType> selects it).\n渲染模式名（由 renderMode_<modeType> 选中）',
+    },
+    isDefault: {
+      type: 'boolean',
+      description:
+        "The mode used when the agent config's render does not name one for this type.\n当 agent 配置 render 未指定该类型时使用的缺省模式",
+    },
   };
   return {
     varName: { type: 'string', minLength: 1, examples: VAR_NAMES, ...docs(WHEN_OPERATOR_DOCS.var) },
     condition: {
-      anyOf: WHEN_OPERATORS.map(conditionBranch),
-      description: 'A condition object with exactly one operator.\n条件对象（恰好一个运算符）',
+      anyOf: [
+        ...WHEN_OPERATORS.map(conditionBranch),
+        ...(['and', 'or'] as const).map((op): JsonSchema => ({
+          type: 'object',
+          required: [op],
+          properties: {
+            [op]: {
+              type: 'array',
+              items: ref('when'),
+              description:
+                op === 'and'
+                  ? 'Every clause must hold (evaluated in order; stops at the first false).\n全部子条件成立'
+                  : 'One clause is enough (evaluated in order; stops at the first true).\n任一子条件成立',
+            },
+          },
+        })),
+      ],
+      description:
+        'A condition object with one operator, or and / or over a list of conditions.\n条件对象（一个运算符，或 and / or 组合）',
     },
     when: {
       anyOf: [{ const: WHEN_ALWAYS, description: 'Always load.\n恒为真' }, ref('condition')],

@@ -96,13 +96,34 @@ describe('validateManifest: when (clarifications §3)', () => {
     ['nin', { var: 'peerRole', nin: [] }],
     ['any', { any: ['groupId', 'peerKey'] }],
     ['all []', { all: [] }],
+    [
+      'and-gated (evolclaw)',
+      {
+        and: [
+          { var: 'chatType', neq: null },
+          { var: 'lifecycle', neq: 'bootstrapping' },
+        ],
+      },
+    ],
+    ['nested or', { and: [{ or: [{ var: 'peerRole', eq: 'owner' }, { any: ['groupId'] }] }, 'always'] }],
+    ['empty or', { or: [] }],
   ])('accepts %s', (_name, when) => {
     expect(whenIssues(when)).toEqual([]);
   });
 
   it.each([
     ['another string', 'never', 'when must be "always" or a condition object, not "never"'],
-    ['no operator', { var: 'chatType' }, 'when has no operator; use one of eq, neq, in, nin, any, all'],
+    [
+      'no operator',
+      { var: 'chatType' },
+      'when has no operator; use one of eq, neq, in, nin, any, all, and, or',
+    ],
+    ['and with a scalar', { and: 'x' }, 'when.and must be a list of conditions, not "x"'],
+    [
+      'and beside another operator',
+      { and: [], var: 'chatType', eq: 'group' },
+      'when has several operators (and, eq); exactly one is allowed',
+    ],
     [
       'several operators',
       { var: 'chatType', eq: 'a', in: ['b'] },
@@ -129,6 +150,21 @@ describe('validateManifest: when (clarifications §3)', () => {
       },
     ]);
     expect(whenIssues({ any: ['groupId', 'peerKye'] })[0]?.pointer).toBe('/sections/0/when/any/1');
+  });
+
+  it('checks each clause of an and / or at its own pointer', () => {
+    expect(whenIssues({ and: ['always', { or: [{ var: 'chattype', neq: null }, { var: 'x' }] }] })).toEqual([
+      {
+        pointer: '/sections/0/when/and/1/or/0/var',
+        message: '"chattype" is not a known var; did you mean "chatType"?',
+        level: 'warning',
+      },
+      {
+        pointer: '/sections/0/when/and/1/or/1',
+        message: 'when has no operator; use one of eq, neq, in, nin, any, all, and, or',
+        level: 'error',
+      },
+    ]);
   });
 });
 

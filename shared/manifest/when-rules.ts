@@ -1,6 +1,7 @@
 /**
- * Shape rules of a section's `when` (clarifications §3): `"always"`, or an object with exactly
- * one operator. Anything else makes the section `invalid`.
+ * Shape rules of a section's `when` (clarifications §3): `"always"`, an object with exactly
+ * one operator, or `and` / `or` over a list of such conditions (evolclaw's kits gate most
+ * sections so: issue 17), checked clause by clause.
  */
 
 import { suggestVarName } from '../vars/suggest';
@@ -8,6 +9,9 @@ import { getVarSpec } from '../vars/catalog';
 import { VAR_OPERATORS, WHEN_ALWAYS, WHEN_OPERATORS } from './fields';
 import { isRecord, show } from './issue';
 import type { FieldIssue } from './issue';
+
+/** The operators that combine conditions (evaluated first, `and` before `or`, as evolcore does). */
+const COMPOUND = ['and', 'or'] as const;
 
 /** A warning for a var name the catalog does not know, naming the closest known one. */
 export function unknownVarWarning(field: string, name: string): FieldIssue | null {
@@ -26,9 +30,21 @@ export function checkWhen(when: unknown, field = 'when'): FieldIssue[] {
       : error(`when must be "always" or a condition object, not ${show(when)}`);
   }
   if (!isRecord(when)) return error(`when must be "always" or a condition object, not ${show(when)}`);
+  const compound = COMPOUND.filter((op) => Object.hasOwn(when, op));
+  const [join] = compound;
+  if (join !== undefined) {
+    const others = [...compound.slice(1), ...WHEN_OPERATORS.filter((op) => Object.hasOwn(when, op))];
+    if (others.length > 0)
+      return error(`when has several operators (${[join, ...others].join(', ')}); exactly one is allowed`);
+    const clauses = when[join];
+    if (!Array.isArray(clauses))
+      return error(`when.${join} must be a list of conditions, not ${show(clauses)}`);
+    return clauses.flatMap((c: unknown, i) => checkWhen(c, `${field}/${join}/${i}`));
+  }
   const ops = WHEN_OPERATORS.filter((op) => Object.hasOwn(when, op));
   const [op] = ops;
-  if (op === undefined) return error(`when has no operator; use one of ${WHEN_OPERATORS.join(', ')}`);
+  if (op === undefined)
+    return error(`when has no operator; use one of ${[...WHEN_OPERATORS, ...COMPOUND].join(', ')}`);
   if (ops.length > 1) return error(`when has several operators (${ops.join(', ')}); exactly one is allowed`);
 
   if ((VAR_OPERATORS as readonly string[]).includes(op)) {

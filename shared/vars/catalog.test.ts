@@ -12,6 +12,7 @@ const REFERENCE_PATH_VARS = [
   'KITS_DOCS',
   'KITS_TEMPLATES',
   'KITS_FRAGMENTS',
+  'KITS_MESSAGE_FRAGMENTS',
   'ECK',
   'AGENT_DIR',
   'PERSONAL_DIR',
@@ -49,17 +50,72 @@ const REFERENCE_CONTENT_VARS = [
   'agentSessionId',
 ];
 const BATCH_VARS = ['items', 'remainingInQueue', 'pendingCount'];
+// evolclaw's builder (response-engine kitCtx.vars, kit-renderer PARAM_DESCRIPTIONS) beyond the
+// reference, and the per-item vars of its message renderer (issue 17).
+const EVOLCLAW_CONTENT_VARS = [
+  'lifecycle',
+  'isBootstrapping',
+  'responseDepth',
+  'sameDevice',
+  'sameNetwork',
+  'sameEgressIp',
+  'groupName',
+  'groupLabel',
+  'venueKey',
+  'venueDir',
+  'groupRulesPath',
+  'groupRulesStatus',
+  'groupRulesError',
+  'venueUid',
+  'dispatch',
+  'fileCapable',
+  'supportsFileMarker',
+  'timezone',
+  'tzOffset',
+  'localDate',
+  'weekday',
+  'osInfo',
+  'proactivePreTool1stMsgChk',
+  'proactiveToolUseReminder',
+  'proactiveFirstSendRequired',
+  'proactiveToolReportRequired',
+  'proactiveToolReportInterval',
+  'proactiveSendTargetLabel',
+  'evolclawMode',
+  'renderModes',
+  'effectiveModel',
+  'modelFallbackActive',
+  'modelFallbackModel',
+];
+const MESSAGE_ITEM_VARS = [
+  'isOwnerHint',
+  'isHandoff',
+  'handoffKind',
+  'content',
+  'now',
+  'encrypted',
+  'mentionAids',
+  'ownerAid',
+  'injectTime',
+];
 
 describe('VAR_CATALOG', () => {
   it('lists exactly the vars of the reference, each once', () => {
-    const expected = [...REFERENCE_PATH_VARS, ...REFERENCE_CONTENT_VARS, ...BATCH_VARS];
+    const expected = [
+      ...REFERENCE_PATH_VARS,
+      'EVOLCLAW_HOME',
+      ...REFERENCE_CONTENT_VARS,
+      ...EVOLCLAW_CONTENT_VARS,
+      ...BATCH_VARS,
+      ...MESSAGE_ITEM_VARS,
+    ];
     expect([...VAR_NAMES].sort()).toEqual([...expected].sort());
     expect(new Set(VAR_NAMES).size).toBe(VAR_NAMES.length);
   });
 
   it('marks exactly the path vars as path vars, with the derivations of clarifications §1', () => {
     const pathVars = VAR_CATALOG.filter((v) => v.pathVar).map((v) => v.name);
-    expect(pathVars.sort()).toEqual([...REFERENCE_PATH_VARS].sort());
+    expect(pathVars.sort()).toEqual([...REFERENCE_PATH_VARS, 'EVOLCLAW_HOME'].sort());
     expect(VAR_CATALOG.filter((v) => v.pathVar).every((v) => v.type === 'path' && v.group === 'paths')).toBe(
       true,
     );
@@ -72,6 +128,7 @@ describe('VAR_CATALOG', () => {
       KITS_DOCS: '$KITS/docs',
       KITS_TEMPLATES: '$KITS/templates',
       KITS_FRAGMENTS: '$KITS_TEMPLATES/system-fragments',
+      KITS_MESSAGE_FRAGMENTS: '$KITS_TEMPLATES/message-fragments',
       ECK: '$EVOLCORE_HOME/eck',
       AGENT_DIR: '$EVOLCORE_HOME/agents/{{selfAid}}',
       PERSONAL_DIR: '$AGENT_DIR/personal',
@@ -100,6 +157,8 @@ describe('VAR_CATALOG', () => {
     ['mentionMode', ['mention-only', 'disabled'], false, true],
     ['channel', ['aun', 'feishu'], true, true],
     ['permissionMode', ['default', 'acceptEdits', 'plan', 'bypassPermissions'], true, true],
+    ['lifecycle', ['created', 'bootstrapping', 'active'], false, true],
+    ['dispatch', ['mention', 'broadcast'], false, true],
   ])('%s allows %j (open: %s, nullable: %s)', (name, values, isOpen, nullable) => {
     const v = getVarSpec(name);
     expect(v?.allowed).toEqual({ values, open: isOpen });
@@ -109,7 +168,13 @@ describe('VAR_CATALOG', () => {
   it.each([
     ['hasPersona', 'boolean'],
     ['readonly', 'boolean'],
-    ['capabilities', 'object'],
+    // evolclaw's builder joins the capability names with 、 (an object would render [object Object]).
+    ['capabilities', 'string'],
+    ['lifecycle', 'string'],
+    ['isBootstrapping', 'boolean'],
+    ['responseDepth', 'number'],
+    ['renderModes', 'object'],
+    ['renderMode_private', 'string'],
     ['items', 'array'],
     ['remainingInQueue', 'number'],
     ['selfAid', 'string'],
@@ -122,6 +187,12 @@ describe('getVarSpec / describeVarZh', () => {
   it('looks names up exactly (case matters, as in a template)', () => {
     expect(getVarSpec('chatType')?.name).toBe('chatType');
     expect(getVarSpec('chattype')).toBeUndefined();
+  });
+
+  it('knows renderMode_<type> for any item type, and nothing else by pattern', () => {
+    expect(getVarSpec('renderMode_inject')?.description.en).toContain('renderModes.inject');
+    expect(getVarSpec('renderMode_')).toBeUndefined();
+    expect(getVarSpec('renderModeX')).toBeUndefined();
   });
 
   it('returns the Chinese description, or a fallback for unknown vars', () => {

@@ -122,6 +122,17 @@ const PATH_VARS: readonly VarSpec[] = [
     },
   }),
   spec({
+    name: 'EVOLCLAW_HOME',
+    type: 'path',
+    group: 'paths',
+    pathVar: true,
+    pathSource: 'workspace',
+    description: {
+      en: "evolclaw's user data root, in place of EVOLCORE_HOME (default ~/.evolclaw; evolclaw kits only).",
+      zh: 'evolclaw 的用户数据根目录，取代 EVOLCORE_HOME（默认 ~/.evolclaw；仅 evolclaw 的 kit）',
+    },
+  }),
+  spec({
     name: 'PACKAGE_ROOT',
     type: 'path',
     group: 'paths',
@@ -148,6 +159,13 @@ const PATH_VARS: readonly VarSpec[] = [
     false,
     'System fragment templates of the kit.',
     '包内系统片段模板目录',
+  ),
+  derivedPath(
+    'KITS_MESSAGE_FRAGMENTS',
+    '$KITS_TEMPLATES/message-fragments',
+    false,
+    'Message fragment templates of the kit (the message manifest reads them).',
+    '包内消息片段模板目录（消息 manifest 使用）',
   ),
   derivedPath(
     'ECK',
@@ -279,18 +297,13 @@ const CONTENT_VARS: readonly VarSpec[] = [
   }),
   spec({
     name: 'capabilities',
-    type: 'object',
+    type: 'string',
     group: 'channel',
     description: {
-      en: 'Capabilities of the current channel (image input/output, file sending).',
-      zh: '当前渠道能力（图片输入/输出、文件发送）',
+      en: 'Capabilities of the current channel, joined with 、 (图片输入、图片输出、文件发送); absent when none.',
+      zh: '当前渠道支持的能力列表（以“、”连接：图片输入、图片输出、文件发送；没有时不注入）',
     },
-    fields: [
-      { name: 'imageInput', type: 'boolean', description: { en: 'Can receive images.', zh: '能否接收图片' } },
-      { name: 'imageOutput', type: 'boolean', description: { en: 'Can send images.', zh: '能否发送图片' } },
-      { name: 'fileSend', type: 'boolean', description: { en: 'Can send files.', zh: '能否发送文件' } },
-    ],
-    example: { imageInput: true, imageOutput: false, fileSend: true },
+    example: '图片输入、文件发送',
   }),
   spec({
     name: 'permissionMode',
@@ -409,17 +422,274 @@ const BATCH_VARS: readonly VarSpec[] = [
   }),
 ];
 
+/** Boolean var with no null: evolclaw's builder always writes true or false. */
+const flag = (name: string, group: VarGroup, en: string, zh: string): VarSpec =>
+  spec({ name, type: 'boolean', group, description: { en, zh } });
+/** A string var with only a description. */
+const text = (name: string, group: VarGroup, en: string, zh: string, extra: Partial<VarSpec> = {}): VarSpec =>
+  spec({ name, type: 'string', group, description: { en, zh }, ...extra });
+
+/**
+ * The vars evolclaw's response engine builds beyond the reference's list (its kitCtx.vars and
+ * kit-renderer's PARAM_DESCRIPTIONS, issue 17), with the types the builder writes.
+ */
+const EVOLCLAW_VARS: readonly VarSpec[] = [
+  text(
+    'lifecycle',
+    'identity',
+    'Lifecycle of the agent (created/bootstrapping/active).',
+    '当前 agent 生命周期（created/bootstrapping/active）',
+    {
+      allowed: closed('created', 'bootstrapping', 'active'),
+      example: 'active',
+    },
+  ),
+  flag(
+    'isBootstrapping',
+    'identity',
+    'Whether the agent is in its first-time bootstrap.',
+    '当前 agent 是否处于 bootstrap 首次设定阶段',
+  ),
+  spec({
+    name: 'responseDepth',
+    type: 'number',
+    group: 'session',
+    description: {
+      en: 'Depth of the reply being written (as evolclaw sets it; a section may load only at some depths).',
+      zh: '当前回复的深度（由 evolclaw 设定；section 可只在某些深度加载）',
+    },
+    example: 0,
+  }),
+  flag('sameDevice', 'peer', 'The peer is on the same physical device.', '对端与本端同一物理设备'),
+  flag('sameNetwork', 'peer', 'The peer is on the same network.', '对端与本端在同一网络内'),
+  flag('sameEgressIp', 'peer', 'The peer shares the same egress IP.', '对端与本端共享同一出口 IP'),
+  text('groupName', 'venue', 'Group name (group chats).', '群名称（群聊时）'),
+  text(
+    'groupLabel',
+    'venue',
+    'Group as shown in envelopes: name<ID>, else the ID.',
+    '信封展示用的群标签：名<ID>，否则纯 ID',
+  ),
+  text(
+    'venueKey',
+    'venue',
+    'Local venue folder key (channel#urlEncode(groupId)).',
+    '本地环境目录键（channel#urlEncode(groupId)）',
+  ),
+  text('venueDir', 'venue', 'Local folder of the current group venue.', '当前群环境本地目录'),
+  text('groupRulesPath', 'venue', 'Local file the group rules were synced to.', '群规则本地物化文件'),
+  text('groupRulesStatus', 'venue', 'Sync status of the group rules.', '群规则同步状态', {
+    allowed: closed(
+      'synced',
+      'cached',
+      'missing',
+      'forbidden',
+      'invalid_metadata',
+      'file_mismatch',
+      'too_large',
+      'unreadable',
+      'error',
+    ),
+  }),
+  text('groupRulesError', 'venue', 'Error of the group rules sync.', '群规则同步错误'),
+  text('venueUid', 'venue', 'Unique venue ID (reserved; always absent).', '场所唯一标识（预留）'),
+  text(
+    'dispatch',
+    'venue',
+    'Group dispatch: mention (only when @-ed) / broadcast (every message).',
+    '群分发模式（mention=被@才响应 / broadcast=所有消息都响应）',
+    {
+      allowed: closed('mention', 'broadcast'),
+    },
+  ),
+  flag(
+    'fileCapable',
+    'channel',
+    'File markers can send files here (alias of supportsFileMarker).',
+    '当前交互模式下是否支持用文件标记发送文件（兼容别名）',
+  ),
+  flag(
+    'supportsFileMarker',
+    'channel',
+    'File markers can send files in this interaction.',
+    '当前交互模式下是否支持用文件标记发送文件',
+  ),
+  text('timezone', 'session', 'IANA time zone (e.g. Asia/Shanghai).', 'IANA 时区名（如 Asia/Shanghai）', {
+    example: 'Asia/Shanghai',
+  }),
+  text('tzOffset', 'session', 'Current UTC offset (e.g. +08:00).', '当前 UTC 偏移（如 +08:00）', {
+    example: '+08:00',
+  }),
+  text(
+    'localDate',
+    'session',
+    'Local date (YYYY-MM-DD, in timezone).',
+    '当前本地日期（YYYY-MM-DD，按 timezone）',
+  ),
+  text(
+    'weekday',
+    'session',
+    'Local weekday (in timezone and locale).',
+    '当前本地星期几（按 timezone+locale）',
+  ),
+  text('osInfo', 'session', 'Operating system and version.', '操作系统及版本'),
+  flag(
+    'proactivePreTool1stMsgChk',
+    'session',
+    'Proactive: check the first message before tools.',
+    'proactive 前置工具首消息检查',
+  ),
+  flag('proactiveToolUseReminder', 'session', 'Proactive: remind about tool use.', 'proactive 工具调用提醒'),
+  flag(
+    'proactiveFirstSendRequired',
+    'session',
+    'This message needs a first send before other tools.',
+    '当前消息是否要求首次非发送工具前先发送表态',
+  ),
+  flag(
+    'proactiveToolReportRequired',
+    'session',
+    'This message needs progress reports by tool count.',
+    '当前消息是否要求按工具调用次数汇报进展',
+  ),
+  spec({
+    name: 'proactiveToolReportInterval',
+    type: 'number',
+    group: 'session',
+    description: { en: 'Proactive: tools between progress reports.', zh: 'proactive 工具进展汇报间隔' },
+    example: 10,
+  }),
+  text(
+    'proactiveSendTargetLabel',
+    'session',
+    'Who a proactive send goes to (对方 / 群里).',
+    'proactive 发送目标标签（对方/群里）',
+    {
+      allowed: open('对方', '群里'),
+    },
+  ),
+  text(
+    'evolclawMode',
+    'session',
+    'dev (source checkout, editable) / install (global package, read-only).',
+    'evolclaw 运行模式（dev=源码仓库可直接修改 | install=全局安装包只读）',
+    {
+      allowed: closed('dev', 'install'),
+    },
+  ),
+  spec({
+    name: 'renderModes',
+    type: 'object',
+    group: 'session',
+    description: {
+      en: "Active mode name per message item type (the agent config's render): overrides the manifest's isDefault.",
+      zh: '各消息类型当前激活的模式名（agent config.render），覆盖 manifest 中 isDefault 的缺省',
+    },
+    fields: [
+      {
+        name: 'private',
+        type: 'string',
+        description: { en: 'Mode of private messages.', zh: '私聊消息的模式' },
+      },
+      { name: 'group', type: 'string', description: { en: 'Mode of group messages.', zh: '群聊消息的模式' } },
+      {
+        name: 'inject',
+        type: 'string',
+        description: { en: 'Mode of owner hints.', zh: 'owner 插话提示的模式' },
+      },
+    ],
+    example: { private: 'default', group: 'default' },
+  }),
+  text(
+    'effectiveModel',
+    'baseAgent',
+    'Model in effect (relation > agent > global).',
+    '当前实际生效模型（关系级 > agent级 > 全局）',
+  ),
+  flag(
+    'modelFallbackActive',
+    'baseAgent',
+    'The configured model is unavailable; a fallback is in use.',
+    '配置的模型不可用，当前正在使用降级模型',
+  ),
+  text('modelFallbackModel', 'baseAgent', 'The fallback model in use.', '当前降级使用的 base agent 模型名'),
+];
+
+/**
+ * Vars the message renderer adds for each item (evolclaw's message-renderer.ts): present only in
+ * the message manifest's render.
+ */
+const MESSAGE_ITEM_VARS: readonly VarSpec[] = [
+  flag(
+    'isOwnerHint',
+    'batch',
+    'The item is an owner hint (an observer interjecting).',
+    '该条是 owner 插话提示',
+  ),
+  flag(
+    'isHandoff',
+    'batch',
+    'The item is a cross-session handoff (msg send).',
+    '该条是跨会话 handoff（msg send）',
+  ),
+  text('handoffKind', 'batch', 'Kind of handoff.', 'handoff 类型', {
+    allowed: open('request_to_target', 'response_to_origin'),
+  }),
+  text(
+    'content',
+    'batch',
+    'Text of the message (swapped in after the render).',
+    '消息正文（渲染后替换回原文）',
+  ),
+  text('now', 'batch', 'Local time of the message (YYYY-MM-DD HH:mm:ss +08:00).', '消息的本地时间'),
+  flag(
+    'encrypted',
+    'batch',
+    'The message arrived encrypted (aun only; absent elsewhere).',
+    '入站消息是否加密（仅 aun）',
+  ),
+  text(
+    'mentionAids',
+    'batch',
+    'AIDs @-mentioned in the message, joined with commas.',
+    '被 @ 的 AID，逗号连接',
+  ),
+  text('ownerAid', 'batch', 'AID of the owner who interjected.', '插话 owner 的 AID'),
+  text('injectTime', 'batch', 'When the owner interjected.', 'owner 插话时间'),
+];
+
 /** Every known var: path vars first, then content vars in the reference's order, then batch vars. */
-export const VAR_CATALOG: readonly VarSpec[] = [...PATH_VARS, ...CONTENT_VARS, ...BATCH_VARS];
+export const VAR_CATALOG: readonly VarSpec[] = [
+  ...PATH_VARS,
+  ...CONTENT_VARS,
+  ...EVOLCLAW_VARS,
+  ...BATCH_VARS,
+  ...MESSAGE_ITEM_VARS,
+];
 
 /** Names of every known var, in catalog order. */
 export const VAR_NAMES: readonly string[] = VAR_CATALOG.map((v) => v.name);
 
 const BY_NAME: ReadonlyMap<string, VarSpec> = new Map(VAR_CATALOG.map((v) => [v.name, v]));
 
-/** The spec of a var by its exact (case-sensitive) name. */
+/** `renderMode_<type>`: the mode a message item type renders with (message-renderer.ts). */
+const RENDER_MODE = /^renderMode_([A-Za-z0-9_-]+)$/;
+
+/** The spec of a var by its exact (case-sensitive) name; `renderMode_<type>` for any type. */
 export function getVarSpec(name: string): VarSpec | undefined {
-  return BY_NAME.get(name);
+  const known = BY_NAME.get(name);
+  if (known !== undefined) return known;
+  const mode = RENDER_MODE.exec(name);
+  if (mode === null) return undefined;
+  return spec({
+    name,
+    type: 'string',
+    group: 'batch',
+    description: {
+      en: `Mode the message item type "${mode[1]}" renders with: renderModes.${mode[1]}, else the manifest's isDefault one.`,
+      zh: `消息类型 “${mode[1]}” 使用的模式：renderModes.${mode[1]}，否则为 manifest 中 isDefault 的模式`,
+    },
+  });
 }
 
 /** Fallback description of a var the catalog does not know. */

@@ -33,7 +33,8 @@ describe('buildVarsJsonSchema', () => {
   it('maps types: boolean, path as string, object fields, array items', () => {
     expect(props.hasPersona?.type).toEqual(['boolean', 'null']);
     expect(props.KITS_RULES?.type).toBe('string');
-    expect(props.capabilities?.properties?.imageInput?.type).toBe('boolean');
+    expect(props.renderModes?.properties?.private?.type).toBe('string');
+    expect(props.capabilities?.type).toEqual(['string', 'null']);
     expect(props.items?.type).toBe('array');
     expect(props.items?.items?.properties?.content?.type).toBe('string');
   });

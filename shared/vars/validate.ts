@@ -56,7 +56,14 @@ function matchesType(v: VarSpec, value: unknown): boolean {
 function checkVar(v: VarSpec, value: unknown): string | null {
   if (value === undefined) return null;
   if (value === null) return v.nullable ? null : `${v.name} must be ${expectation(v)}, not null`;
-  if (!matchesType(v, value)) return `${v.name} must be ${expectation(v)}, got ${describeValue(value)}`;
+  if (!matchesType(v, value)) {
+    const base = `${v.name} must be ${expectation(v)}, got ${describeValue(value)}`;
+    // evolclaw's builder writes strings here (capabilities joined with 、): an object or a list
+    // is a shape it never produces, and a template would show it as [object Object] or a, b.
+    if ((v.type === 'string' || v.type === 'path') && typeof value === 'object')
+      return `${base}; evolcore's builder never writes that type here, so a template would not show what you expect`;
+    return base;
+  }
   if (v.allowed !== null && !v.allowed.open && !v.allowed.values.includes(value as string)) {
     return `${v.name} must be ${expectation(v)}, got ${describeValue(value)}`;
   }

@@ -110,7 +110,7 @@ const en = {
   'detail.notTemplate': 'Read as is (needsInjection: false).',
   'help.keys': '↑/↓ move · Enter opens · / search',
   'search.placeholder': 'Filter sections (id, status, description)',
-  'search.count': '{shown} of {total}',
+  'search.count': '{shown} of {total} sections shown',
   'hazard.each-value-reparsed':
     '{{#each {each}}} element {element}: "{var}" holds {value}, and evolcore parses that text again as a template — a peer\'s message can inject {{…}} tags.',
   'hazard.object-rendered': '{{{var}}} is an object: evolcore prints it as "{text}".',
@@ -242,7 +242,7 @@ const zh: Record<keyof typeof en, string> = {
   'detail.notTemplate': '按原样读取（needsInjection: false）。',
   'help.keys': '↑/↓ 移动 · Enter 打开 · / 搜索',
   'search.placeholder': '筛选 section（id、状态、描述）',
-  'search.count': '{shown} / {total}',
+  'search.count': '显示 {shown} / {total} 个 Section',
   'hazard.each-value-reparsed':
     '{{#each {each}}} 第 {element} 个元素：“{var}” 的值为 {value}，evolcore 会把这段文本再当作模板解析——对方的消息可以注入 {{…}} 标签。',
   'hazard.object-rendered': '{{{var}}} 是一个对象：evolcore 把它输出为 “{text}”。',

@@ -141,7 +141,7 @@ describe('reasonText: the why in plain words, with values', () => {
     const w = why(r, 's');
     expect(w.lines).toEqual([
       'all 2 clauses must hold (and), so the condition is false:',
-      'To load it: set chatType to "private" and set lifecycle to a value other than ["bootstrapping"].',
+      'To load it: set chatType to "private" and set lifecycle to a value other than ["bootstrapping"] (e.g. "created" or "active").',
     ]);
     expect(w.clauses).toEqual([
       { depth: 0, mark: 'false', text: 'chatType = "group", so chatType = "private" is false' },

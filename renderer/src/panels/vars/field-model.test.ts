@@ -17,7 +17,7 @@ describe('controls per var type', () => {
     expect(controlOf(spec('channel'))).toBe('combo');
     expect(controlOf(spec('hasPersona'))).toBe('toggle');
     expect(controlOf(spec('pendingCount'))).toBe('number');
-    expect(controlOf(spec('capabilities'))).toBe('json');
+    expect(controlOf(spec('renderModes'))).toBe('json');
     expect(controlOf(spec('items'))).toBe('json');
     expect(controlOf(spec('selfName'))).toBe('text');
     expect(controlOf(spec('CURRENT_PROJECT'))).toBe('text');
