@@ -85,9 +85,7 @@ describe('scenario API methods', () => {
     expect(read).toMatchObject({
       ok: true,
       value: {
-        // evolcore's manifest-<ts>.md records no manifest file or session type (clarifications
-        // §14); the history replay infers the manifest from the recorded section ids.
-        scenario: { manifestFile: null, sessionType: 'main' },
+        scenario: { manifestFile: 'eck_message_manifest.json', sessionType: 'main' },
         recorded: { packageRoot: '/opt/evolcore', home: '/home/demo/.evolcore' },
       },
     });
