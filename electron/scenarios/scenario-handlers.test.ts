@@ -1,11 +1,11 @@
-import { renderContext } from '../../shared/engine/render';
-import { createNodeFs } from '../services/node-fs';
-import type { Scenario } from '../../shared/api/scenario';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Scenario } from '../../shared/api';
+import { renderContext } from '../../shared/engine/render';
 import { presetScenario } from '../../shared/scenarios/presets';
+import { createNodeFs } from '../services/node-fs';
 import type { HandlerTable } from '../api/dispatch';
 import { createDispatcher } from '../api/dispatch';
 import { APP_ROOT, DEMO_HOME } from '../services/app-paths';
@@ -22,22 +22,21 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** A dispatcher with only the scenario methods, over the demo workspace. */
 function dispatcher() {
-  // The handlers read `current.resolved` of the host, and render a snapshot's scenario to tell
-  // which kit manifest it was recorded with (evolcore's files do not say).
-  const resolved = { packageRoot: APP_ROOT, home: DEMO_HOME };
-  const engineFs = createNodeFs();
+  // The handlers read `current.resolved` of the host, and render to tell an evolcore-format
+  // snapshot's manifest (its files do not record it).
   const host = {
     current: {
-      resolved,
-      renderScenario: (sc: Scenario) => ({
+      resolved: { packageRoot: APP_ROOT, home: DEMO_HOME },
+      renderScenario: (s: Scenario) => ({
         report: renderContext(
           {
-            ...resolved,
-            vars: sc.vars,
-            sessionType: sc.sessionType,
-            ...(sc.manifestFile === null ? {} : { manifestFile: sc.manifestFile }),
+            packageRoot: APP_ROOT,
+            home: DEMO_HOME,
+            vars: s.vars,
+            sessionType: s.sessionType,
+            ...(s.manifestFile === null ? {} : { manifestFile: s.manifestFile }),
           },
-          engineFs,
+          createNodeFs(),
         ),
       }),
     },

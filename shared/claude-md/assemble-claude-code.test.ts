@@ -237,6 +237,16 @@ describe('attachments after a Read', () => {
     ]);
   });
 
+  it('attaches nothing when the target is not a file: the Read fails', () => {
+    const report = run(tree, { target: 'a/b/missing.ts' });
+    expect(report.attachedOnRead).toEqual([]);
+    expect(report.files.filter((f) => f.phase === 'read')).toEqual([]);
+    expect(report.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'target-not-a-file', file: '/repo/a/b/missing.ts' }),
+    );
+    expect(run(tree, { target: 'a/b' }).attachedOnRead).toEqual([]);
+  });
+
   it('has no attachments without a target, and an empty list when the Read attaches nothing', () => {
     expect(run(tree).attachedOnRead).toBeNull();
     expect(run({ '/repo/x.ts': '' }, { target: 'x.ts' }).attachedOnRead).toEqual([]);
