@@ -460,6 +460,27 @@ describe('odd manifest shapes', () => {
     expect(codes(r)).toContain('invalid-field');
   });
 
+  it('an override whose sections cannot be merged still sets the limits (loadManifestMeta reads it apart)', () => {
+    const r = renderKit({
+      sections: BASE,
+      overrideText: JSON.stringify({ totalMaxFiles: 1 }),
+      files: FILES,
+    });
+    expect(codes(r)).toContain('manifest-shape');
+    expect(r.merged?.limitOrigins.totalMaxFiles).toBe('override');
+    expect(statuses(r)).toEqual({ a: 'ok', b: 'when-false', c: 'over-total' });
+  });
+
+  it('duplicate base ids: both render alone; with a patch override the Map keeps the last in the first place', () => {
+    const dup = [fileSection('a', '$KITS/a.md', { order: 1 }), fileSection('a', '$KITS/b.md', { order: 2 })];
+    expect(renderKit({ sections: dup, files: FILES }).sections.map((x) => x.rawPath)).toEqual([
+      '$KITS/a.md',
+      '$KITS/b.md',
+    ]);
+    const merged = renderKit({ sections: dup, override: [], files: FILES });
+    expect(merged.sections.map((x) => [x.id, x.rawPath, x.order])).toEqual([['a', '$KITS/b.md', 2]]);
+  });
+
   it('a null limit in the override falls back to the base (??)', () => {
     const r = renderKit({
       sections: BASE,
