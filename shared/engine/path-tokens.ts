@@ -58,7 +58,7 @@ export function expandPathTokens(raw: string, vars: Vars): ExpandedPath {
       return '';
     }
     const text = String(val);
-    if (/[/\\]|\.\./.test(text)) escapes.push({ token: `{{${key}}}`, value: text });
+    if (/[/\\]|(^|[/\\])\.\.([/\\]|$)/.test(text)) escapes.push({ token: `{{${key}}}`, value: text });
     return text;
   });
   if (!resolved || resolved.includes('$') || resolved.includes('{{'))

@@ -250,3 +250,27 @@ describe('merge hazards (§11)', () => {
     expect(body(r.context)).toBe('Contenu de $KITS/a.md (undefined):\n\nA');
   });
 });
+
+describe('hazard positions and exactness', () => {
+  it('object-rendered names the line of its tag', () => {
+    const r = renderKit(
+      {
+        sections: [fileSection('s', `${KITS}/s.md`, { needsInjection: true })],
+        files: { [`${KITS}/s.md`]: 'a\nuser: {{u}}' },
+      },
+      { u: { name: 'x' } },
+    );
+    expect(r.diagnostics.find((d) => d.code === 'object-rendered')?.line).toBe(2);
+  });
+
+  it('path-escape fires for a separator or a ".." segment, not for ".." inside a name', () => {
+    const codes = (peerKey: string) =>
+      renderKit(
+        { sections: [fileSection('p', `${KITS}/{{peerKey}}.md`)], files: {} },
+        { peerKey },
+      ).diagnostics.map((d) => d.code);
+    expect(codes('x..y')).not.toContain('path-escape');
+    expect(codes('../x')).toContain('path-escape');
+    expect(codes('a/b')).toContain('path-escape');
+  });
+});

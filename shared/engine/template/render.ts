@@ -242,8 +242,20 @@ function resolveConditionals(
   }
 }
 
-function substitute(text: string, vars: Vars, place: Place, rec: TemplateRecorder | null): string {
-  return text.replace(SUBSTITUTION, (_match, key: string) => {
+function substitute(
+  text: string,
+  vars: Vars,
+  place: Place,
+  rec: TemplateRecorder | null,
+  source: string,
+): string {
+  // The line of a tag: where it first appears in the source (offsets into the expanded text
+  // no longer point there).
+  const lineOf = (tag: string): number => {
+    const at = source.indexOf(tag);
+    return at < 0 ? place.line : place.line + newlinesBefore(source, at);
+  };
+  return text.replace(SUBSTITUTION, (match: string, key: string) => {
     const val = lookup(vars, key);
     if (rec && key !== '.' && key !== '@index') rec.reads.add(key);
     if (!isTruthy(val) && val !== 0) return '';
@@ -251,7 +263,7 @@ function substitute(text: string, vars: Vars, place: Place, rec: TemplateRecorde
     const out = String(val);
     if (rec) {
       if (typeof val === 'object' && out.includes('[object Object]'))
-        rec.hazards.push({ kind: 'object-rendered', var: key, text: out, line: place.line });
+        rec.hazards.push({ kind: 'object-rendered', var: key, text: out, line: lineOf(match) });
       if (place.depth > 0 && out.includes('{{') && place.each !== undefined)
         rec.hazards.push({
           kind: 'each-value-reparsed',
@@ -259,7 +271,7 @@ function substitute(text: string, vars: Vars, place: Place, rec: TemplateRecorde
           element: (place.element ?? 1) - 1,
           var: key,
           value: out,
-          line: place.line,
+          line: lineOf(match),
         });
     }
     return out;
@@ -287,7 +299,7 @@ function render(
     const anchors = rec ? anchorsOf(result, segments) : [];
     result = resolveConditionals(result, vars, place, rec, anchors);
   }
-  if (result.includes('{{')) result = substitute(result, vars, place, rec);
+  if (result.includes('{{')) result = substitute(result, vars, place, rec, template);
   return strip ? deleteBlank(result) : result;
 }
 
