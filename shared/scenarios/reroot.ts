@@ -137,8 +137,8 @@ export function dropDerivablePathVars(
       content[name] = value;
     }
   }
-  // Derive step by step: each path var is checked against what its own parents give, with the
-  // kept overrides in force (a kept KITS makes KITS_RULES derive from it).
+  // Derive as evolcore's builder does: every path var from the package root and the home (no
+  // chains: a kept KITS does not move KITS_RULES), then the kept overrides on top.
   const out: Record<string, unknown> = { ...content };
   const derived = derivePathVars(roots.packageRoot, roots.home, out);
   const order = Object.keys(derived.values);
