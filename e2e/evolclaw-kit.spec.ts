@@ -65,6 +65,11 @@ test('opens as evolclaw, loads 14 of 16 sections, explains an and clause by clau
   await expect(clauses.nth(0)).toContainText('groupId = (not set), so groupId ≠ null is false');
   await expect(clauses.nth(1)).toHaveAttribute('data-mark', 'skipped');
   await expect(why).toContainText('To load it: give groupId any value.');
+
+  // The auxiliary session's manifest sets its own limits; the budget bars run against them.
+  await page.getByTestId('session-type-select').selectOption('auxiliary');
+  await expect(page.getByTestId('budget-files')).toContainText('/ 20');
+  await expect(page.getByTestId('status-sections')).toContainText('4/4');
 });
 
 test('the when editor edits an and condition: add a clause, set it, move it up, save it', async ({
