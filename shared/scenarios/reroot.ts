@@ -9,12 +9,15 @@
  * onto the current ones.
  */
 import { derivePathVars } from '../engine/path-vars';
+import type { Product } from '../engine/types';
 import { getVarSpec } from '../vars/catalog';
 
 /** The two roots a snapshot was recorded under, or is replayed under. */
 export interface Roots {
   readonly packageRoot: string;
   readonly home: string;
+  /** Whose engine renders there (default evolcore); a bundle keeps its exporter's. */
+  readonly product?: Product;
 }
 
 /** Where to map from and to. `from` values may be `null` when the recording did not tell. */
