@@ -36,13 +36,18 @@ test('search counts and marks matches; / focuses it; copy all copies the whole t
   await page.locator('body').press('/');
   await expect(page.getByTestId('context-search')).toBeFocused();
   await page.keyboard.type('contenu de');
-  await expect(page.getByTestId('context-search-count')).toHaveText(`1 of ${blocks}`);
+  await expect(page.getByTestId('context-search-count')).toHaveText(`match 1 of ${blocks}`);
   await expect(text.locator('.hit')).toHaveCount(blocks);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('context-search-count')).toHaveText(`2 of ${blocks}`);
+  await expect(page.getByTestId('context-search-count')).toHaveText(`match 2 of ${blocks}`);
 
   const bytes = Buffer.byteLength(full, 'utf8');
-  await expect(page.getByTestId('context-bytes')).toContainText(`${bytes} bytes`);
+  // The one byte format: KB with one decimal shown, the exact count in the tooltip.
+  await expect(page.getByTestId('context-bytes')).toContainText(`${(bytes / 1024).toFixed(1)} KB`);
+  await expect(page.getByTestId('context-bytes')).toHaveAttribute(
+    'title',
+    `${bytes.toLocaleString('en')} bytes`,
+  );
   await page.getByTestId('context-copy').click();
   await expect(page.getByTestId('context-copy')).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);

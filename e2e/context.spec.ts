@@ -9,7 +9,7 @@ test('the Context tab shows the rendered text of the default scenario', async ({
   // The default preset is the private chat with the owner: the persona and Alice's profile load.
   await expect(page.getByTestId('loaded-sections').locator('[data-section="persona"]')).toBeVisible();
   await expect(page.getByTestId('loaded-sections').locator('[data-section="peer-profile"]')).toBeVisible();
-  await expect(page.getByTestId('status-sections')).toContainText(/Sections \d+\/\d+/);
+  await expect(page.getByTestId('status-sections')).toContainText(/Sections \d+\/\d+ loaded/);
   await expect(page.getByRole('tab', { name: 'Context' })).toHaveAttribute('aria-selected', 'true');
 });
 

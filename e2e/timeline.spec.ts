@@ -47,7 +47,7 @@ test('coding: rules, session and baseagent load; every other section says why no
   // Loaded rows show files, bytes and a token estimate labelled as one.
   await expect(row(page, 'rules').getByTestId('tokens')).toContainText(/≈ \d+ tokens \(est\.\)/);
   // The budget picture: bytes and files against the totals, nothing cut.
-  await expect(page.getByTestId('budget-bytes')).toContainText('/ 100 KB');
+  await expect(page.getByTestId('budget-bytes')).toContainText('/ 100.0 KB');
   await expect(page.getByTestId('budget-files')).toContainText('Files 8 / 50');
 });
 

@@ -249,7 +249,7 @@ test('importing a recorded vars file from anywhere re-roots it like a snapshot',
   const copy = path.join(workspace.root, `vars-${key}.json`);
   fs.copyFileSync(path.join(dir, `vars-${key}.json`), copy);
   await page.getByTestId('scenario-import-file').setInputFiles(copy);
-  await expect(page.getByTestId('vars-tools-note')).toContainText('described');
+  await expect(page.getByTestId('vars-tools-note')).toContainText('params');
   await expect(page.getByTestId('var-input-chatType')).toHaveValue('group');
   await expect(page.getByTestId('path-override-KITS')).not.toBeChecked();
   await page.getByRole('tab', { name: 'Context' }).click();

@@ -1,6 +1,7 @@
 /**
- * `npm start`: the desktop app when Electron's binary is present; otherwise one line saying
- * why, then `serve` on the demo (or given) workspace in the system browser (unless CI is set).
+ * `npm start`: the desktop app when Electron's binary is present or can be fetched now with
+ * Electron's own installer; otherwise one line saying why, then `serve` on the demo (or given)
+ * workspace in the system browser (unless CI is set).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,9 +9,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVE_USAGE, parseServeArgs, serveFolderProblem } from './serve/args';
 import { isRendererStale, newestMtime } from './serve/build-freshness';
-import { runServe } from './serve/run-serve';
+import { ensureRendererBuilt, viteBuildRunner } from './serve/ensure-renderer';
+import { rendererDistOf, runServe } from './serve/run-serve';
 import { isRendererBuilt } from './serve/static-files';
+import { chooseStartMode } from './shell/desktop-or-browser';
 import { findElectronBinary } from './shell/electron-binary';
+import { fetchElectronBinary, realFetchDeps } from './shell/fetch-electron';
 
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -35,15 +39,19 @@ function run(cmd: string, args: readonly string[]): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const electron = findElectronBinary(import.meta.url);
-  if (electron.ok) {
+  const choice = await chooseStartMode({
+    findBinary: () => findElectronBinary(import.meta.url),
+    fetchBinary: () => fetchElectronBinary(appRoot, realFetchDeps()),
+    env: process.env,
+  });
+  if (choice.mode === 'desktop') {
     if (!isBuiltAndFresh() && (await run('npm', ['run', 'build'])) !== 0) process.exit(1);
     // Electron reads `main` from package.json; --home / --package-root pass through.
-    process.exit(await run(electron.path, ['.', ...argv.filter((a) => a !== '--no-open')]));
+    process.exit(
+      await run(choice.electronPath, ['.', ...argv.filter((a) => a !== '--no-open' && a !== '--no-build')]),
+    );
   }
-  process.stderr.write(
-    `ECK Inspector: Electron is not available (${electron.reason}); opening the browser mode instead.\n`,
-  );
+  process.stderr.write(`${choice.line}\n`);
   let args;
   try {
     args = parseServeArgs(argv);
@@ -56,14 +64,13 @@ async function main(): Promise<void> {
     process.stderr.write(`start: ${missing}\n`);
     process.exit(2);
   }
-  const staticDir = path.join(appRoot, 'dist', 'renderer');
   // Build the renderer when it is missing or older than its sources (a fresh checkout, a pull).
-  if (!isRendererBuilt(staticDir) || isRendererStale(appRoot, staticDir)) {
-    if (
-      (await run('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'])) !== 0
-    )
-      process.exit(1);
-  }
+  const log = (line: string): void => void process.stderr.write(`${line}\n`);
+  if (
+    args.build &&
+    !(await ensureRendererBuilt(appRoot, rendererDistOf(appRoot), viteBuildRunner(appRoot), log))
+  )
+    process.exit(1);
   const { stop } = await runServe(appRoot, args);
   const shutdown = (): void => {
     void stop().finally(() => process.exit(0));

@@ -277,6 +277,13 @@ export const FIXTURES: readonly TreeSpec[] = [
   },
   {
     ...base,
+    name: 'fixture-target-folder',
+    files: { [`${P}/a/CLAUDE.md`]: 'a\n', [`${P}/a/b/CLAUDE.md`]: 'b\n' },
+    // Reading a folder fails, and a failed Read attaches nothing.
+    target: `${P}/a/b`,
+  },
+  {
+    ...base,
     name: 'fixture-frontmatter-edge',
     files: {
       [`${P}/CLAUDE.md`]: '---\ntitle: x\n---\n\n\n   body after blank lines\n',

@@ -47,6 +47,8 @@ export async function startServe(
     [
       ...entryArgs,
       '--no-open',
+      // The run builds the renderer once up front; a stale check per test must not start builds.
+      '--no-build',
       '--port',
       '0',
       '--home',

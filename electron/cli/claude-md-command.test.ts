@@ -41,6 +41,7 @@ beforeAll(() => {
   write('project/.claude/rules/testing.md', '---\npaths: "**/*.test.ts"\n---\nTest rule.\n');
   fs.symlinkSync('..', path.join(project, '.claude/rules/loop'));
   write('project/CLAUDE.local.md', 'x'.repeat(40001));
+  write('project/src/x.test.ts', 'test(1)\n');
 });
 
 afterAll(() => {

@@ -23,7 +23,18 @@ import {
   writeBundle,
 } from './history-renders';
 import type { WorkspaceRender } from './history-renders';
-import { readSnapshotDetail, textOf } from './snapshot-reads';
+import { readSnapshotDetail } from './snapshot-reads';
+import type { SnapshotDetail } from '../../shared/history/history-models';
+
+/**
+ * A snapshot's context text; for evolcore's format, which writes no file for an empty context,
+ * an absent file is the empty context.
+ */
+function recordedContext(detail: SnapshotDetail): string | null {
+  const file = detail.files.context;
+  if (file.ok) return file.text;
+  return file.name === null && detail.report?.source === 'evolcore' ? '' : null;
+}
 
 /** The settings folder's subfolder of exported bundles. */
 export const BUNDLES_FOLDER = 'bundles';
@@ -88,13 +99,13 @@ export function createHistoryHandlers(
     async diffSnapshots({ a, b }) {
       const index = history.current();
       const [da, db] = await Promise.all([readSnapshotDetail(index, a), readSnapshotDetail(index, b)]);
-      const contextA = textOf(da.files.context);
-      const contextB = textOf(db.files.context);
+      const contextA = recordedContext(da);
+      const contextB = recordedContext(db);
       const diff = diffRenders({
         varsBefore: da.vars?.vars ?? null,
         varsAfter: db.vars?.vars ?? null,
-        factsBefore: da.report ? factsOfParsedReport(da.report) : null,
-        factsAfter: db.report ? factsOfParsedReport(db.report) : null,
+        factsBefore: da.report ? factsOfParsedReport(da.report, contextA) : null,
+        factsAfter: db.report ? factsOfParsedReport(db.report, contextB) : null,
         contextBefore: contextA,
         contextAfter: contextB,
       });

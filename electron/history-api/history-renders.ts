@@ -112,8 +112,11 @@ function compareWithRecorded(
   if (recordedReport !== null) {
     const parsed = parseManifestReport(recordedReport);
     if (parsed.ok) {
-      factsBefore = factsOfParsedReport(parsed.value);
       evolcoreFormat = parsed.value.source === 'evolcore';
+      factsBefore = factsOfParsedReport(
+        parsed.value,
+        evolcoreFormat && contextFileAbsent ? '' : recordedContext,
+      );
     } else warnings.push(`manifest report unreadable: ${describeFailure(parsed)}`);
   }
   // evolcore's format records fewer facts (no bytes, no manifest file) and writes no context

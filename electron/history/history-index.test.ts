@@ -13,6 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureReport } from '../../shared/debug-files/test-fixtures/report';
+import {
+  formatContextFile,
+  formatFragmentsFile,
+  formatManifestReport,
+  formatVarsFile,
+} from '../../shared/debug-files/format';
 import { writeDebugFiles } from '../debug/write-debug-files';
 import { HistoryIndex, historyDirFor, openHistory } from './history-index';
 
@@ -116,6 +122,33 @@ describe('HistoryIndex background pass', () => {
     expect(badVars?.columns.contextBytes).toBe(3);
     expect(badReport?.error).toMatch(/no section found/);
     expect(index.listing().snapshots).toHaveLength(3);
+  });
+
+  it("reads the inspector's earlier format beside evolcore's, with the same columns", async () => {
+    const report = fixtureReport();
+    writeDebugFiles(dir, report, at(9, 0, 0));
+    // The earlier writer's four files (before clarifications §14), as older homes hold them.
+    put(
+      'vars-2026-12-01-08-00-00.json',
+      formatVarsFile(report, report.vars, () => '说明'),
+    );
+    put('context-2026-12-01-08-00-00.md', formatContextFile(report));
+    put('fragments-2026-12-01-08-00-00.md', formatFragmentsFile(report));
+    put('manifest-2026-12-01-08-00-00.md', formatManifestReport(report));
+    const index = openHistory(dir);
+    await index.parseInBackground();
+    const [earlier, evolcore] = index.listing().snapshots;
+    const shared = {
+      chatType: 'private',
+      channel: 'aun',
+      peer: 'Alice',
+      sectionsLoaded: 2,
+      sectionsTotal: 7,
+      truncated: true,
+      contextBytes: Buffer.byteLength(report.context),
+    };
+    expect(earlier).toMatchObject({ error: null, columns: { ...shared, sessionType: 'main' } });
+    expect(evolcore).toMatchObject({ error: null, columns: { ...shared, sessionType: null } });
   });
 
   it('marks an unreadable file', async () => {

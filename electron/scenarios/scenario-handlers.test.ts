@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Scenario } from '../../shared/api';
+import { renderContext } from '../../shared/engine/render';
 import { presetScenario } from '../../shared/scenarios/presets';
+import { createNodeFs } from '../services/node-fs';
 import type { HandlerTable } from '../api/dispatch';
 import { createDispatcher } from '../api/dispatch';
 import { APP_ROOT, DEMO_HOME } from '../services/app-paths';
@@ -19,9 +22,24 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** A dispatcher with only the scenario methods, over the demo workspace. */
 function dispatcher() {
-  // The handlers read only `current.resolved` of the host.
+  // The handlers read `current.resolved` of the host, and render to tell an evolcore-format
+  // snapshot's manifest (its files do not record it).
   const host = {
-    current: { resolved: { packageRoot: APP_ROOT, home: DEMO_HOME } },
+    current: {
+      resolved: { packageRoot: APP_ROOT, home: DEMO_HOME },
+      renderScenario: (s: Scenario) => ({
+        report: renderContext(
+          {
+            packageRoot: APP_ROOT,
+            home: DEMO_HOME,
+            vars: s.vars,
+            sessionType: s.sessionType,
+            ...(s.manifestFile === null ? {} : { manifestFile: s.manifestFile }),
+          },
+          createNodeFs(),
+        ),
+      }),
+    },
   } as unknown as WorkspaceHost;
   const handlers = createScenarioHandlers(host, new ScenarioStore(scenariosFileIn(dir)));
   return createDispatcher(handlers as unknown as HandlerTable);

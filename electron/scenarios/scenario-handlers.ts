@@ -35,6 +35,12 @@ export function createScenarioHandlers(
       return null;
     },
     listVarsSnapshots: () => listVarsSnapshots(host.current.resolved.home),
-    readSnapshotScenario: ({ key, reroot }) => readSnapshotScenario(roots(), key, reroot),
+    readSnapshotScenario: ({ key, reroot }) =>
+      readSnapshotScenario(
+        roots(),
+        key,
+        reroot,
+        (scenario) => host.current.renderScenario(scenario, 'request').report,
+      ),
   };
 }

@@ -9,9 +9,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { renderContext } from '../../shared/engine/render';
 import { APP_ROOT, DEMO_HOME } from '../services/app-paths';
 import { createNodeFs, toEnginePath } from '../services/node-fs';
+import type { Scenario } from '../../shared/api';
 import { listVarsSnapshots, readSnapshotScenario } from './snapshot-source';
 
 const workspace = { packageRoot: toEnginePath(APP_ROOT), home: toEnginePath(DEMO_HOME) };
+const render = (s: Scenario) =>
+  renderContext(
+    {
+      ...workspace,
+      vars: s.vars,
+      sessionType: s.sessionType,
+      ...(s.manifestFile === null ? {} : { manifestFile: s.manifestFile }),
+    },
+    createNodeFs(),
+  );
 
 describe('snapshot scenarios of the demo home', () => {
   const snapshots = listVarsSnapshots(DEMO_HOME);
@@ -26,7 +37,8 @@ describe('snapshot scenarios of the demo home', () => {
   it('re-rooted, every snapshot reproduces its recorded context exactly', () => {
     const engineFs = createNodeFs();
     for (const { key } of snapshots) {
-      const read = readSnapshotScenario(workspace, key, true);
+      // evolcore's files record no manifest choice: the render tells it (infer-manifest.ts).
+      const read = readSnapshotScenario(workspace, key, true, render);
       const { vars, sessionType, manifestFile } = read.scenario;
       const report = renderContext(
         { ...workspace, vars, sessionType, ...(manifestFile === null ? {} : { manifestFile }) },
@@ -43,9 +55,10 @@ describe('snapshot scenarios of the demo home', () => {
     const read = readSnapshotScenario(workspace, key, false);
     expect(read.scenario.vars['KITS']).toBe('/opt/evolcore/kits');
     const report = renderContext({ ...workspace, vars: read.scenario.vars }, createNodeFs());
-    // The base manifest is looked for under the recorded kit, which this machine does not have.
-    expect(report.rendered).toBe(false);
-    expect(report.diagnostics.map((d) => d.code)).toContain('base-missing');
+    // The manifest is the workspace's (evolcore reads it from its package root), but every
+    // section path under the recorded kit points where this machine has nothing.
+    expect(report.sections.find((s) => s.id === 'rules')?.status).toBe('not-exist');
+    expect(report.context).not.toBe(read.recordedContext);
   });
 
   it('refuses keys that are not snapshot keys, and says which snapshot lacks vars', () => {

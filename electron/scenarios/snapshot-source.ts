@@ -11,6 +11,10 @@ import type { Roots } from '../../shared/scenarios/reroot';
 import { scenarioFromSnapshot } from '../../shared/scenarios/snapshot-scenario';
 import type { SnapshotScenarioRead, VarsSnapshot } from '../../shared/scenarios/snapshot-scenario';
 import { debugDirOf } from '../debug/debug-dir';
+import type { Scenario } from '../../shared/api';
+import type { RenderReport } from '../../shared/engine/types';
+import { parseEvolcoreReport } from '../../shared/debug-files/parse-evolcore-report';
+import { inferManifest } from '../history-api/infer-manifest';
 
 /** Snapshots of the home's eck-debug folder that carry a vars file, newest first. */
 export function listVarsSnapshots(home: string): VarsSnapshot[] {
@@ -44,8 +48,18 @@ function readKind(dir: string, kind: DebugFileKind, key: string): string | null 
   }
 }
 
-/** Reads one snapshot into a scenario, re-rooted onto `workspace` when asked. */
-export function readSnapshotScenario(workspace: Roots, key: string, reroot: boolean): SnapshotScenarioRead {
+/**
+ * Reads one snapshot into a scenario, re-rooted onto `workspace` when asked. A snapshot in
+ * evolcore's format records no manifest choice: with `render`, the kit manifest whose render
+ * lists the recorded sections is taken (`infer-manifest.ts`), and an absent context file is the
+ * empty context it stands for.
+ */
+export function readSnapshotScenario(
+  workspace: Roots,
+  key: string,
+  reroot: boolean,
+  render?: (scenario: Scenario) => RenderReport,
+): SnapshotScenarioRead {
   if (!/^\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d(?:-\d+)?$/.test(key)) {
     throw new ApiFailure('invalid-input', `not a snapshot key: ${key}`);
   }
@@ -53,14 +67,29 @@ export function readSnapshotScenario(workspace: Roots, key: string, reroot: bool
   const varsText = readKind(dir, 'vars', key);
   if (varsText === null)
     throw new ApiFailure('not-found', `snapshot ${key} has no vars file`, path.join(dir, `vars-${key}.json`));
-  const result = scenarioFromSnapshot(varsText, readKind(dir, 'manifest', key), { reroot, workspace });
+  const reportText = readKind(dir, 'manifest', key);
+  const result = scenarioFromSnapshot(varsText, reportText, { reroot, workspace });
   if (!result.ok) throw new ApiFailure('read-error', result.error, path.join(dir, `vars-${key}.json`));
+  const evolcore = reportText === null ? null : parseEvolcoreReport(reportText);
+  let scenario = result.scenario;
+  const warnings = [...result.warnings];
+  if (evolcore !== null && render !== undefined && scenario.manifestFile === null) {
+    const inferred = inferManifest(
+      scenario,
+      evolcore.sections.map((s) => s.id),
+      workspace.packageRoot,
+      render,
+    );
+    scenario = inferred.scenario;
+    if (inferred.note !== null) warnings.push(inferred.note);
+  }
+  const context = readKind(dir, 'context', key);
   return {
     key,
-    scenario: result.scenario,
-    recordedContext: readKind(dir, 'context', key),
+    scenario,
+    recordedContext: context === null && evolcore !== null ? '' : context,
     recorded: result.recorded,
     rerooted: result.rerooted,
-    warnings: result.warnings,
+    warnings,
   };
 }

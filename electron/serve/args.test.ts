@@ -15,8 +15,14 @@ describe('serve args', () => {
       claudeProject: 'c',
       port: 8080,
       open: false,
+      build: true,
       help: false,
     });
+  });
+
+  it('builds the renderer first unless --no-build', () => {
+    expect(parseServeArgs([], {}).build).toBe(true);
+    expect(parseServeArgs(['--no-build'], {}).build).toBe(false);
   });
 
   it('defaults to a free port and opening the browser, except under CI', () => {

@@ -1,6 +1,6 @@
 /**
  * Command-line options of `serve` (`npm run serve -- [--home DIR] [--package-root DIR]
- * [--port N] [--no-open]`).
+ * [--port N] [--no-open] [--no-build]`).
  */
 import { parseArgs } from 'node:util';
 import { missingFolderProblem } from '../services/folder-check';
@@ -14,17 +14,20 @@ export interface ServeArgs {
   /** 0 = a free port. */
   readonly port: number;
   readonly open: boolean;
+  /** Build the renderer first when it is missing or stale (off with --no-build, e.g. in the e2e runs). */
+  readonly build: boolean;
   readonly help: boolean;
 }
 
 /** One-paragraph usage text. */
 export const SERVE_USAGE =
-  'usage: npm run serve -- [--home DIR] [--package-root DIR] [--claude-project DIR] [--port N] [--no-open]\n' +
+  'usage: npm run serve -- [--home DIR] [--package-root DIR] [--claude-project DIR] [--port N] [--no-open] [--no-build]\n' +
   '  --home DIR          $EVOLCORE_HOME to inspect (default: $EVOLCORE_HOME, ~/.evolcore, the demo home)\n' +
   '  --package-root DIR  folder holding kits/ (default: this app)\n' +
   '  --claude-project DIR  open the CLAUDE.md layering of this Claude Code working directory\n' +
   '  --port N            port on 127.0.0.1 (default: a free one)\n' +
-  '  --no-open           do not open the system browser (also when CI is set)';
+  '  --no-open           do not open the system browser (also when CI is set)\n' +
+  '  --no-build          do not build the renderer first when it is missing or older than its sources';
 
 /** Parses argv; throws an Error with a one-line message on bad options. */
 export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): ServeArgs {
@@ -36,6 +39,7 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
       'claude-project': { type: 'string' },
       port: { type: 'string' },
       'no-open': { type: 'boolean', default: false },
+      'no-build': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -52,6 +56,7 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     claudeProject: values['claude-project'],
     port,
     open: !values['no-open'] && !ci,
+    build: !values['no-build'],
     help: values.help,
   };
 }

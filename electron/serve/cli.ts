@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVE_USAGE, parseServeArgs, serveFolderProblem } from './args';
-import { runServe } from './run-serve';
+import { ensureRendererBuilt, viteBuildRunner } from './ensure-renderer';
+import { rendererDistOf, runServe } from './run-serve';
 
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -26,6 +27,13 @@ async function main(): Promise<void> {
     process.stderr.write(`serve: ${missing}\n`);
     process.exit(2);
   }
+  // Like `npm start`: a fresh clone's `npm run serve` builds the UI instead of answering 503.
+  const log = (line: string): void => void process.stderr.write(`${line}\n`);
+  if (
+    args.build &&
+    !(await ensureRendererBuilt(appRoot, rendererDistOf(appRoot), viteBuildRunner(appRoot), log))
+  )
+    process.exit(1);
   const { stop } = await runServe(appRoot, args);
   const shutdown = (): void => {
     void stop().finally(() => process.exit(0));

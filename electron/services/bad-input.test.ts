@@ -111,16 +111,20 @@ describe('bad input on real folders', () => {
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
-    ['order as a string', { order: '10' }, 'invalid', 'invalid-section'],
-    ['type as a number', { type: 1 }, 'invalid', 'invalid-section'],
-    ['path as a list', { path: ['$KITS_RULES'] }, 'invalid', 'invalid-section'],
-    ['when as a number', { when: 1 }, 'invalid', 'invalid-section'],
-    ['maxFiles as a string (default used)', { maxFiles: 'twenty' }, 'ok', 'invalid-field'],
-    ['maxBytes negative (default used)', { maxBytes: -1 }, 'ok', 'invalid-field'],
-    ['enabled as a string', { enabled: 'no' }, 'ok', 'invalid-field'],
-    ['needsInjection as a string', { needsInjection: 'yes' }, 'ok', 'invalid-field'],
-    ['pattern as a number', { pattern: 5 }, 'ok', 'invalid-field'],
-    ['description as an object', { description: { zh: '规则' } }, 'ok', 'invalid-field'],
+    // What evolcore does with each (clarifications §4, §5): the inspector renders the same and says why.
+    ['order as a string (sorted by Number(order))', { order: '10' }, 'ok', 'invalid-field'],
+    ['type as a number (nothing loads for it)', { type: 1 }, 'invalid', 'invalid-section'],
+    ['when as a number (no key of a condition: true)', { when: 1 }, 'ok', 'when-not-condition'],
+    ['maxFiles as a string (compared as it is)', { maxFiles: 'twenty' }, 'ok', 'invalid-field'],
+    ['enabled as a string (only false disables)', { enabled: 'no' }, 'ok', 'invalid-field'],
+    ['needsInjection as a string (read by truthiness)', { needsInjection: 'yes' }, 'ok', 'invalid-field'],
+    ['pattern as a number (matchGlob throws: no names)', { pattern: 5 }, 'not-exist', 'invalid-field'],
+    [
+      'description as an object (label [object Object])',
+      { description: { zh: '规则' } },
+      'ok',
+      'invalid-field',
+    ],
   ])('a section with a wrong type of field: %s', (_label, patch, expected, code) => {
     writeManifest([{ ...RULES, ...patch }, SESSION]);
     const r = render();
@@ -131,6 +135,29 @@ describe('bad input on real folders', () => {
     expect(d?.message.length).toBeGreaterThan(10);
     expect(status(r, 'session')).toBe('ok');
     expect(r.context).toContain('session s1');
+  });
+
+  it('a description object is printed as evolcore prints it', () => {
+    writeManifest([{ ...RULES, description: { zh: '规则' } }]);
+    expect(render().context).toContain('Contenu de $KITS_RULES/00-core.md (rules — [object Object]):');
+  });
+
+  it('a path as a list makes evolcore throw resolving it: manifest-crash, no context at all', () => {
+    writeManifest([{ ...RULES, path: ['$KITS_RULES'] }, SESSION]);
+    const r = render();
+    expect(r.failure).toMatchObject({ code: 'manifest-crash', section: 'rules' });
+    expect(r.failure?.message).toContain('`path`');
+    expect(r.context).toBe('');
+  });
+
+  it('maxBytes negative is used as it is: the first file loads, the next is cut', () => {
+    fs.writeFileSync(path.join(kits, 'rules', '01-more.md'), 'more');
+    writeManifest([{ ...RULES, maxBytes: -1 }]);
+    const s = render().sections.find((x) => x.id === 'rules');
+    expect(s?.files.map((f) => path.basename(f.path))).toEqual(['00-core.md']);
+    expect(s?.truncated?.note).toBe(
+      '[注意] 目录 $KITS_RULES 未完整加载：1 个文件未加载（达字节上限 -1 字节）。',
+    );
   });
 
   it('a binary file in a folder section: binary-file warning, the text files still load', () => {
@@ -144,12 +171,14 @@ describe('bad input on real folders', () => {
     expect(d).toMatchObject({ level: 'warning', section: 'rules' });
     expect(d?.file).toBe(toEnginePath(path.join(kits, 'rules', 'logo.png')));
     expect(status(r, 'rules')).toBe('ok');
-    expect(r.sections.find((s) => s.id === 'rules')?.files.map((f) => f.bytes)).toEqual([7, 8]);
+    // Budgets count the decoded text (Buffer.byteLength of the UTF-8 string): the 3 invalid bytes
+    // became U+FFFD, 3 bytes each, so 8 bytes on disk count 14.
+    expect(r.sections.find((s) => s.id === 'rules')?.files.map((f) => f.bytes)).toEqual([7, 14]);
     expect(r.context).toContain('# core');
     expect(r.context).toContain('session s1');
   });
 
-  it('a file of 50 MB over the total budget: not read, over-total, fast', () => {
+  it('a file of 50 MB over the total budget: read (evolcore reads it to size it), over-total, fast', () => {
     writeManifest([
       RULES,
       { ...SESSION, order: 5 },
@@ -167,10 +196,12 @@ describe('bad input on real folders', () => {
       bytes: 50 * 1024 * 1024,
       limit: 'bytes',
     });
-    expect(counting.reads).not.toContain(toEnginePath(huge));
-    expect(elapsed).toBeLessThan(500);
-    expect(r.totals.note).toBe('[注意] 上下文清单总量超限（>50 文件 / >100KB），以下 section 未加载：huge。');
+    expect(counting.reads).toContain(toEnginePath(huge));
+    expect(elapsed).toBeLessThan(2000);
+    // The gate tripped in the last section: nothing later to list, so no total note.
+    expect(r.totals.note).toBeNull();
     expect(r.context).toContain('# core');
+    expect(r.context).not.toContain('huge.md');
   });
 
   it('a file of 50 MB in a folder section: the folder keeps it (at least one file) but the total gate stops the section', () => {
@@ -180,13 +211,20 @@ describe('bad input on real folders', () => {
     fs.truncateSync(huge, 50 * 1024 * 1024);
     const counting = countingNodeFs();
     const r = render({ sessionId: 's1' }, counting);
+    // '0-huge.md' sorts before '00-core.md': taken first (none taken yet), then core is cut by
+    // maxBytes; the total gate then trips on huge, so rules has no block but keeps its note.
     expect(status(r, 'rules')).toBe('over-total');
-    expect(counting.reads).not.toContain(toEnginePath(huge));
+    expect(counting.reads).toContain(toEnginePath(huge));
     expect(status(r, 'session')).toBe('over-total');
-    expect(r.totals.overTotal).toEqual(['rules', 'session']);
+    expect(r.totals.overTotal).toEqual(['session']);
+    expect(r.context).toContain(
+      '[注意] 目录 $KITS_RULES 未完整加载：1 个文件未加载（达字节上限 40960 字节）。',
+    );
+    expect(r.context).toContain('以下 section 未加载：session。');
+    expect(r.context).not.toContain('Contenu de');
   });
 
-  it('a file of 50 MB after a small one in a folder: cut by maxBytes, counted, never read', () => {
+  it('a file of 50 MB after a small one in a folder: read (to size it), then cut by maxBytes', () => {
     writeManifest([RULES, SESSION]);
     const huge = path.join(kits, 'rules', '10-huge.md');
     fs.writeFileSync(huge, '');
@@ -199,7 +237,8 @@ describe('bad input on real folders', () => {
     expect(s?.truncated?.note).toBe(
       '[注意] 目录 $KITS_RULES 未完整加载：1 个文件未加载（达字节上限 40960 字节）。',
     );
-    expect(counting.reads).not.toContain(toEnginePath(huge));
+    expect(counting.reads).toContain(toEnginePath(huge));
+    expect(s?.files.map((f) => path.basename(f.path))).toEqual(['00-core.md']);
     expect(status(r, 'session')).toBe('ok');
   });
 

@@ -97,6 +97,21 @@ describe('start block', () => {
     expect(startPaths(report)).toEqual(['/repo/CLAUDE.local.md']);
   });
 
+  it("includes only the CLI's text extensions: .markdown and .mdx are not among them", () => {
+    const report = run({
+      '/repo/CLAUDE.md': '@./a.markdown @./b.mdx @./c.latex',
+      '/repo/a.markdown': 'a',
+      '/repo/b.mdx': 'b',
+      '/repo/c.latex': 'c',
+    });
+    expect(report.files.map((f) => `${f.display} ${f.status}`)).toEqual([
+      'CLAUDE.md loaded',
+      'a.markdown non-text',
+      'b.mdx non-text',
+      'c.latex loaded',
+    ]);
+  });
+
   it('never walks the filesystem root itself', () => {
     const report = run({ '/CLAUDE.md': 'root of the disk', '/repo/CLAUDE.md': 'repo' });
     expect(startPaths(report)).toEqual(['/repo/CLAUDE.md']);
@@ -220,6 +235,16 @@ describe('attachments after a Read', () => {
     expect(report.attachedOnRead).toEqual([
       { path: '/outer/.claude/rules/o.md', text: 'Contents of /outer/.claude/rules/o.md:\n\nouter' },
     ]);
+  });
+
+  it('attaches nothing when the target is not a file: the Read fails', () => {
+    const report = run(tree, { target: 'a/b/missing.ts' });
+    expect(report.attachedOnRead).toEqual([]);
+    expect(report.files.filter((f) => f.phase === 'read')).toEqual([]);
+    expect(report.diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'target-not-a-file', file: '/repo/a/b/missing.ts' }),
+    );
+    expect(run(tree, { target: 'a/b' }).attachedOnRead).toEqual([]);
   });
 
   it('has no attachments without a target, and an empty list when the Read attaches nothing', () => {

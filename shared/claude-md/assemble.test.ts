@@ -344,6 +344,11 @@ describe('conditional rules (§19.3)', () => {
     '/repo/.claude/rules/ts.md': '---\npaths: src/**/*.{ts,tsx}\n---\nTS rule',
     '/repo/.claude/rules/z.md': 'last',
     [`${HOME}/.claude/rules/tests.md`]: '---\npaths:\n  - "**/*.test.ts"\n---\nTests',
+    // The targets the tests read (a Read of a missing file fails and attaches nothing).
+    '/repo/src/ui/App.tsx': '',
+    '/repo/src/a.js': '',
+    '/repo/lib/x.test.ts': '',
+    '/elsewhere/src/a.ts': '',
   };
 
   it('never sends a conditional rule at start: it is deferred to a Read', () => {

@@ -132,7 +132,18 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
 
   // --- Phase 2: what a Read of the target attaches. ---
   loader.phase = 'read';
-  const attached = target === null ? null : collectReadAttachments(loader, opts);
+  // Claude Code attaches memory only after a successful Read: a target that is not a file gets none.
+  const targetStat = target === null ? null : loader.fsStat(target);
+  if (target !== null && targetStat?.kind !== 'file') {
+    loader.diag(
+      'warning',
+      'target-not-a-file',
+      `The target ${target} is not a file: Claude Code's Read of it fails, so nothing is attached.`,
+      target,
+    );
+  }
+  const attached =
+    target === null ? null : targetStat?.kind === 'file' ? collectReadAttachments(loader, opts) : [];
 
   // Rows: hidden ones dropped, then spans and attachment indexes filled in.
   const startDrafts = start.map((info) => info.draft);

@@ -1,6 +1,6 @@
 /**
- * Claude Code's CLAUDE.md assembly, reproduced for the inspector (issue 8;
- * ../shared/spec/claude-md-layering.md). Import from here: the entry point, its report
+ * Claude Code's CLAUDE.md assembly, reproduced for the inspector after the real CLI 2.1.197
+ * (issues 8, 13; CLAUDE-CODE-2.1.197.md). Import from here: the entry point, its report
  * types, and the in-memory file system for tests.
  */
 
@@ -12,12 +12,15 @@ export {
   MAX_MEMORY_CHARACTER_COUNT,
 } from './claude-md-input';
 export { MEMORY_INSTRUCTION_PROMPT, levelDescription } from './final-text';
+export { MANAGED_SETTINGS_CLAUDEMD_PATH } from './managed-settings';
 export { createMemoryFs } from './memory-fs';
 export { claudeMdWatchPaths } from './watch-paths';
 export type { MemoryLink, MemoryTree } from './memory-fs';
-export { CLAUDE_MD_STATUSES } from './types';
+export { CLAUDE_CODE_VERSION, CLAUDE_MD_STATUSES } from './types';
 export type {
   ClaudeFs,
+  ClaudeMdAttachment,
+  ClaudeMdPhase,
   ClaudeMdDiagnostic,
   ClaudeMdDiagnosticCode,
   ClaudeMdFile,

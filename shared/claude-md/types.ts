@@ -172,7 +172,9 @@ export type ClaudeMdDiagnosticCode =
   | 'include-too-deep'
   | 'include-cycle'
   | 'include-non-text'
-  | 'external-include-not-approved';
+  | 'external-include-not-approved'
+  /** The target is not a file: Claude Code's Read fails and attaches nothing. */
+  | 'target-not-a-file';
 
 /** A finding about the files, never thrown: collected. */
 export interface ClaudeMdDiagnostic {

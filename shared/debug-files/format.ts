@@ -1,7 +1,8 @@
 /**
- * Pure formatters of the four eck-debug files from a RenderReport ("调试机制" in the reference).
- * The manifest report has its own file (`manifest-report-format.ts`); it is re-exported here so
- * a writer imports the four from one place.
+ * The inspector's EARLIER formats of the four eck-debug files (before clarifications §14 made it
+ * write evolcore's own, `evolcore-format.ts`). No longer written by the app; kept because the
+ * History still reads snapshots in these formats, and the tests and the history bench make such
+ * snapshots with them. The manifest report has its own file (`manifest-report-format.ts`).
  */
 import type { RenderReport } from '../engine/types';
 

@@ -4,6 +4,8 @@
  */
 export * from './names';
 export * from './format';
+export * from './evolcore-format';
+export { PARAM_DESCRIPTIONS, paramDescriptionZh } from './param-descriptions';
 export * from './parse';
 export {
   summarizeReport,

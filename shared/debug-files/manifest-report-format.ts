@@ -1,5 +1,6 @@
 /**
- * `manifest-<ts>.md`: the diagnostic report of one render ("调试机制": per section the `when`
+ * The inspector's EARLIER `manifest-<ts>.md` (see `format.ts`; the app now writes evolcore's own,
+ * `evolcore-format.ts`): the diagnostic report of one render ("调试机制": per section the `when`
  * result, the path state ok/unresolved-vars/not-exist/skipped, used, injected, unresolved tokens).
  * Readable as markdown (a table, one row per section, then details), and parseable: the same
  * facts as a fenced ```json block (`report-summary.ts`) that `parse.ts` reads back exactly.

@@ -169,6 +169,7 @@ describe("evolcore's report as the writer prints it", () => {
       bytes: null,
       unresolved: [],
       truncated: true,
+      label: 'rules — 核心规则',
     });
     expect(parsed.sections[2]?.unresolved).toEqual(['$PERSONAL_DIR', '{{peerKey}}']);
     expect(parsed.sections[5]?.whenResult).toBeNull(); // disabled: its when was never evaluated

@@ -112,6 +112,7 @@ function sectionOf(block: DetailFacts): ParsedReportSection {
     bytes: null,
     unresolved: tokensOf(facts.get('unresolved tokens')),
     truncated: facts.has('dir overflow'),
+    label: block.heading,
   };
 }
 

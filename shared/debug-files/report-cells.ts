@@ -24,6 +24,8 @@ export interface ParsedReportSection {
   readonly bytes: number | null;
   readonly unresolved: readonly string[];
   readonly truncated: boolean | null;
+  /** The block label (`id — description`) where the report gives it: evolcore's headings. */
+  readonly label?: string;
 }
 
 /** A field a column or a detail key can fill; `overTotalNote` is evolclaw's `skipped: 总闸超限未加载`. */

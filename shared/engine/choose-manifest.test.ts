@@ -173,8 +173,11 @@ describe('base and override manifests that cannot be used (§11)', () => {
     expect(d?.message).toMatch(new RegExp(`^${KITS}/eck_manifest.json:3:\\d+: `));
   });
 
-  it('a base that is JSON but not an object is fatal too', () => {
-    expect(renderKit({ baseText: '[]' }).rendered).toBe(false);
+  it('a base that is JSON but not an object makes evolcore throw: manifest-crash, no context', () => {
+    const r = renderKit({ baseText: '[]' });
+    expect(r.failure).toMatchObject({ code: 'manifest-crash' });
+    expect(r.failure?.message).toContain(`${KITS}/eck_manifest.json`);
+    expect(r.context).toBe('');
   });
 
   it('an override that is not JSON is ignored: base renders alone, error names file:line:column', () => {
@@ -197,10 +200,15 @@ describe('base and override manifests that cannot be used (§11)', () => {
     expect(codes(r)).toContain('override-parse-error');
   });
 
-  it('"sections" not a list in the base: manifest-shape, nothing renders but no crash', () => {
-    const r = renderKit({ baseText: JSON.stringify({ sections: { a: 1 } }) });
+  it.each([
+    ['an object', { a: 1 }],
+    ['missing', undefined],
+  ])('"sections" %s in the base: evolcore throws sorting it (manifest-crash), no context', (_l, sections) => {
+    const r = renderKit({ baseText: JSON.stringify({ sections }) });
     expect(r.rendered).toBe(true);
-    expect(codes(r)).toContain('manifest-shape');
+    expect(r.failure).toMatchObject({ code: 'manifest-crash' });
+    expect(r.context).toBe('');
+    expect(codes(r)).toContain('manifest-crash');
   });
 });
 

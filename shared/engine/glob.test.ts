@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { matchesGlob } from './glob';
+import { globMatcher, globSource, matchesGlob } from './glob';
 
+// evolcore's matchGlob (clarifications §5): `.` escaped, `*` → `.*`, `{a,b}` → `(a|b)`, every
+// other character is regex syntax, anchored. A pattern that is not a valid regex matches nothing.
 describe('directory glob (§5)', () => {
   it.each([
     ['*.md', 'a.md', true],
@@ -16,18 +18,35 @@ describe('directory glob (§5)', () => {
     ['{a,b}.md', 'a.md', true],
     ['{a,b}.md', 'c.md', false],
     ['{a,}.md', '.md', true],
-    ['?.md', 'a.md', false],
-    ['?.md', '?.md', true],
     ['a.md', 'aXmd', false],
-    ['[ab].md', 'a.md', false],
-    ['[ab].md', '[ab].md', true],
-    ['a+.md', 'a+.md', true],
-    ['a+.md', 'aa.md', false],
+    // `?` and `+` are quantifiers, `[…]` a class, `(…)` a group, `$` an anchor.
+    ['?.md', 'a.md', false],
+    ['?.md', '?.md', false],
+    ['a?.md', '.md', true],
+    ['a?.md', 'a.md', true],
+    ['[ab].md', 'a.md', true],
+    ['[ab].md', '[ab].md', false],
+    ['a+.md', 'aa.md', true],
+    ['a+.md', 'a+.md', false],
+    ['(x).md', 'x.md', true],
+    ['(x).md', '(x).md', false],
+    ['$x.md', '$x.md', false],
+    ['x|y', 'x', true],
+    // A lone `{` stays literal (no closing brace, not a quantifier in a non-unicode regex).
     ['{a.md', '{a.md', true],
-    ['(x).md', '(x).md', true],
-    ['$x.md', '$x.md', true],
-    ['*', 'a\nb', true],
+    // `.*` does not cross a newline.
+    ['*', 'a\nb', false],
   ])('%s vs %j → %s', (pattern, name, expected) => {
     expect(matchesGlob(name, pattern)).toBe(expected);
+  });
+
+  it('builds the regex source the real way', () => {
+    expect(globSource('*.{md,txt}')).toBe('^.*\\.(md|txt)$');
+    expect(globSource('a?.md')).toBe('^a?\\.md$');
+  });
+
+  it.each(['?.md', '(', '*.md)', 'a**+'])('%s does not compile: nothing matches', (pattern) => {
+    expect(globMatcher(pattern)).toBeNull();
+    expect(matchesGlob('a.md', pattern)).toBe(false);
   });
 });

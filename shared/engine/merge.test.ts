@@ -50,7 +50,7 @@ describe('patch merge (§11)', () => {
     });
   });
 
-  it('an override loop replaces the whole object (no forEach inherited)', () => {
+  it('an override loop replaces the whole object (no forEach inherited: the loop is empty)', () => {
     const base = [
       fileSection('l', '$KITS/a.md', {
         needsInjection: true,
@@ -61,7 +61,10 @@ describe('patch merge (§11)', () => {
       { sections: base, override: [{ id: 'l', loop: { childFile: '$KITS/c.md' } }], files: FILES },
       { items: [1] },
     );
-    expect(sectionOf(r, 'l').status).toBe('invalid');
+    expect(r.merged?.sections[0]?.raw.loop).toEqual({ childFile: '$KITS/c.md' });
+    // forEach undefined: vars[undefined] is no list, so the wrapper gets an empty loop result.
+    expect(sectionOf(r, 'l').status).toBe('ok');
+    expect(r.context).toContain('Contenu de $KITS/a.md (l):\n\nA\n\nIMPORTANT');
   });
 
   it('a new id is appended, then sorted by order', () => {
@@ -74,14 +77,21 @@ describe('patch merge (§11)', () => {
     expect(sectionOf(r, 'mine').origin).toBe('added');
   });
 
-  it('a new id with no order sorts last (and is invalid)', () => {
+  it('a new id with no order sorts last here (NaN comparisons, V8 sort) and still loads, with invalid-field', () => {
     const r = renderKit({
       sections: BASE,
       override: [{ id: 'late', type: 'file', file: '$KITS/a.md', when: 'always' }],
       files: FILES,
     });
     expect(ids(r)).toEqual(['a', 'b', 'c', 'late']);
-    expect(sectionOf(r, 'late').status).toBe('invalid');
+    expect(sectionOf(r, 'late').status).toBe('ok');
+    expect(r.diagnostics).toContainEqual(
+      expect.objectContaining({
+        code: 'invalid-field',
+        section: 'late',
+        message: expect.stringMatching(/order/),
+      }),
+    );
   });
 
   it('a changed order moves the section', () => {
@@ -113,15 +123,39 @@ describe('patch merge (§11)', () => {
     expect(ids(renderKit({ sections: base, files: FILES }))).toEqual(['neg', 'p21', 'p215', 'p22']);
   });
 
-  it('an override without an id is dropped with override-without-id', () => {
+  it('an override without an id is appended (Map key undefined) with override-without-id', () => {
     const r = renderKit({ sections: BASE, override: [{ enabled: false }], files: FILES });
-    expect(ids(r)).toEqual(['a', 'b', 'c']);
+    expect(ids(r)).toEqual(['a', 'b', 'c', '']);
     const d = r.diagnostics.find((x) => x.code === 'override-without-id');
-    expect(d?.level).toBe('error');
-    expect(statuses(r)).toMatchObject({ a: 'ok', c: 'ok' });
+    expect(d).toMatchObject({ level: 'error', file: `${ECK}/eck_manifest.json` });
+    expect(statuses(r)).toMatchObject({ a: 'ok', c: 'ok', '': 'disabled' });
   });
 
-  it('an unknown id without type is appended as invalid with unknown-override-id naming the closest base id', () => {
+  it('an override without an id is rendered, labelled "undefined"', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [{ type: 'file', file: '$KITS/b.md', order: 40, when: 'always', needsInjection: false }],
+      files: FILES,
+    });
+    expect(r.context).toContain('Contenu de $KITS/b.md (undefined):\n\nB\n\nIMPORTANT');
+    expect(codes(r)).toContain('override-without-id');
+  });
+
+  it('two override entries without an id merge into one (the second patches the first)', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [
+        { type: 'file', file: '$KITS/a.md', order: 40, when: 'always', needsInjection: false },
+        { file: '$KITS/c.md' },
+      ],
+      files: FILES,
+    });
+    expect(ids(r)).toEqual(['a', 'b', 'c', '']);
+    expect(r.merged?.sections[3]?.raw.file).toBe('$KITS/c.md');
+    expect(r.context).toContain('Contenu de $KITS/c.md (undefined):\n\nC\n\nIMPORTANT');
+  });
+
+  it('an unknown id without type is appended with unknown-override-id naming the closest base id', () => {
     const base = [
       fileSection('venue-client', '$KITS/a.md'),
       fileSection('peer-profile', '$KITS/b.md', { order: 20 }),
@@ -130,8 +164,22 @@ describe('patch merge (§11)', () => {
     const d = r.diagnostics.find((x) => x.code === 'unknown-override-id');
     expect(d).toMatchObject({ level: 'warning', section: 'venue-clinet' });
     expect(d?.message).toContain('"venue-client"');
-    expect(sectionOf(r, 'venue-clinet').status).toBe('invalid');
+    // enabled: false is checked first, so the typo entry is merely disabled.
+    expect(sectionOf(r, 'venue-clinet').status).toBe('disabled');
     expect(sectionOf(r, 'venue-client').status).toBe('ok');
+  });
+
+  it('an unknown id that is enabled has no when: evolcore throws, the agent gets no turn (when-missing)', () => {
+    const base = [fileSection('venue-client', '$KITS/a.md')];
+    const r = renderKit({
+      sections: base,
+      override: [{ id: 'venue-clinet', description: 'typo' }],
+      files: FILES,
+    });
+    expect(r.failure).toMatchObject({ code: 'when-missing', section: 'venue-clinet' });
+    expect(r.context).toBe('');
+    expect(r.sections).toEqual([]);
+    expect(codes(r)).toEqual(expect.arrayContaining(['when-missing', 'unknown-override-id']));
   });
 
   it('an unknown id with a type is a plain addition, no warning', () => {
@@ -233,10 +281,21 @@ describe('replace mode (§11)', () => {
     expect(r.context).toContain('Contenu de $KITS/c.md (a):\n\nC');
   });
 
-  it('an override section that is not complete is invalid in replace (no base to merge with)', () => {
+  it('an override section that is not complete in replace has no when: evolcore throws (no base to merge with)', () => {
     const r = renderKit({
       sections: BASE,
       override: [{ id: 'a', enabled: true }],
+      overrideTop: { mode: 'replace' },
+      files: FILES,
+    });
+    expect(r.failure).toMatchObject({ code: 'when-missing', section: 'a' });
+    expect(r.context).toBe('');
+  });
+
+  it('an override section that is not complete in replace but has when is invalid (no path)', () => {
+    const r = renderKit({
+      sections: BASE,
+      override: [{ id: 'a', when: 'always' }],
       overrideTop: { mode: 'replace' },
       files: FILES,
     });
@@ -360,13 +419,19 @@ describe('odd manifest shapes', () => {
     expect(r.merged?.overrideState).toBe('ignored');
   });
 
-  it('a section entry that is not an object is skipped with manifest-shape', () => {
+  it.each([
+    ['a string', 'rules'],
+    ['a number', 5],
+    ['a list', []],
+  ])('a section entry that is %s makes evolcore throw: manifest-crash, no context', (_label, entry) => {
     const r = renderKit({
-      baseText: JSON.stringify({ sections: ['rules', fileSection('a', '$KITS/a.md')] }),
+      baseText: JSON.stringify({ sections: [fileSection('a', '$KITS/a.md'), entry] }),
       files: FILES,
     });
-    expect(ids(r)).toEqual(['a']);
-    expect(codes(r)).toContain('manifest-shape');
+    expect(r.failure).toMatchObject({ code: 'manifest-crash' });
+    expect(r.failure?.message).toContain(JSON.stringify(entry));
+    expect(r.context).toBe('');
+    expect(r.diagnostics[0]).toMatchObject({ level: 'error', code: 'manifest-crash' });
   });
 
   it('an unknown mode is read as patch with a warning', () => {
@@ -386,9 +451,24 @@ describe('odd manifest shapes', () => {
     expect(codes(r)).toContain('duplicate-id');
   });
 
-  it('a top-level limit of the wrong type is ignored with a warning', () => {
-    const r = renderKit({ sections: BASE, top: { totalMaxFiles: '10' }, files: FILES });
-    expect(r.totals.maxFiles).toBe(50);
+  it('a top-level limit of the wrong type is used as evolcore compares it (coerced), with a warning', () => {
+    const r = renderKit({ sections: BASE, top: { totalMaxFiles: '1' }, files: FILES }, { chatType: 'x' });
+    expect(r.merged?.limitValues.totalMaxFiles).toBe('1');
+    expect(r.totals.maxFiles).toBe(1);
+    expect(statuses(r)).toEqual({ a: 'ok', b: 'over-total', c: 'over-total' });
+    expect(r.totals.note).toBe('[注意] 上下文清单总量超限（>1 文件 / >100KB），以下 section 未加载：c。');
     expect(codes(r)).toContain('invalid-field');
+  });
+
+  it('a null limit in the override falls back to the base (??)', () => {
+    const r = renderKit({
+      sections: BASE,
+      top: { totalMaxFiles: 7 },
+      override: [],
+      overrideTop: { totalMaxFiles: null },
+      files: FILES,
+    });
+    expect(r.merged?.limitOrigins.totalMaxFiles).toBe('base');
+    expect(r.totals.maxFiles).toBe(7);
   });
 });

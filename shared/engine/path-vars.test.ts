@@ -46,24 +46,35 @@ describe('derivePathVars (§1)', () => {
     expect(r.explicit).not.toContain('KITS_DOCS');
   });
 
-  it('chains: an explicit KITS re-roots every KITS_* var derived from it', () => {
+  it('no chains: an explicit KITS does not move the KITS_* vars (each is derived from the package root)', () => {
     const v = derivePathVars('/p', '/h', { KITS: '/k' }).values;
-    expect(v.KITS_RULES).toBe('/k/rules');
-    expect(v.KITS_TEMPLATES).toBe('/k/templates');
-    expect(v.KITS_FRAGMENTS).toBe('/k/templates/system-fragments');
+    expect(v.KITS).toBe('/k');
+    expect(v.KITS_RULES).toBe('/p/kits/rules');
+    expect(v.KITS_TEMPLATES).toBe('/p/kits/templates');
+    expect(v.KITS_FRAGMENTS).toBe('/p/kits/templates/system-fragments');
   });
 
-  it('chains: an explicit EVOLCORE_HOME re-roots ECK and AGENT_DIR', () => {
+  it('no chains: an explicit EVOLCORE_HOME does not move ECK or AGENT_DIR (derived from the home)', () => {
     const v = derivePathVars('/p', '/h', { EVOLCORE_HOME: '/home2', selfAid: 'a' }).values;
-    expect(v.ECK).toBe('/home2/eck');
-    expect(v.AGENT_DIR).toBe('/home2/agents/a');
+    expect(v.EVOLCORE_HOME).toBe('/home2');
+    expect(v.ECK).toBe('/h/eck');
+    expect(v.AGENT_DIR).toBe('/h/agents/a');
   });
 
-  it('chains: an explicit AGENT_DIR gives PERSONAL_DIR even without selfAid', () => {
-    const v = derivePathVars('/p', '/h', { AGENT_DIR: '/ag' }).values;
-    expect(v.AGENT_DIR).toBe('/ag');
+  it('an explicit AGENT_DIR roots the agent folders when selfAid is set; without selfAid there are none', () => {
+    const v = derivePathVars('/p', '/h', { AGENT_DIR: '/ag', selfAid: 'a' }).values;
     expect(v.PERSONAL_DIR).toBe('/ag/personal');
     expect(v.RELATIONS_DIR).toBe('/ag/relations');
+    const w = derivePathVars('/p', '/h', { AGENT_DIR: '/ag' }).values;
+    expect(w.AGENT_DIR).toBe('/ag');
+    expect(w.PERSONAL_DIR).toBeUndefined();
+    expect(w.VENUES_DIR).toBeUndefined();
+  });
+
+  it('a path var given as null keeps the derived value and is not explicit', () => {
+    const r = derivePathVars('/p', '/h', { KITS: null });
+    expect(r.values.KITS).toBe('/p/kits');
+    expect(r.explicit).not.toContain('KITS');
   });
 
   it('an explicit PERSONAL_DIR is kept while the other agent folders stay derived', () => {
@@ -77,9 +88,10 @@ describe('derivePathVars (§1)', () => {
     expect(derivePathVars('/p', '/h', { CURRENT_PROJECT: '/work/x' }).values.CURRENT_PROJECT).toBe('/work/x');
   });
 
-  it('normalises the roots', () => {
+  it('joined vars are normalised (path.join); the roots themselves are used as given (the caller resolves them)', () => {
     const v = derivePathVars('/p/./x/..', '/h//', {}).values;
-    expect(v.PACKAGE_ROOT).toBe('/p');
+    expect(v.PACKAGE_ROOT).toBe('/p/./x/..');
+    expect(v.KITS).toBe('/p/kits');
     expect(v.ECK).toBe('/h/eck');
   });
 });

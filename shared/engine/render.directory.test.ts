@@ -45,8 +45,14 @@ describe('directory sections: which files (§5)', () => {
     ['*.txt', ['notes.txt']],
     ['*.{md,txt}', ['?.md', 'a.md', 'notes.txt']],
     ['{a,notes}.*', ['a.md', 'notes.txt']],
-    ['?.md', ['?.md']],
     ['*', ['?.md', 'a.md', 'notes.txt']],
+    // `?` and `+` are regex operators in evolcore's matchGlob, not wildcards.
+    ['a?.md', ['a.md']],
+    ['n+otes.txt', ['notes.txt']],
+    ['[an]*', ['a.md', 'notes.txt']],
+    // `^?\.md$` is not a valid regex: evolcore's readdir try fails and lists nothing.
+    ['?.md', []],
+    ['(', []],
   ])('pattern %s', (pattern, expected) => {
     const r = renderKit({
       sections: [dirSection('rules', '$KITS_RULES', { pattern })],
@@ -55,10 +61,24 @@ describe('directory sections: which files (§5)', () => {
     expect(names(r)).toEqual(expected);
   });
 
-  it('an empty folder (or no match) is ok with zero files and no block', () => {
+  it('an empty folder (or no match) is not-exist: evolcore read no file (§4)', () => {
     const r = renderKit({ sections: [dirSection('rules', '$KITS_RULES')], files: { [RULES]: null } });
-    expect(sectionOf(r, 'rules')).toMatchObject({ status: 'ok', files: [], truncated: null });
+    expect(sectionOf(r, 'rules')).toMatchObject({ status: 'not-exist', files: [], truncated: null });
+    expect(sectionOf(r, 'rules').debug).toMatchObject({ resolveStatus: 'not-exist', fileCount: 0 });
     expect(r.context).toBe('');
+    const r2 = renderKit({
+      sections: [dirSection('rules', '$KITS_RULES')],
+      files: { [`${RULES}/a.txt`]: 'T' },
+    });
+    expect(sectionOf(r2, 'rules').status).toBe('not-exist');
+  });
+
+  it('a folder whose only matches are folders is not-exist (they read as null)', () => {
+    const r = renderKit({
+      sections: [dirSection('rules', '$KITS_RULES')],
+      files: { [`${RULES}/x.md`]: null },
+    });
+    expect(sectionOf(r, 'rules').status).toBe('not-exist');
   });
 
   it('a missing folder is not-exist', () => {
@@ -77,7 +97,7 @@ describe('directory sections: which files (§5)', () => {
       files: { [`${RULES}/b.md`]: 'B\n', [`${RULES}/a.md`]: 'A\n' },
     });
     expect(body(r.context)).toBe(
-      'Contenu de $KITS_RULES/a.md (rules — 规则):\n\nA\n\n\nContenu de $KITS_RULES/b.md (rules — 规则):\n\nB\n',
+      'Contenu de $KITS_RULES/a.md (rules — 规则):\n\nA\n\nContenu de $KITS_RULES/b.md (rules — 规则):\n\nB',
     );
   });
 
@@ -105,7 +125,9 @@ describe('symlinks are followed (§5)', () => {
     const follow = (p: string): string => links[p] ?? p;
     return {
       stat: (p) => (links[p] === 'LOOP' ? { error: 'ELOOP', message: `loop: ${p}` } : inner.stat(follow(p))),
-      readText: (p) => inner.readText(follow(p)),
+      // The engine reads a listed name directly (evolcore's getText): a link loop fails there.
+      readText: (p) =>
+        links[p] === 'LOOP' ? { error: 'ELOOP', message: `loop: ${p}` } : inner.readText(follow(p)),
       list: (p) => {
         const entries = inner.list(p);
         if (p !== RULES || !Array.isArray(entries)) return entries;

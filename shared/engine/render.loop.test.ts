@@ -32,10 +32,10 @@ const items = [
   { peerName: 'Bob', content: 'yo' },
 ];
 
-describe('loop sections (§10)', () => {
+describe('loop sections (§9, renderLoopSection: @index from 0, children joined, wrapper by sentinel)', () => {
   it('wrapper + child per element + default separator "\\n"', () => {
     const r = run({ items, remainingInQueue: 3, pendingCount: 5 });
-    expect(content(r)).toBe('【批次 剩余3条 | 主队列5】\n[1] Alice: hi\n[2] Bob: yo\n【批次结束】');
+    expect(content(r)).toBe('【批次 剩余3条 | 主队列5】\n[0] Alice: hi\n[1] Bob: yo\n【批次结束】');
   });
 
   it('one block per loop section, under the wrapper path', () => {
@@ -49,34 +49,34 @@ describe('loop sections (§10)', () => {
 
   it('a custom separator', () => {
     const r = run({ items }, {}, {}, { separator: '\n---\n' });
-    expect(content(r)).toContain('[1] Alice: hi\n---\n[2] Bob: yo');
+    expect(content(r)).toContain('[0] Alice: hi\n---\n[1] Bob: yo');
   });
 
   it('an empty separator', () => {
     const r = run({ items }, {}, {}, { separator: '' });
-    expect(content(r)).toContain('[1] Alice: hi[2] Bob: yo');
+    expect(content(r)).toContain('[0] Alice: hi[1] Bob: yo');
   });
 
   it('the separator is not subject to blank-line deletion', () => {
     const r = run({ items }, {}, {}, { separator: '\n\n' });
-    expect(content(r)).toContain('[1] Alice: hi\n\n[2] Bob: yo');
+    expect(content(r)).toContain('[0] Alice: hi\n\n[1] Bob: yo');
   });
 
-  it('zero renders empty in the wrapper (substitution truthiness)', () => {
-    const r = run({ items, remainingInQueue: 0, pendingCount: 0 });
-    expect(content(r).split('\n')[0]).toBe('【批次 剩余条 | 主队列】');
+  it('0 renders "0" in the wrapper; a missing var renders empty', () => {
+    const r = run({ items, remainingInQueue: 0 });
+    expect(content(r).split('\n')[0]).toBe('【批次 剩余0条 | 主队列】');
   });
 
   it('scalar elements: {{.}}', () => {
     const r = run({ items: ['a', 'b'] }, { [`${KITS}/c.md`]: '{{@index}}={{.}}' });
-    expect(content(r)).toContain('1=a\n2=b');
+    expect(content(r)).toContain('0=a\n1=b');
   });
 
   it('the child sees outer vars; element fields shadow them', () => {
     const r = run({ items: [{ content: 'x' }], peerName: 'Outer' });
-    expect(content(r)).toContain('[1] Outer: x');
+    expect(content(r)).toContain('[0] Outer: x');
     const r2 = run({ items: [{ peerName: 'In', content: 'x' }], peerName: 'Outer' });
-    expect(content(r2)).toContain('[1] In: x');
+    expect(content(r2)).toContain('[0] In: x');
   });
 
   it('the loop result is inserted literally: values and child output are not parsed again', () => {
@@ -85,7 +85,7 @@ describe('loop sections (§10)', () => {
       remainingInQueue: 1,
       pendingCount: 2,
     });
-    expect(content(r)).toContain('[1] Eve: {{?remainingInQueue}}leak{{/}} {{pendingCount}} {{@loop}}');
+    expect(content(r)).toContain('[0] Eve: {{?remainingInQueue}}leak{{/}} {{pendingCount}} {{@loop}}');
   });
 
   it('a child holding an #each over an element field', () => {
@@ -93,7 +93,7 @@ describe('loop sections (§10)', () => {
       { items: [{ name: 'g', tags: ['x', 'y'] }] },
       { [`${KITS}/c.md`]: '{{name}}:{{#each tags}}{{.}}{{@index}}{{/each}}' },
     );
-    expect(content(r)).toContain('g:x1y2');
+    expect(content(r)).toContain('g:x0y1');
   });
 
   it('a child renders with the full template steps (conditionals, blank lines)', () => {
@@ -117,12 +117,12 @@ describe('loop sections (§10)', () => {
 
   it('no {{@loop}} in the wrapper: the loop result is appended after one "\\n"', () => {
     const r = run({ items }, { [`${KITS}/w.md`]: 'head\n\n' });
-    expect(content(r)).toBe('head\n[1] Alice: hi\n[2] Bob: yo');
+    expect(content(r)).toBe('head\n[0] Alice: hi\n[1] Bob: yo');
   });
 
-  it('no {{@loop}} and an empty list: wrapper + "\\n"', () => {
+  it('no {{@loop}} and an empty list: wrapper + "\\n", then trimEnd() of the block', () => {
     const r = run({ items: [] }, { [`${KITS}/w.md`]: 'head' });
-    expect(content(r)).toBe('head\n');
+    expect(content(r)).toBe('head');
   });
 
   it('{{@loop}} twice: both places get the result', () => {
@@ -142,12 +142,14 @@ describe('loop sections (§10)', () => {
     const r = run({ items, remainingInQueue: 3 }, {}, { needsInjection: false });
     expect(codes(r)).toContain('loop-not-injected');
     expect(content(r)).toContain('剩余3条');
-    expect(content(r)).toContain('[2] Bob: yo');
+    expect(content(r)).toContain('[1] Bob: yo');
   });
 
-  it('a missing childFile is not-exist', () => {
+  it('a missing child file renders the section empty (ok, no block)', () => {
     const r = renderKit({ sections: [loopSection()], files: { [`${KITS}/w.md`]: WRAPPER } }, { items });
-    expect(sectionOf(r, 'batch')).toMatchObject({ status: 'not-exist', missingPath: `${KITS}/c.md` });
+    expect(sectionOf(r, 'batch')).toMatchObject({ status: 'ok', empty: true, files: [] });
+    expect(sectionOf(r, 'batch').resolvedChildPath).toBe(`${KITS}/c.md`);
+    expect(r.context).toBe('');
   });
 
   it('a missing wrapper is not-exist', () => {
@@ -155,13 +157,19 @@ describe('loop sections (§10)', () => {
     expect(sectionOf(r, 'batch')).toMatchObject({ status: 'not-exist', missingPath: `${KITS}/w.md` });
   });
 
-  it('a loop without childFile is invalid', () => {
+  it('a loop without childFile makes evolcore throw: manifest-crash, no context at all', () => {
     const r = renderKit({
-      sections: [fileSection('b', '$KITS/w.md', { loop: { forEach: 'items' } })],
+      sections: [
+        fileSection('a', '$KITS/w.md', { order: 1 }),
+        fileSection('b', '$KITS/w.md', { order: 2, loop: { forEach: 'items' } }),
+      ],
       files: { [`${KITS}/w.md`]: 'w' },
     });
-    expect(sectionOf(r, 'b').status).toBe('invalid');
-    expect(codes(r)).toContain('invalid-section');
+    expect(r.failure).toMatchObject({ code: 'manifest-crash', section: 'b' });
+    expect(r.failure?.message).toMatch(/childFile/);
+    expect(r.context).toBe('');
+    expect(r.fragments).toBe('');
+    expect(r.diagnostics[0]).toMatchObject({ level: 'error', code: 'manifest-crash' });
   });
 
   it('the loop section span is its one block; the wrapper has the content span', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { displayPath } from './output-format';
+import { displayMappings, shortenPath } from './output-format';
 import { ECK, H, KITS, body, dirSection, fileSection, renderKit, sectionOf } from './__fixtures__/kit';
 
 const PREFIX = '<system-reminder>\nEvolCore Context Kit documents are shown below.\n\n';
 const SUFFIX = '\n\nIMPORTANT: Use this context when it affects the current interaction.\n</system-reminder>';
 
-describe('output format (§8)', () => {
+describe('output format (§7)', () => {
   it('prefix, one block, suffix, exactly', () => {
     const r = renderKit({
       sections: [fileSection('a', '$KITS/a.md', { description: '说明' })],
@@ -30,18 +30,40 @@ describe('output format (§8)', () => {
     expect(body(r.context)).toBe('Contenu de $KITS/a.md (a):\n\nA');
   });
 
-  it('a raw file is verbatim: trailing newline, blank lines and tags kept', () => {
-    const raw = '\n# T\n\n{{x}} {{?y}}z{{/}}\n\n';
+  it('a raw file is verbatim (leading newline, blank lines and tags kept) except trimEnd()', () => {
+    const raw = '\n# T\n\n{{x}} {{?y}}z{{/}}\n\n \t';
     const r = renderKit(
       { sections: [fileSection('a', '$KITS/a.md')], files: { [`${KITS}/a.md`]: raw } },
       { x: 'X', y: 1 },
     );
-    expect(body(r.context)).toBe(`Contenu de $KITS/a.md (a):\n\n${raw}`);
+    expect(body(r.context)).toBe(`Contenu de $KITS/a.md (a):\n\n${raw.trimEnd()}`);
   });
 
-  it('an empty raw file gives a block with empty content', () => {
-    const r = renderKit({ sections: [fileSection('a', '$KITS/a.md')], files: { [`${KITS}/a.md`]: '' } });
-    expect(body(r.context)).toBe('Contenu de $KITS/a.md (a):\n\n');
+  it.each([
+    ['empty', ''],
+    ['whitespace only', ' \n\t\u00a0\n'],
+  ])('an %s file gives no block (status ok, empty)', (_label, text) => {
+    const r = renderKit({
+      sections: [fileSection('a', '$KITS/a.md')],
+      files: { [`${KITS}/a.md`]: text },
+    });
+    expect(r.context).toBe('');
+    expect(sectionOf(r, 'a')).toMatchObject({ status: 'ok', empty: true, files: [], span: null });
+    expect(sectionOf(r, 'a').emptyFiles).toEqual([`${KITS}/a.md`]);
+    expect(sectionOf(r, 'a').debug).toMatchObject({ fileCount: 1, emptyContent: true, used: false });
+  });
+
+  it('a template that renders blank gives no block, a sibling file still does', () => {
+    const r = renderKit(
+      {
+        sections: [dirSection('d', '$KITS_RULES', { needsInjection: true })],
+        files: { [`${KITS}/rules/1.md`]: '{{?no}}x{{/}}\n', [`${KITS}/rules/2.md`]: 'two' },
+      },
+      {},
+    );
+    expect(body(r.context)).toBe('Contenu de $KITS_RULES/2.md (d):\n\ntwo');
+    expect(sectionOf(r, 'd')).toMatchObject({ status: 'ok', empty: false });
+    expect(sectionOf(r, 'd').emptyFiles).toEqual([`${KITS}/rules/1.md`]);
   });
 
   it('no block at all: the context is empty', () => {
@@ -57,39 +79,51 @@ describe('output format (§8)', () => {
   });
 });
 
-describe('display paths (§8)', () => {
-  const vars = {
-    PACKAGE_ROOT: '/a',
-    KITS: '/a/kits',
-    KITS_RULES: '/a/kits/rules',
-    KITS_DOCS: '/a/kits/docs',
-    EVOLCORE_HOME: '/h',
-    ECK: '/h/eck',
-    AGENT_DIR: '/h/agents/n',
-    PERSONAL_DIR: '/h/agents/n/personal',
-    CURRENT_PROJECT: '/work/proj',
-  };
+describe('display paths (§7, shortenPath: first prefix it starts with, longest first, no boundary)', () => {
+  const mappings = displayMappings('/a', '/h', { selfAid: 'n', CURRENT_PROJECT: '/work/proj' });
+  const show = (path: string): string => shortenPath(path, mappings).text;
   it.each([
     ['/a/kits/rules/x.md', '$KITS_RULES/x.md'],
     ['/a/kits/rules', '$KITS_RULES'],
     ['/a/kits/other.md', '$KITS/other.md'],
-    ['/a/kits2/x.md', '$PACKAGE_ROOT/kits2/x.md'],
-    ['/a/kits/rules2/x.md', '$KITS/rules2/x.md'],
+    ['/a/kits/templates/system-fragments/f.md', '$KITS_FRAGMENTS/f.md'],
+    ['/a/kits/templates/message-fragments/f.md', '$KITS_MESSAGE_FRAGMENTS/f.md'],
+    ['/a/kits/templates/t.md', '$KITS_TEMPLATES/t.md'],
+    ['/a/kits/docs/d.md', '$KITS_DOCS/d.md'],
+    ['/a/kits2/x.md', '$KITS2/x.md'],
+    ['/a/kits/rules2/x.md', '$KITS_RULES2/x.md'],
+    ['/ab/x.md', '$PACKAGE_ROOTb/x.md'],
     ['/h/agents/n/personal/persona.md', '$PERSONAL_DIR/persona.md'],
+    ['/h/agents/n/relations/r.md', '$RELATIONS_DIR/r.md'],
+    ['/h/agents/n/venues/v.md', '$VENUES_DIR/v.md'],
     ['/h/agents/n/notes.md', '$AGENT_DIR/notes.md'],
     ['/h/agents/other/x.md', '$EVOLCORE_HOME/agents/other/x.md'],
-    ['/h/eck/x.md', '$ECK/x.md'],
+    ['/h/eck/x.md', '$EVOLCORE_HOME/eck/x.md'],
     ['/work/proj/README.md', '$CURRENT_PROJECT/README.md'],
+    ['\\a\\kits\\x.md', '$KITS/x.md'],
     ['/elsewhere/x.md', '/elsewhere/x.md'],
-    ['/ab/x.md', '/ab/x.md'],
+    ['kits/x.md', 'kits/x.md'],
   ])('%s → %s', (path, expected) => {
-    expect(displayPath(path, vars)).toBe(expected);
+    expect(show(path)).toBe(expected);
   });
 
-  it('a var holding the root "/" keeps the separator', () => {
-    expect(displayPath('/etc/x.md', { CURRENT_PROJECT: '/' })).toBe('$CURRENT_PROJECT/etc/x.md');
-    expect(displayPath('/', { CURRENT_PROJECT: '/' })).toBe('$CURRENT_PROJECT');
-    expect(displayPath('/a/kits/x.md', { CURRENT_PROJECT: '/', KITS: '/a/kits' })).toBe('$KITS/x.md');
+  it('the agent aliases come from the home and selfAid, not from the vars; none without selfAid', () => {
+    const m = displayMappings('/a', '/h', { PERSONAL_DIR: '/x/personal' });
+    expect(shortenPath('/x/personal/p.md', m).text).toBe('/x/personal/p.md');
+    expect(shortenPath('/h/agents/n/personal/p.md', m).text).toBe('$EVOLCORE_HOME/agents/n/personal/p.md');
+  });
+
+  it('vars.EVOLCORE_HOME replaces the home for the aliases', () => {
+    const m = displayMappings('/a', '/h', { EVOLCORE_HOME: '/other', selfAid: 'n' });
+    expect(shortenPath('/other/agents/n/x.md', m).text).toBe('$AGENT_DIR/x.md');
+    expect(shortenPath('/h/x.md', m).text).toBe('/h/x.md');
+  });
+
+  it('a CURRENT_PROJECT of "/" takes every path no longer prefix matches, separator included', () => {
+    const m = displayMappings('/a', '/h', { CURRENT_PROJECT: '/' });
+    expect(shortenPath('/etc/x.md', m).text).toBe('$CURRENT_PROJECTetc/x.md');
+    expect(shortenPath('/', m).text).toBe('$CURRENT_PROJECT');
+    expect(shortenPath('/a/kits/x.md', m).text).toBe('$KITS/x.md');
   });
 
   it('in a render, derived vars alias the block headers', () => {
@@ -115,9 +149,26 @@ describe('display paths (§8)', () => {
     expect(sectionOf(r, 'v').files[0]?.display).toBe('$KITS_DOCS/venues/group.md');
   });
 
-  it('an override file displays under $ECK', () => {
+  it('there is no $ECK alias: an override-folder file displays under $EVOLCORE_HOME', () => {
     const r = renderKit({ sections: [fileSection('o', `${ECK}/x.md`)], files: { [`${ECK}/x.md`]: 'X' } });
-    expect(sectionOf(r, 'o').displayPath).toBe('$ECK/x.md');
+    expect(sectionOf(r, 'o').displayPath).toBe('$EVOLCORE_HOME/eck/x.md');
+    expect(body(r.context)).toBe('Contenu de $EVOLCORE_HOME/eck/x.md (o):\n\nX');
+  });
+
+  it('an alias matched mid-name is shown as evolcore shows it, flagged alias-without-boundary', () => {
+    const r = renderKit({
+      sections: [fileSection('x', '$PACKAGE_ROOT/kits-extra/x.md')],
+      files: { '/p/kits-extra/x.md': 'X' },
+    });
+    expect(body(r.context)).toBe('Contenu de $KITS-extra/x.md (x):\n\nX');
+    const d = r.diagnostics.find((x) => x.code === 'alias-without-boundary');
+    expect(d).toMatchObject({ level: 'info', section: 'x', file: '/p/kits-extra/x.md' });
+    expect(d?.message).toContain('$KITS-extra/x.md');
+  });
+
+  it('an alias on a boundary earns no alias-without-boundary', () => {
+    const r = renderKit({ sections: [fileSection('x', '$KITS/x.md')], files: { [`${KITS}/x.md`]: 'X' } });
+    expect(r.diagnostics.map((d) => d.code)).not.toContain('alias-without-boundary');
   });
 });
 
@@ -144,7 +195,7 @@ describe('spans (report)', () => {
 
   it('a file section span slices to exactly its block', () => {
     const s = sectionOf(r, 'a');
-    expect(r.context.slice(s.span?.start, s.span?.end)).toBe('Contenu de $KITS/a.md (a — first):\n\nAAA\n');
+    expect(r.context.slice(s.span?.start, s.span?.end)).toBe('Contenu de $KITS/a.md (a — first):\n\nAAA');
   });
 
   it('a folder section span covers its blocks and its note', () => {

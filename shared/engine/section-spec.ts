@@ -64,6 +64,11 @@ export function sectionFieldWarnings(raw: RawSection, id: string): Diagnostic[] 
         `\`${name}\` is ${JSON.stringify(v)}, not a number; evolcore compares with Number(${name})`,
       );
   }
+  if (raw.description && typeof raw.description !== 'string')
+    warn(
+      'invalid-field',
+      `\`description\` is ${JSON.stringify(raw.description)}, not text; evolcore prints the block label as "${id} — ${String(raw.description)}"`,
+    );
   if (raw.pattern !== undefined && typeof raw.pattern !== 'string')
     warn(
       'invalid-field',

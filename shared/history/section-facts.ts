@@ -4,6 +4,7 @@
  * another snapshot and with a replay by the same code (issue 7, "Compare and replay").
  */
 import { formatEvolcoreManifestReport } from '../debug-files/evolcore-format';
+import { blockBytesByLabel } from './block-bytes';
 import { parseEvolcoreReport } from '../debug-files/parse-evolcore-report';
 import type { ParsedManifestReport } from '../debug-files/parse-manifest-report';
 import { summarizeReport } from '../debug-files/report-summary';
@@ -35,8 +36,21 @@ export interface RenderFacts {
   readonly sections: readonly SectionFacts[];
 }
 
-/** Facts from a parsed `manifest-<ts>.md`. */
-export function factsOfParsedReport(report: ParsedManifestReport): RenderFacts {
+/**
+ * Facts from a parsed `manifest-<ts>.md`. A report in evolcore's format records no sizes: with
+ * the snapshot's context, each section's bytes are its blocks' there (`block-bytes.ts`).
+ */
+export function factsOfParsedReport(
+  report: ParsedManifestReport,
+  context: string | null = null,
+): RenderFacts {
+  const blocks =
+    report.source === 'evolcore' && context !== null
+      ? blockBytesByLabel(
+          context,
+          report.sections.flatMap((s) => (s.label === undefined ? [] : [s.label])),
+        )
+      : null;
   return {
     manifestFile: report.manifestFile,
     sessionType: report.sessionType,
@@ -49,7 +63,7 @@ export function factsOfParsedReport(report: ParsedManifestReport): RenderFacts {
       whenResult: s.whenResult,
       loaded: s.used ?? (s.status === 'ok' ? (s.files ?? 1) > 0 : false),
       files: s.files,
-      bytes: s.bytes,
+      bytes: blocks !== null && s.label !== undefined ? (blocks.get(s.label) ?? 0) : s.bytes,
       truncated: s.truncated === true,
       overTotal: s.status === 'over-total' || (report.totals?.overTotal.includes(s.id) ?? false),
     })),
@@ -94,5 +108,5 @@ export function factsOfRenderAsEvolcore(report: RenderReport): RenderFacts {
   );
   const parsed = parseEvolcoreReport(text);
   if (parsed === null) throw new Error('the evolcore report we print does not read back');
-  return factsOfParsedReport(parsed);
+  return factsOfParsedReport(parsed, report.context);
 }

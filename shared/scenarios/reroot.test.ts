@@ -134,7 +134,7 @@ describe('dropDerivablePathVars', () => {
     );
   });
 
-  it('keeps a path var that really overrides its derivation, and what derives from it follows', () => {
+  it('keeps every path var that really overrides its derivation (no chains: each derives from a root)', () => {
     const vars = {
       ...rerootVars(recorded, mapping).vars,
       KITS: '/elsewhere/kits',
@@ -142,8 +142,11 @@ describe('dropDerivablePathVars', () => {
     };
     const simple = dropDerivablePathVars(vars, roots);
     expect(simple['KITS']).toBe('/elsewhere/kits');
-    // KITS_FRAGMENTS derives from the kept KITS, so it is not needed.
-    expect(simple['KITS_FRAGMENTS']).toBeUndefined();
+    // KITS_FRAGMENTS derives from the package root, not from KITS, so it is needed too.
+    expect(simple['KITS_FRAGMENTS']).toBe('/elsewhere/kits/templates/system-fragments');
+    expect(derivePathVars(roots.packageRoot, roots.home, simple).values).toEqual(
+      derivePathVars(roots.packageRoot, roots.home, vars).values,
+    );
   });
 
   it('keeps a recorded AGENT_DIR when no selfAid would derive it', () => {

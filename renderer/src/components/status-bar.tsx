@@ -3,6 +3,7 @@
  * last change seen on disk.
  */
 import { useMemo } from 'react';
+import { exactByteCount, formatBytes } from '../format/bytes';
 import { useT } from '../i18n/use-t';
 import { ClaudeStatusItems } from '../panels/claude-md/claude-status-items';
 import { useClaude } from '../panels/claude-md/claude-store';
@@ -19,6 +20,7 @@ export function StatusBar() {
   const disk = useApp((s) => s.diskChange);
   const connection = useApp((s) => s.connection);
   const kind = useClaude((s) => s.kind);
+  const language = useApp((s) => s.language);
   const counts = useMemo(() => {
     const sections = render?.report.sections ?? [];
     return { loaded: sections.filter((s) => s.status === 'ok').length, total: sections.length };
@@ -45,8 +47,18 @@ export function StatusBar() {
               </span>
               {totals !== undefined && (
                 <>
-                  <span className="status-item">
-                    {t('status.bytes', { bytes: totals.bytes, max: totals.maxBytes })}
+                  <span
+                    className="status-item"
+                    data-testid="status-bytes"
+                    title={t('status.bytesExact', {
+                      bytes: exactByteCount(totals.bytes, language),
+                      max: exactByteCount(totals.maxBytes, language),
+                    })}
+                  >
+                    {t('status.bytes', {
+                      bytes: formatBytes(totals.bytes),
+                      max: formatBytes(totals.maxBytes),
+                    })}
                   </span>
                   <span className="status-item">
                     {t('status.files', { files: totals.files, max: totals.maxFiles })}

@@ -1,9 +1,8 @@
 /**
  * The workspace bar: home, package root, agent, session type, scenario preset, and the
- * language and theme switches.
+ * settings menu (language, theme). One row from 1280 px wide.
  */
-import type { Language, ThemeChoice, WorkspaceInfo } from '../../../shared/api';
-import { LANGUAGES, THEMES } from '../../../shared/api';
+import type { WorkspaceInfo } from '../../../shared/api';
 import { SCENARIO_PRESETS } from '../../../shared/scenarios/presets';
 import { useT } from '../i18n/use-t';
 import { ClaudeFolderField, WorkspaceKindSwitch } from '../panels/claude-md/workspace-kind-switch';
@@ -11,6 +10,7 @@ import { useClaude } from '../panels/claude-md/claude-store';
 import { agentOf } from '../store/scenario-slice';
 import { useApp } from '../store/store-context';
 import { PathField } from './path-field';
+import { SettingsMenu } from './settings-menu';
 
 /** Where the home came from, in the product's own names ($EVOLCLAW_HOME for evolclaw). */
 function homeBadge(t: ReturnType<typeof useT>, ws: WorkspaceInfo): string {
@@ -31,10 +31,6 @@ export function WorkspaceBar() {
   const chooseAgent = useApp((s) => s.chooseAgent);
   const chooseSessionType = useApp((s) => s.chooseSessionType);
   const openWorkspace = useApp((s) => s.openWorkspace);
-  const languageChoice = useApp((s) => s.languageChoice);
-  const setLanguage = useApp((s) => s.setLanguage);
-  const theme = useApp((s) => s.theme);
-  const setTheme = useApp((s) => s.setTheme);
   const kind = useClaude((s) => s.kind);
   const sessionTypes = workspace?.sessionTypes ?? ['main'];
 
@@ -119,35 +115,7 @@ export function WorkspaceBar() {
         </>
       )}
       <span className="bar-spacer" />
-      <label className="field compact">
-        <span>{t('settings.language')}</span>
-        <select
-          value={languageChoice}
-          onChange={(e) => setLanguage(e.target.value as Language | 'system')}
-          data-testid="language-select"
-        >
-          <option value="system">{t('language.system')}</option>
-          {LANGUAGES.map((l) => (
-            <option key={l} value={l}>
-              {t(`language.${l}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field compact">
-        <span>{t('settings.theme')}</span>
-        <select
-          value={theme}
-          onChange={(e) => setTheme(e.target.value as ThemeChoice)}
-          data-testid="theme-select"
-        >
-          {THEMES.map((th) => (
-            <option key={th} value={th}>
-              {t(`theme.${th}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SettingsMenu />
     </header>
   );
 }

@@ -12,7 +12,7 @@ describe('i18n', () => {
   });
 
   it('fills placeholders', () => {
-    expect(translate('en', 'status.sections', { loaded: 3, total: 15 })).toBe('Sections 3/15');
+    expect(translate('en', 'status.sections', { loaded: 3, total: 15 })).toBe('Sections 3/15 loaded');
     expect(translate('zh-CN', 'tab.context')).toBe('上下文');
   });
 

@@ -19,7 +19,14 @@ export interface ClaudeReadViewProps {
 export function ClaudeReadView({ report, selected, t, onSelect }: ClaudeReadViewProps) {
   const attached = report.attachedOnRead;
   if (attached === null) return <p className="panel-note">{t('phase.read.noTarget')}</p>;
-  if (attached.length === 0) return <p className="panel-note">{t('phase.read.nothing')}</p>;
+  if (attached.length === 0) {
+    const failed = report.diagnostics.some((d) => d.code === 'target-not-a-file');
+    return (
+      <p className="panel-note" data-testid="claude-read-none">
+        {t(failed ? 'phase.read.notAFile' : 'phase.read.nothing')}
+      </p>
+    );
+  }
   const displayOf = new Map(report.files.map((f) => [f.path, f.display]));
   return (
     <div className="claude-text-wrap">

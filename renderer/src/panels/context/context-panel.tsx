@@ -6,6 +6,8 @@
  */
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
+import { useExactBytes } from '../../components/bytes';
+import { formatBytes } from '../../format/bytes';
 import { useT } from '../../i18n/use-t';
 import { usePanelT } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
@@ -54,6 +56,7 @@ export function ContextPanel() {
   const marker = prefix !== null && !prefix.identical ? prefix.offset : null;
   const runs = useMemo(() => contextRuns(segments, matches, marker), [segments, matches, marker]);
   const bytes = useMemo(() => new TextEncoder().encode(context).length, [context]);
+  const exactBytes = useExactBytes();
   const active = total === 0 ? -1 : Math.min(current, matches.length - 1);
 
   // "Show in Context" from the Timeline: scroll to the section's first block.
@@ -185,8 +188,8 @@ export function ContextPanel() {
           <button type="button" onClick={() => step(1)} disabled={total === 0} aria-label={ct('search.next')}>
             ↓
           </button>
-          <span className="context-bytes" data-testid="context-bytes">
-            {ct('bytes.label', { bytes, chars: context.length })}
+          <span className="context-bytes" data-testid="context-bytes" title={exactBytes(bytes)}>
+            {ct('bytes.label', { bytes: formatBytes(bytes), chars: context.length })}
           </span>
           <button type="button" onClick={copy} data-testid="context-copy">
             {copied === 'yes'
@@ -195,12 +198,16 @@ export function ContextPanel() {
                 ? ct('copy.failed')
                 : ct('copy.all')}
           </button>
-          <span className="context-bytes cache-info" data-testid="cache-prefix">
+          <span
+            className="context-bytes cache-info"
+            data-testid="cache-prefix"
+            title={prefix === null || prefix.identical ? undefined : exactBytes(prefix.bytes)}
+          >
             {prefix === null
               ? ct('cache.none')
               : prefix.identical
                 ? ct('cache.identical')
-                : ct('cache.at', { chars: prefix.offset, bytes: prefix.bytes })}
+                : ct('cache.at', { chars: prefix.offset, bytes: formatBytes(prefix.bytes) })}
           </span>
           {marker !== null && (
             <button type="button" onClick={jumpToMarker}>

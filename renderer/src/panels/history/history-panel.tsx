@@ -13,6 +13,7 @@ import { useManifestDraft } from '../manifest/draft-store';
 import { filterRows, isHomeHistory, sortRows } from './history-rows';
 import { createHistoryStore } from './history-store';
 import type { HistoryDraft, HistoryStore } from './history-store';
+import { formatBytes } from '../../format/bytes';
 import { historyMessages } from './messages';
 import { RenderDiffView } from './render-diff-view';
 import { SizeChart } from './size-chart';
@@ -314,7 +315,7 @@ function SidePane(props: {
                 {f.name}{' '}
                 <span className="history-soft">
                   ({f.kind}
-                  {f.bytes === null ? '' : `, ${f.bytes} B`})
+                  {f.bytes === null ? '' : `, ${formatBytes(f.bytes)}`})
                 </span>
               </li>
             ))}
@@ -446,7 +447,10 @@ function SidePane(props: {
                           })
                         : null,
                       c.bytesBefore !== c.bytesAfter
-                        ? t('whatIfBytes', { before: c.bytesBefore, after: c.bytesAfter })
+                        ? t('whatIfBytes', {
+                            before: formatBytes(c.bytesBefore),
+                            after: formatBytes(c.bytesAfter),
+                          })
                         : null,
                     ]
                       .filter((x) => x !== null)

@@ -14,6 +14,7 @@ import {
   filterRows,
   isHomeHistory,
   sortRows,
+  timeCellText,
 } from './history-rows';
 
 const snap = (
@@ -41,6 +42,33 @@ const rows = [
 ];
 
 describe('filterRows', () => {
+  it('filters Time by what the cell shows (and prefixes of it), and by the file timestamp', () => {
+    // 2026-11-30 18:15:19 local time, the key as evolcore names the files.
+    const at = new Date(2026, 10, 30, 18, 15, 19).getTime();
+    const timed = [
+      snap('2026-11-30-18-15-19', at),
+      snap('2026-11-30-18-15-19-2', at, {}, 2),
+      snap('2026-12-01-09-00-00', new Date(2026, 11, 1, 9, 0, 0).getTime()),
+    ];
+    expect(timeCellText(timed[0]!)).toBe('2026-11-30 18:15:19');
+    expect(timeCellText(timed[1]!)).toBe('2026-11-30 18:15:19 (2)');
+    const keys = (wanted: string): string[] =>
+      filterRows(timed, { ...NO_FILTERS, columns: { time: wanted } }).map((r) => r.key);
+    expect(keys('2026-11-30 18:15:19')).toEqual(['2026-11-30-18-15-19', '2026-11-30-18-15-19-2']);
+    expect(keys('2026-11-30 18:1')).toHaveLength(2);
+    expect(keys(' 2026-12-01 ')).toEqual(['2026-12-01-09-00-00']);
+    expect(keys('2026-11-30-18-15-19')).toHaveLength(2);
+    expect(keys('2026-11-30 18:15:20')).toEqual([]);
+  });
+
+  it('filters Bytes by the exact count or by the size as shown', () => {
+    const sized = [snap('k', 1, { contextBytes: 25841 }), snap('m', 2, { contextBytes: 1000 })];
+    const keys = (wanted: string): string[] =>
+      filterRows(sized, { ...NO_FILTERS, columns: { bytes: wanted } }).map((r) => r.key);
+    expect(keys('25841')).toEqual(['k']);
+    expect(keys('25.2 KB')).toEqual(['k']);
+  });
+
   it('filters a choice column exactly, "(none)" choosing the unknown ones', () => {
     expect(filterRows(rows, { ...NO_FILTERS, columns: { chatType: 'private' } }).map((r) => r.key)).toEqual([
       'b',

@@ -4,6 +4,7 @@
  */
 import type { HistoryListing, SnapshotSummary } from '../../../../shared/debug-files/history-types';
 import type { HistoryDelta } from '../../../../shared/history/history-models';
+import { formatBytes } from '../../format/bytes';
 
 /** A sortable column. */
 export type HistoryColumnId =
@@ -65,6 +66,25 @@ export function cellText(s: SnapshotSummary, column: HistoryColumnId): string {
   }
 }
 
+/** The time as the Time cell shows it, in local time: `2026-11-30 18:15:19`, `… (2)` for a suffix. */
+export function timeCellText(s: SnapshotSummary): string {
+  const d = new Date(s.time);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  const base = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return s.suffix === null ? base : `${base} (${s.suffix})`;
+}
+
+/**
+ * The texts a text filter of `column` looks in: what the cell shows, plus the raw form (the
+ * file's timestamp key, the exact byte count) so either one typed finds the row.
+ */
+function filterTexts(s: SnapshotSummary, column: HistoryColumnId): readonly string[] {
+  if (column === 'time') return [timeCellText(s), s.key];
+  if (column === 'bytes' && s.columns.contextBytes !== null)
+    return [String(s.columns.contextBytes), formatBytes(s.columns.contextBytes)];
+  return [cellText(s, column)];
+}
+
 /** The value a filter of a choice column chooses "unknown" with. */
 export const UNKNOWN_CHOICE = '(none)';
 
@@ -77,9 +97,10 @@ export function choicesOf(rows: readonly SnapshotSummary[], column: HistoryColum
 
 function matchesColumn(s: SnapshotSummary, column: HistoryColumnId, wanted: string): boolean {
   if (wanted === '') return true;
-  const text = cellText(s, column);
-  if ((CHOICE_COLUMNS as readonly string[]).includes(column)) return (text || UNKNOWN_CHOICE) === wanted;
-  return text.toLowerCase().includes(wanted.toLowerCase());
+  if ((CHOICE_COLUMNS as readonly string[]).includes(column))
+    return (cellText(s, column) || UNKNOWN_CHOICE) === wanted;
+  const needle = wanted.trim().toLowerCase();
+  return filterTexts(s, column).some((h) => h.toLowerCase().includes(needle));
 }
 
 /** The rows passing every filter; `rows` itself when no filter is set (nothing to copy). */

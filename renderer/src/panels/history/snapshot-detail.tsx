@@ -5,6 +5,7 @@
 import { useMemo, useState } from 'react';
 import type { SnapshotDetail } from '../../../../shared/history/history-models';
 import type { DebugFileKind } from '../../../../shared/debug-files/names';
+import { Bytes } from '../../components/bytes';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { HistoryMessageKey } from './messages';
 
@@ -39,7 +40,7 @@ function ReportTable({ detail, t }: SnapshotDetailViewProps): React.JSX.Element 
             <td>{s.status ?? s.pathStatus ?? '?'}</td>
             <td>{s.used === null ? '' : s.used ? t('yes') : t('no')}</td>
             <td>{s.files ?? ''}</td>
-            <td>{s.bytes ?? ''}</td>
+            <td>{s.bytes === null || s.bytes === undefined ? '' : <Bytes n={s.bytes} />}</td>
             <td>{s.truncated ? t('yes') : ''}</td>
           </tr>
         ))}

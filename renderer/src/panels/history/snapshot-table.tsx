@@ -12,7 +12,16 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { SnapshotSummary } from '../../../../shared/debug-files/history-types';
 import type { PanelTranslate } from '../../i18n/panel-messages';
-import { CHOICE_COLUMNS, HISTORY_COLUMNS, UNKNOWN_CHOICE, cellText, choicesOf } from './history-rows';
+import { useExactBytes } from '../../components/bytes';
+import { formatBytes } from '../../format/bytes';
+import {
+  CHOICE_COLUMNS,
+  HISTORY_COLUMNS,
+  UNKNOWN_CHOICE,
+  cellText,
+  choicesOf,
+  timeCellText,
+} from './history-rows';
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
 import type { HistoryMessageKey } from './messages';
 
@@ -35,17 +44,11 @@ export interface SnapshotTableProps {
   readonly t: PanelTranslate<HistoryMessageKey>;
 }
 
-function timeText(s: SnapshotSummary): string {
-  const d = new Date(s.time);
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  const base = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  return s.suffix === null ? base : `${base} (${s.suffix})`;
-}
-
 /** What a cell shows. */
 function cellContent(s: SnapshotSummary, id: HistoryColumnId, t: PanelTranslate<HistoryMessageKey>): string {
-  if (id === 'time') return timeText(s);
-  if (s.parseState === 'pending' && id !== 'bytes') return t('pending');
+  if (id === 'time') return timeCellText(s);
+  if (id === 'bytes') return s.columns.contextBytes === null ? '' : formatBytes(s.columns.contextBytes);
+  if (s.parseState === 'pending') return t('pending');
   if (id === 'truncated') return s.columns.truncated === null ? '' : s.columns.truncated ? t('yes') : t('no');
   return cellText(s, id);
 }
@@ -62,6 +65,7 @@ interface SnapshotRowProps {
 
 /** One row; rendered again only when its snapshot, place or marks change. */
 const SnapshotRow = memo(function SnapshotRow({ s, start, selected, compare, onPick, t }: SnapshotRowProps) {
+  const exactBytes = useExactBytes();
   const cls = [
     'history-tr',
     'history-row',
@@ -88,7 +92,14 @@ const SnapshotRow = memo(function SnapshotRow({ s, start, selected, compare, onP
       onClick={() => onPick(s.key)}
     >
       {HISTORY_COLUMNS.map((id) => (
-        <div key={id} className={`history-td history-col-${id}`} role="cell">
+        <div
+          key={id}
+          className={`history-td history-col-${id}`}
+          role="cell"
+          title={
+            id === 'bytes' && s.columns.contextBytes !== null ? exactBytes(s.columns.contextBytes) : undefined
+          }
+        >
           {cellContent(s, id, t)}
           {id === 'time' && s.error !== null ? (
             <span className="history-malformed" data-testid="history-malformed">

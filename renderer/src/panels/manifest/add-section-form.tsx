@@ -7,6 +7,7 @@ import type { InspectorApi } from '../../../../shared/api';
 import type { Json } from '../../../../shared/engine/types';
 import type { NewFileSection } from '../../../../shared/override/override-ops';
 import { addFileSection, newSectionProblem } from '../../../../shared/override/override-ops';
+import { formatBytes } from '../../format/bytes';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { ManifestMessageKey } from './messages';
 import type { DraftEdit } from './sections-table';
@@ -161,7 +162,7 @@ export function AddSectionForm({
       {check !== null ? (
         <p className={`file-check ${check.kind}`} data-testid="add-file-check">
           {check.kind === 'found'
-            ? t('add.found', { bytes: check.bytes })
+            ? t('add.found', { bytes: formatBytes(check.bytes) })
             : check.kind === 'missing'
               ? t('add.notFound')
               : t('add.unresolved', { token: check.token })}

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import type { RenderReport } from '../../../../shared/engine/types';
 import { compareRenders } from '../../../../shared/override/draft-compare';
 import { MonacoDiff } from '../../components/monaco/monaco-diff';
+import { formatBytes } from '../../format/bytes';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { ManifestMessageKey } from './messages';
 
@@ -18,7 +19,7 @@ export interface DraftImpactProps {
   readonly t: PanelTranslate<ManifestMessageKey>;
 }
 
-const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+const signed = (n: number): string => (n > 0 ? `+${formatBytes(n)}` : formatBytes(n));
 
 /** The comparison. */
 export function DraftImpact({ saved, draft, dark, t }: DraftImpactProps) {
@@ -33,11 +34,15 @@ export function DraftImpact({ saved, draft, dark, t }: DraftImpactProps) {
       ) : null}
       <p data-testid="impact-bytes">
         {t('impact.context', {
-          before: c.contextBytesBefore,
-          after: c.contextBytesAfter,
+          before: formatBytes(c.contextBytesBefore),
+          after: formatBytes(c.contextBytesAfter),
           delta: signed(c.contextBytesAfter - c.contextBytesBefore),
         })}{' '}
-        · {t('impact.loaded', { before: c.loadedBytesBefore, after: c.loadedBytesAfter })}
+        ·{' '}
+        {t('impact.loaded', {
+          before: formatBytes(c.loadedBytesBefore),
+          after: formatBytes(c.loadedBytesAfter),
+        })}
       </p>
       <p data-testid="impact-prefix">
         {c.prefixOffset === null
@@ -71,7 +76,7 @@ export function DraftImpact({ saved, draft, dark, t }: DraftImpactProps) {
                   {status(ch.before)} → {status(ch.after)}
                 </td>
                 <td>
-                  {ch.bytesBefore} → {ch.bytesAfter}
+                  {formatBytes(ch.bytesBefore)} → {formatBytes(ch.bytesAfter)}
                 </td>
                 <td>
                   {ch.orderBefore === ch.orderAfter

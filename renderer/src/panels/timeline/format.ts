@@ -1,13 +1,8 @@
 /**
- * Number and value formatting of the Timeline: sizes in bytes/KB, var values as JSON.
+ * Number and value formatting of the Timeline: shares, var values as JSON. Sizes use the app's
+ * one byte format (format/bytes.ts), re-exported here for the Timeline's own imports.
  */
-
-/** A byte count for people: `412 B`, `17.1 KB`, `1.2 MB` (1 KB = 1024 bytes, as the engine's notes). */
-export function formatBytes(n: number): string {
-  if (Math.abs(n) < 1024) return `${n} B`;
-  if (Math.abs(n) < 1024 * 1024) return `${trim(n / 1024)} KB`;
-  return `${trim(n / (1024 * 1024))} MB`;
-}
+export { formatBytes } from '../../format/bytes';
 
 function trim(x: number): string {
   return x.toFixed(1).replace(/\.0$/, '');

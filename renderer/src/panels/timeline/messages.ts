@@ -81,7 +81,8 @@ const en = {
     'The total budget stopped it: {before} + {own} = {sum} bytes, over the {max}-byte limit by {over}.',
   'over.files':
     'The total budget stopped it: {before} + {own} = {sum} files, over the {max}-file limit by {over}.',
-  'over.afterCut': 'It would fit, but the total gate already cut at {first}: every later section stops too.',
+  'over.afterCut':
+    'Not loaded: the total gate already cut at {first}, and evolcore loads no later section (it does not even read this one).',
   'over.alsoAfter': 'The gate had already cut at {first}; every later section stops in any case.',
   'over.unknown': 'The total budget stopped it.',
   'invalid.lead': 'Invalid: {reason}',
@@ -112,7 +113,7 @@ const en = {
   'detail.notTemplate': 'Read as is (needsInjection: false).',
   'help.keys': '↑/↓ move · Enter opens · / search',
   'search.placeholder': 'Filter sections (id, status, description)',
-  'search.count': '{shown} of {total}',
+  'search.count': '{shown} of {total} sections shown',
   'hazard.each-value-reparsed':
     '{{#each {each}}} element {element}: "{var}" holds {value}, and evolcore parses that text again as a template — a peer\'s message can inject {{…}} tags.',
   'hazard.object-rendered': '{{{var}}} is an object: evolcore prints it as "{text}".',
@@ -215,7 +216,8 @@ const zh: Record<keyof typeof en, string> = {
   'notExist.readError': '无法读取：{message}',
   'over.bytes': '总量预算阻止了它：{before} + {own} = {sum} 字节，超出 {max} 字节上限 {over}。',
   'over.files': '总量预算阻止了它：{before} + {own} = {sum} 个文件，超出 {max} 个文件上限 {over}。',
-  'over.afterCut': '它本可放下，但总量闸门已在 {first} 处截断：之后的 section 全部停止加载。',
+  'over.afterCut':
+    '未加载：总量闸门已在 {first} 处截断，evolcore 不再加载其后的任何 section（连它的文件都不读取）。',
   'over.alsoAfter': '总量闸门已在 {first} 处截断；之后的 section 无论如何都会停止加载。',
   'over.unknown': '总量预算阻止了它。',
   'invalid.lead': '无效：{reason}',
@@ -246,7 +248,7 @@ const zh: Record<keyof typeof en, string> = {
   'detail.notTemplate': '按原样读取（needsInjection: false）。',
   'help.keys': '↑/↓ 移动 · Enter 打开 · / 搜索',
   'search.placeholder': '筛选 section（id、状态、描述）',
-  'search.count': '{shown} / {total}',
+  'search.count': '显示 {shown} / {total} 个 Section',
   'hazard.each-value-reparsed':
     '{{#each {each}}} 第 {element} 个元素：“{var}” 的值为 {value}，evolcore 会把这段文本再当作模板解析——对方的消息可以注入 {{…}} 标签。',
   'hazard.object-rendered': '{{{var}}} 是一个对象：evolcore 把它输出为 “{text}”。',

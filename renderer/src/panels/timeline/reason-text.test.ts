@@ -91,9 +91,9 @@ describe('reasonText: the why in plain words, with values', () => {
     expect(why(r, 'again').lines).toEqual([
       'The total budget stopped it: 900 + 900 = 1800 bytes, over the 1000-byte limit by 800.',
     ]);
-    expect(why(r, 'a').lines).toEqual([
-      'It would fit, but the total gate already cut at again: every later section stops too.',
-    ]);
+    const afterCut =
+      'Not loaded: the total gate already cut at again, and evolcore loads no later section (it does not even read this one).';
+    expect(why(r, 'a').lines).toEqual([afterCut]);
     const r2 = renderKit({
       sections: [
         fileSection('big', '$KITS/big.md', { order: 1 }),
@@ -103,20 +103,21 @@ describe('reasonText: the why in plain words, with values', () => {
       files,
       top: { totalMaxBytes: 1000 },
     });
-    expect(why(r2, 'third').lines).toEqual([
+    // After the trip evolcore reads nothing more: whether it would fit is not known, nor claimed.
+    expect(why(r2, 'third').lines).toEqual([afterCut]);
+    expect(why(r2, 'again').lines).toEqual([
       'The total budget stopped it: 900 + 900 = 1800 bytes, over the 1000-byte limit by 800.',
-      'The gate had already cut at again; every later section stops in any case.',
     ]);
   });
 
   it('disabled by the override; invalid with its reason', () => {
     const r = renderKit({
-      sections: [fileSection('a', '$KITS/a.md'), fileSection('bad', '$KITS/a.md', { when: 'sometimes' })],
+      sections: [fileSection('a', '$KITS/a.md'), fileSection('bad', '$KITS/a.md', { type: 'glob' })],
       override: [{ id: 'a', enabled: false }],
       files,
     });
     expect(why(r, 'a').lines).toEqual(['Disabled ("enabled": false) by the override.']);
-    expect(why(r, 'bad').lines[0]).toMatch(/^Invalid: .*always/);
+    expect(why(r, 'bad').lines[0]).toMatch(/^Invalid: .*"glob"/);
   });
 
   it('every Chinese message keeps the placeholders of its English one', () => {

@@ -129,6 +129,8 @@ export const TimelineRowView = memo(function TimelineRowView({
         <span className={`badge badge-${row.status}`} data-testid="status-badge">
           {t(`status.${row.status}`)}
         </span>
+        {/* A space between the badges, so assistive tech reads "loaded truncated", not one word. */}
+        {row.truncated && ' '}
         {row.truncated && (
           <span className="badge badge-truncated" data-testid="truncated-mark">
             {t('mark.truncated')}
