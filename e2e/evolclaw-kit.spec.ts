@@ -65,6 +65,11 @@ test('opens as evolclaw, loads 14 of 16 sections, explains an and clause by clau
   await expect(clauses.nth(0)).toContainText('groupId = (not set), so groupId ≠ null is false');
   await expect(clauses.nth(1)).toHaveAttribute('data-mark', 'skipped');
   await expect(why).toContainText('To load it: give groupId any value.');
+
+  // The auxiliary session's manifest sets its own limits; the budget bars run against them.
+  await page.getByTestId('session-type-select').selectOption('auxiliary');
+  await expect(page.getByTestId('budget-files')).toContainText('/ 20');
+  await expect(page.getByTestId('status-sections')).toContainText('4/4');
 });
 
 test('the when editor edits an and condition: add a clause, set it, move it up, save it', async ({
@@ -112,4 +117,52 @@ test('the when editor edits an and condition: add a clause, set it, move it up, 
   await expect(row(page, 'persona')).toHaveAttribute('data-status', 'when-false');
   await expect(why).toContainText('To load it: set peerRole to "visitor".');
   await expect(why.getByTestId('why-clauses').locator('li').nth(1)).toHaveAttribute('data-mark', 'false');
+});
+
+test('the message manifest: the mode each item type uses, and its mode fields edited in the draft', async ({
+  page,
+  request,
+}) => {
+  const vars = JSON.parse(
+    fs.readFileSync(path.join(FIXTURES, 'evolclaw-owner-private.vars.json'), 'utf8'),
+  ) as Record<string, unknown>;
+  const set = await request.post(`${serve.origin}/api/setScenario`, {
+    data: {
+      presetId: null,
+      vars: { ...vars, renderModes: { private: 'compact' } },
+      sessionType: 'main',
+      manifestFile: 'eck_message_manifest.json',
+    },
+    headers: { authorization: `Bearer ${serve.token}` },
+  });
+  expect(await set.json()).toMatchObject({ ok: true });
+  await page.goto(serve.url);
+  await page.getByRole('tab', { name: 'Manifest' }).click();
+  const modes = page.getByTestId('render-modes');
+  await expect(modes).toBeVisible({ timeout: 20_000 });
+  // private: the agent config names compact; group and inject: their isDefault sections.
+  await expect(modes.getByTestId('mode-type-private')).toHaveAttribute('data-active', 'compact');
+  await expect(modes.getByTestId('mode-type-private')).toContainText('(from renderModes)');
+  await expect(modes.getByTestId('mode-type-group')).toHaveAttribute('data-active', 'default');
+  await expect(modes.getByTestId('mode-type-inject')).toContainText('(isDefault)');
+
+  // The box follows the draft's render, which arrives a moment later.
+  await modes.getByTestId('mode-default-msg-private-compact').click();
+  await expect(modes.getByTestId('mode-default-msg-private-compact')).toBeChecked();
+  const name = modes.getByTestId('mode-name-msg-group-default');
+  await name.fill('plain');
+  await name.press('Enter');
+  // The group's only default mode is now called plain.
+  await expect(modes.getByTestId('mode-type-group')).toHaveAttribute('data-active', 'plain');
+  await page.getByTestId('save-override').click();
+  await expect(page.getByTestId('save-saved')).toBeVisible();
+  const saved = JSON.parse(
+    fs.readFileSync(path.join(home, 'eck', 'eck_message_manifest.json'), 'utf8'),
+  ) as unknown;
+  expect(saved).toEqual({
+    sections: [
+      { id: 'msg-private-compact', isDefault: true },
+      { id: 'msg-group-default', modeName: 'plain' },
+    ],
+  });
 });

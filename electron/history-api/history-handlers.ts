@@ -68,8 +68,8 @@ export function createHistoryHandlers(
   const search = new ContextSearch();
   history.onRows((keys) => search.invalidate(keys));
   const roots = () => {
-    const { packageRoot, home } = host.current.resolved;
-    return { packageRoot: packageRoot.replace(/\\/g, '/'), home: home.replace(/\\/g, '/') };
+    const { packageRoot, home, product } = host.current.resolved;
+    return { packageRoot: packageRoot.replace(/\\/g, '/'), home: home.replace(/\\/g, '/'), product };
   };
   const render: WorkspaceRender = (scenario, overrideText) =>
     host.current.renderScenario(scenario, 'request', overrideText).report;

@@ -203,6 +203,7 @@ function renderInput(roots: Roots, scenario: Scenario): RenderInput {
   return {
     packageRoot: roots.packageRoot,
     home: roots.home,
+    ...(roots.product === undefined ? {} : { product: roots.product }),
     vars: scenario.vars,
     sessionType: scenario.sessionType,
     ...(scenario.manifestFile === null ? {} : { manifestFile: scenario.manifestFile }),

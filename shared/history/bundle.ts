@@ -27,7 +27,12 @@ export interface SnapshotBundle {
   /** The four files as recorded; `null` for one the snapshot lacked. */
   readonly files: Readonly<Record<DebugFileKind, string | null>>;
   /** The roots the tree is laid out under (the exporting workspace's). */
-  readonly roots: { readonly packageRoot: string; readonly home: string };
+  readonly roots: {
+    readonly packageRoot: string;
+    readonly home: string;
+    /** Whose engine the exporter rendered with (absent in older bundles: evolcore). */
+    readonly product?: 'evolcore' | 'evolclaw';
+  };
   /** The recorded vars re-rooted onto `roots`, with the recorded session type and manifest. */
   readonly scenario: Scenario;
   /** The merged manifest of the export-time render. */
@@ -81,7 +86,11 @@ export function parseBundle(text: string): ParseResult<SnapshotBundle> {
     key: top.key,
     exportedAt: typeof top.exportedAt === 'number' ? top.exportedAt : 0,
     files,
-    roots: { packageRoot: roots.packageRoot, home: roots.home },
+    roots: {
+      packageRoot: roots.packageRoot,
+      home: roots.home,
+      ...(roots.product === 'evolclaw' || roots.product === 'evolcore' ? { product: roots.product } : {}),
+    },
     scenario: scenario.data,
     merged: isObj(top.merged) ? (top.merged as unknown as MergedManifest) : null,
     tree,

@@ -124,3 +124,43 @@ describe('diffRenders', () => {
     expect(d).toMatchObject({ contextEqual: null, sections: [], identical: true });
   });
 });
+
+describe('diffRenders: a record that does not name its manifest file', () => {
+  it('is not a manifest change: an unchanged replay stays identical, no section "manifest changed"', () => {
+    const sections = [section('rules'), section('persona', { order: 21 })];
+    const d = diffRenders({
+      varsBefore: null,
+      varsAfter: null,
+      factsBefore: facts(sections, { manifestFile: null, sessionType: null }),
+      factsAfter: facts(sections),
+      contextBefore: 'x',
+      contextAfter: 'x',
+    });
+    expect(d.manifest).toEqual([]);
+    expect(d.identical).toBe(true);
+  });
+
+  it('a changed section is then labelled by what did change, not by the manifest', () => {
+    const d = diffRenders({
+      varsBefore: null,
+      varsAfter: null,
+      factsBefore: facts([section('rules', { bytes: 90 })], { manifestFile: null }),
+      factsAfter: facts([section('rules')]),
+      contextBefore: 'a',
+      contextAfter: 'b',
+    });
+    expect(d.sections.map((s) => s.causes)).toEqual([['file-content-changed']]);
+  });
+
+  it('two named, different manifest files still are one', () => {
+    const d = diffRenders({
+      varsBefore: null,
+      varsAfter: null,
+      factsBefore: facts([section('rules')], { manifestFile: 'eck_manifest.auxiliary.json' }),
+      factsAfter: facts([section('rules')]),
+      contextBefore: null,
+      contextAfter: null,
+    });
+    expect(d.manifest).toEqual(['manifest file eck_manifest.auxiliary.json → eck_manifest.json']);
+  });
+});

@@ -82,8 +82,10 @@ export function diffVars(
 
 function manifestChanges(a: RenderFacts, b: RenderFacts): string[] {
   const out: string[] = [];
-  if (a.manifestFile !== b.manifestFile)
-    out.push(`manifest file ${a.manifestFile ?? '?'} → ${b.manifestFile ?? '?'}`);
+  // A record that does not name its manifest file (evolcore's do not) is unknown, not changed:
+  // calling it a change would label every section "manifest changed" (issue 17).
+  if (a.manifestFile !== null && b.manifestFile !== null && a.manifestFile !== b.manifestFile)
+    out.push(`manifest file ${a.manifestFile} → ${b.manifestFile}`);
   if (a.maxFiles !== null && b.maxFiles !== null && a.maxFiles !== b.maxFiles)
     out.push(`total maxFiles ${a.maxFiles} → ${b.maxFiles}`);
   if (a.maxBytes !== null && b.maxBytes !== null && a.maxBytes !== b.maxBytes)

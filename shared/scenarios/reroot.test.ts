@@ -74,6 +74,52 @@ describe('recordedRoots', () => {
     ).toEqual({ packageRoot: '/p', home: '/h' });
     expect(recordedRoots({})).toEqual({ packageRoot: null, home: null });
   });
+
+  it("reads an evolclaw record's home from EVOLCLAW_HOME, else from the agent's folders", () => {
+    expect(recordedRoots({ EVOLCLAW_HOME: '/Users/a/.evolclaw', PACKAGE_ROOT: '/opt/evolclaw' })).toEqual({
+      packageRoot: '/opt/evolclaw',
+      home: '/Users/a/.evolclaw',
+    });
+    expect(
+      recordedRoots({ selfAid: 'nova', PERSONAL_DIR: '/Users/a/.evolclaw/agents/nova/personal' }).home,
+    ).toBe('/Users/a/.evolclaw');
+    expect(recordedRoots({ selfAid: 'nova', VENUES_DIR: '/x/agents/nova/venues' }).home).toBe('/x');
+    // A folder not laid out as <home>/agents/<selfAid>/… tells nothing.
+    expect(recordedRoots({ selfAid: 'nova', PERSONAL_DIR: '/elsewhere/personal' }).home).toBeNull();
+  });
+});
+
+describe('rerootVars on an evolclaw record (issue 17)', () => {
+  it('maps the home paths (EVOLCLAW_HOME, PERSONAL_DIR, …) as well as the package paths', () => {
+    const vars = {
+      EVOLCLAW_HOME: '/Users/a/.evolclaw',
+      PACKAGE_ROOT: '/opt/evolclaw',
+      KITS_RULES: '/opt/evolclaw/kits/rules',
+      PERSONAL_DIR: '/Users/a/.evolclaw/agents/nova/personal',
+      RELATIONS_DIR: '/Users/a/.evolclaw/agents/nova/relations',
+      VENUES_DIR: '/Users/a/.evolclaw/agents/nova/venues',
+      selfAid: 'nova',
+      chatType: 'private',
+    };
+    const roots = recordedRoots(vars);
+    const { vars: out, changed } = rerootVars(vars, {
+      fromPackageRoot: roots.packageRoot,
+      fromHome: roots.home,
+      toPackageRoot: '/w/pkg',
+      toHome: '/w/home',
+    });
+    expect(out).toEqual({
+      EVOLCLAW_HOME: '/w/home',
+      PACKAGE_ROOT: '/w/pkg',
+      KITS_RULES: '/w/pkg/kits/rules',
+      PERSONAL_DIR: '/w/home/agents/nova/personal',
+      RELATIONS_DIR: '/w/home/agents/nova/relations',
+      VENUES_DIR: '/w/home/agents/nova/venues',
+      selfAid: 'nova',
+      chatType: 'private',
+    });
+    expect(changed).toHaveLength(6);
+  });
 });
 
 describe('dropDerivablePathVars', () => {

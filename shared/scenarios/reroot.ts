@@ -9,12 +9,15 @@
  * onto the current ones.
  */
 import { derivePathVars } from '../engine/path-vars';
+import type { Product } from '../engine/types';
 import { getVarSpec } from '../vars/catalog';
 
 /** The two roots a snapshot was recorded under, or is replayed under. */
 export interface Roots {
   readonly packageRoot: string;
   readonly home: string;
+  /** Whose engine renders there (default evolcore); a bundle keeps its exporter's. */
+  readonly product?: Product;
 }
 
 /** Where to map from and to. `from` values may be `null` when the recording did not tell. */
@@ -99,10 +102,20 @@ export interface RecordedPaths {
   readonly overridePath?: string | null;
 }
 
+/** `<home>/agents/<selfAid>/<tail>` → `<home>`, or `null` when the path is not laid out so. */
+function homeOfAgentPath(path: string | null, selfAid: string | null, tail: string): string | null {
+  if (path === null || selfAid === null) return null;
+  const agentDir = tail === '' ? normalise(path) : parentOf(path, tail);
+  const agents = agentDir === null ? null : parentOf(agentDir, selfAid);
+  return agents === null ? null : parentOf(agents, 'agents');
+}
+
 /**
- * The roots a snapshot was recorded under: its `PACKAGE_ROOT` / `EVOLCORE_HOME`, else what
- * `KITS` / `ECK` imply, else the manifest report's base (`<root>/kits/<file>`) and override
- * (`<home>/eck/<file>`) paths. `null` for a root nothing tells.
+ * The roots a snapshot was recorded under: its `PACKAGE_ROOT` / `EVOLCORE_HOME` (evolclaw's
+ * records: `EVOLCLAW_HOME`), else what `KITS` / `ECK` imply, else the agent's folders
+ * (`<home>/agents/<selfAid>/personal`, … as evolclaw's builder writes them, issue 17), else the
+ * manifest report's base (`<root>/kits/<file>`) and override (`<home>/eck/<file>`) paths.
+ * `null` for a root nothing tells.
  */
 export function recordedRoots(
   vars: Readonly<Record<string, unknown>>,
@@ -116,9 +129,20 @@ export function recordedRoots(
     : null;
   const kits = str(vars['KITS']);
   const eck = str(vars['ECK']);
+  const selfAid = str(vars['selfAid']);
+  const ofAgent =
+    homeOfAgentPath(str(vars['AGENT_DIR']), selfAid, '') ??
+    homeOfAgentPath(str(vars['PERSONAL_DIR']), selfAid, 'personal') ??
+    homeOfAgentPath(str(vars['RELATIONS_DIR']), selfAid, 'relations') ??
+    homeOfAgentPath(str(vars['VENUES_DIR']), selfAid, 'venues');
   return {
     packageRoot: str(vars['PACKAGE_ROOT']) ?? (kits && parentOf(kits, 'kits')) ?? kitsOfBase,
-    home: str(vars['EVOLCORE_HOME']) ?? (eck && parentOf(eck, 'eck')) ?? eckOfOverride,
+    home:
+      str(vars['EVOLCORE_HOME']) ??
+      str(vars['EVOLCLAW_HOME']) ??
+      (eck && parentOf(eck, 'eck')) ??
+      ofAgent ??
+      eckOfOverride,
   };
 }
 
@@ -149,9 +173,16 @@ export function dropDerivablePathVars(
     if (typeof given === 'string' && now !== undefined && normalise(given) === now) continue;
     out[name] = given;
   }
-  // Recorded path vars derivation does not produce here (AGENT_DIR without selfAid) stay.
-  for (const [name, value] of Object.entries(vars))
-    if (!(name in out) && !order.includes(name)) out[name] = value;
+  // Recorded path vars derivation does not produce here (AGENT_DIR without selfAid) stay; the
+  // other product's name of the home (EVOLCLAW_HOME on an evolcore render, or the reverse) is
+  // dropped when it is the home: the engine of the workspace's product derives its own.
+  const home = normalise(roots.home);
+  for (const [name, value] of Object.entries(vars)) {
+    if (name in out || order.includes(name)) continue;
+    const isHomeAlias = name === 'EVOLCLAW_HOME' || name === 'EVOLCORE_HOME';
+    if (isHomeAlias && typeof value === 'string' && normalise(value) === home) continue;
+    out[name] = value;
+  }
   // Keep the recorded key order for what remains.
   const ordered: Record<string, unknown> = {};
   for (const name of Object.keys(vars)) if (name in out) ordered[name] = out[name];

@@ -36,6 +36,27 @@ describe('scenarioFromSnapshot', () => {
     expect(r.ok && r.rerooted).toContain('AGENT_DIR');
   });
 
+  it('an evolclaw record (its params list): home paths re-rooted too, nothing left unknown', () => {
+    const params = JSON.stringify({
+      timestamp: '2026-12-02T01:02:03.000Z',
+      sessionId: 's1',
+      params: [
+        { name: 'EVOLCLAW_HOME', value: '/Users/a/.evolclaw', description: '用户数据根目录' },
+        { name: 'PACKAGE_ROOT', value: '/opt/evolclaw', description: 'evolclaw 包根目录' },
+        { name: 'KITS_RULES', value: '/opt/evolclaw/kits/rules', description: '' },
+        { name: 'PERSONAL_DIR', value: '/Users/a/.evolclaw/agents/nova/personal', description: '' },
+        { name: 'selfAid', value: 'nova', description: '' },
+        { name: 'lifecycle', value: 'active', description: '' },
+      ],
+    });
+    const r = scenarioFromSnapshot(params, null, { reroot: true, workspace });
+    expect(r.ok && r.recorded).toEqual({ packageRoot: '/opt/evolclaw', home: '/Users/a/.evolclaw' });
+    expect(r.ok && r.warnings.filter((w) => w.includes('unknown'))).toEqual([]);
+    expect(r.ok && r.rerooted).toEqual(['EVOLCLAW_HOME', 'PACKAGE_ROOT', 'KITS_RULES', 'PERSONAL_DIR']);
+    // What the workspace derives anyway is left to derivation.
+    expect(r.ok && r.scenario.vars).toEqual({ selfAid: 'nova', lifecycle: 'active' });
+  });
+
   it('not re-rooted, keeps every recorded path as an explicit var', () => {
     const r = scenarioFromSnapshot(described, null, { reroot: false, workspace });
     expect(r.ok && r.scenario.vars['KITS']).toBe('/opt/evolcore/kits');

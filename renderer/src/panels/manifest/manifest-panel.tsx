@@ -17,6 +17,7 @@ import { manifestDraft, useManifestDraft } from './draft-store';
 import { FilePanes } from './file-panes';
 import { diagnosticsByFile, fileMarkers } from './file-markers';
 import { baseJsonLikeMerged, mergedJson, mergedRows } from './merged-rows';
+import { RenderModesPanel } from './render-modes-panel';
 import { LazyMount } from './lazy-mount';
 import { manifestMessages } from './messages';
 import { SaveOutcome } from './save-outcome';
@@ -260,6 +261,13 @@ export default function ManifestPanel() {
 
       <p className="origin-legend">{t('origin.legend')}</p>
       <SectionsTable rows={rows} replaceMode={replace} readOnly={readOnly} onEdit={actions.edit} t={t} />
+      <RenderModesPanel
+        merged={merged}
+        vars={report?.vars ?? {}}
+        readOnly={readOnly}
+        onEdit={actions.edit}
+        t={t}
+      />
 
       <AddSectionForm
         api={api}

@@ -143,6 +143,14 @@ export const TimelineRowView = memo(function TimelineRowView({
           {row.tint !== null && <span className={`tint-dot tint-solid-${row.tint % 8}`} aria-hidden="true" />}
           <code>{row.id}</code>
           {row.type !== null && <span className="section-type">{row.type}</span>}
+          {row.mode !== null && (
+            <span className="section-type" data-testid="section-mode" title={t('mode.hint')}>
+              {t(row.mode.isDefault ? 'mode.labelDefault' : 'mode.label', {
+                type: row.mode.type,
+                name: row.mode.name ?? '?',
+              })}
+            </span>
+          )}
         </div>
         {row.description !== null && <div className="section-desc">{row.description}</div>}
         <span className={`origin origin-${row.origin}`} data-testid="origin">

@@ -35,6 +35,22 @@ const report = renderKit(
 describe('timelineRows', () => {
   const rows = timelineRows(report);
 
+  it('a message manifest section carries its render mode; others none', () => {
+    const r = renderKit({
+      sections: [
+        fileSection('item', '$KITS/tail.md', { modeType: 'private', modeName: 'default', isDefault: true }),
+        fileSection('compact', '$KITS/tail.md', { modeType: 'private', modeName: 'compact' }),
+        fileSection('plain', '$KITS/tail.md'),
+      ],
+      files: { [`${KITS}/tail.md`]: 'x' },
+    });
+    expect(timelineRows(r).map((row) => row.mode)).toEqual([
+      { type: 'private', name: 'default', isDefault: true },
+      { type: 'private', name: 'compact', isDefault: false },
+      null,
+    ]);
+  });
+
   it('one row per merged section, in merged order, including the ones that did not load', () => {
     expect(rows.map((r) => [r.order, r.id, r.status, r.origin])).toEqual([
       [1, 'notes', 'ok', 'base'],

@@ -35,6 +35,8 @@ export interface TimelineRow {
   readonly order: number | null;
   readonly description: string | null;
   readonly type: string | null;
+  /** A message manifest section's render mode (`modeType` / `modeName`, `isDefault`), if it has one. */
+  readonly mode: { readonly type: string; readonly name: string | null; readonly isDefault: boolean } | null;
   readonly status: SectionStatus;
   readonly origin: SectionOrigin;
   readonly truncated: boolean;
@@ -78,6 +80,13 @@ function folderOf(s: SectionReport, raw: Readonly<Record<string, unknown>> | und
   };
 }
 
+function modeOf(raw: Readonly<Record<string, unknown>> | undefined): TimelineRow['mode'] {
+  const type = raw?.['modeType'];
+  if (typeof type !== 'string' || type === '') return null;
+  const name = raw?.['modeName'];
+  return { type, name: typeof name === 'string' ? name : null, isDefault: raw?.['isDefault'] === true };
+}
+
 /** The rows of a render, in merged order. */
 export function timelineRows(report: RenderReport): TimelineRow[] {
   const rawById = new Map((report.merged?.sections ?? []).map((m) => [m.id, m.raw]));
@@ -93,6 +102,7 @@ export function timelineRows(report: RenderReport): TimelineRow[] {
       order: s.order,
       description: s.description,
       type: s.type,
+      mode: modeOf(rawById.get(s.id)),
       status: s.status,
       origin: s.origin,
       truncated: s.truncated !== null,

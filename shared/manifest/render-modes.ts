@@ -1,0 +1,69 @@
+/**
+ * The render modes of a message manifest (evolclaw's message-renderer.ts): sections carry a
+ * `modeType` (the message item type: private, group, inject, …) and a `modeName`; for each type
+ * the mode in use is the agent config's `render` (the `renderModes` var) when it names one, else
+ * the first section marked `isDefault` (`defaultModeNames`). The renderer then sets
+ * `renderMode_<type>`, which the sections' `when` compares with.
+ */
+import { defaultModeNames } from '../engine/message-body';
+import type { MergedSection, Vars } from '../engine/types';
+import { isPlainObject } from '../engine/truthy';
+
+/** One section that offers a mode. */
+export interface ModeSection {
+  readonly id: string;
+  readonly modeName: string | null;
+  readonly isDefault: boolean;
+}
+
+/** One message item type and the mode it would render with. */
+export interface ModeTypeRow {
+  readonly type: string;
+  readonly sections: readonly ModeSection[];
+  /** The first `isDefault` mode of the type, if any. */
+  readonly defaultMode: string | null;
+  /** `renderModes[type]` when it is a non-empty string. */
+  readonly configured: string | null;
+  /** The mode in use: configured, else the default; null when neither exists. */
+  readonly active: string | null;
+  readonly source: 'config' | 'default' | 'none';
+  /** The active mode names no section of the type: its messages fall back to the raw text. */
+  readonly activeUnmatched: boolean;
+}
+
+/** The mode types of a manifest's sections, in the order they first appear. */
+export function renderModeRows(sections: readonly MergedSection[], vars: Vars): ModeTypeRow[] {
+  const defaults = defaultModeNames(sections);
+  const renderModes = (vars as Record<string, unknown>)['renderModes'];
+  const configuredOf = (type: string): string | null => {
+    if (!isPlainObject(renderModes)) return null;
+    const c = (renderModes as Record<string, unknown>)[type];
+    return typeof c === 'string' && c !== '' ? c : null;
+  };
+  const byType = new Map<string, ModeSection[]>();
+  for (const s of sections) {
+    const type = s.raw.modeType;
+    if (typeof type !== 'string' || type === '') continue;
+    const list = byType.get(type) ?? [];
+    list.push({
+      id: s.id,
+      modeName: typeof s.raw.modeName === 'string' ? s.raw.modeName : null,
+      isDefault: s.raw.isDefault === true,
+    });
+    byType.set(type, list);
+  }
+  return [...byType].map(([type, list]) => {
+    const defaultMode = defaults[type] ?? null;
+    const configured = configuredOf(type);
+    const active = configured ?? defaultMode;
+    return {
+      type,
+      sections: list,
+      defaultMode,
+      configured,
+      active,
+      source: configured !== null ? 'config' : defaultMode !== null ? 'default' : 'none',
+      activeUnmatched: active !== null && !list.some((m) => m.modeName === active),
+    };
+  });
+}
