@@ -4,6 +4,8 @@
  * they count, sizes share one format with the exact count in a tooltip, and the History Time
  * filter takes the time as its cell shows it, under headers that are not cut.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
@@ -94,4 +96,32 @@ test('the History Time filter takes the time as the cell shows it, and the heade
   const size = page.getByTestId('history-row').first().locator('.history-col-bytes');
   await expect(size).toHaveText(/^\d+(\.\d)? (B|KB|MB)$/);
   await expect(size).toHaveAttribute('title', /^[\d,]+ bytes$/);
+});
+
+test('the Manifest tab says when the override was reloaded from disk, and what changed', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  const file = path.join(workspace.home, 'eck', 'eck_manifest.json');
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { sections: { id: string; enabled?: boolean }[] };
+  await page.goto(serve.url);
+  await page.getByRole('tab', { name: 'Manifest' }).click();
+  await expect(page.getByTestId('section-row-rules')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('reload-notice')).toHaveCount(0);
+  // Someone else edits the file: one entry removed, one changed, one added.
+  const [removed, changed, ...rest] = doc.sections;
+  const edited = {
+    ...doc,
+    sections: [{ ...changed, enabled: false }, ...rest, { id: 'rules', enabled: false }],
+  };
+  fs.writeFileSync(file, `${JSON.stringify(edited, null, 2)}\n`);
+  const notice = page.getByTestId('reload-notice');
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  await expect(notice).toContainText('changed on disk and was reloaded');
+  await expect(notice).toContainText('sections added: rules');
+  await expect(notice).toContainText(`sections removed: ${removed?.id ?? ''}`);
+  await expect(notice).toContainText(`sections changed: ${changed?.id ?? ''}`);
+  await page.getByTestId('reload-notice-dismiss').click();
+  await expect(notice).toHaveCount(0);
 });
