@@ -77,6 +77,10 @@ test('50,000 files: listed, virtualised, scrollable, a snapshot opens at once', 
   await page.getByTestId('history-path-dialog-input').press('Enter');
   const listMs = Math.round((await listed) - (await sentAt(page, 'openHistoryFolder')));
   await expect(page.getByTestId('history-count')).toHaveText(`${total} of ${total} snapshots`);
+  // The background pass says how far it is (determinate: the count is known).
+  const progress = page.getByTestId('history-index-progress');
+  await expect(progress).toContainText(`of ${total.toLocaleString('en')}`);
+  await expect(progress.locator('progress')).toHaveAttribute('max', String(total));
   // The API call alone (request to decoded answer), as the panel measured it.
   const apiMs = Number(await page.getByTestId('history-panel').getAttribute('data-list-ms'));
   expect(files).toBe(COPIES * 4);
@@ -109,6 +113,7 @@ test('50,000 files: listed, virtualised, scrollable, a snapshot opens at once', 
     el.scrollTop = el.scrollHeight;
   });
   await expect(page.locator(`${oldest} .history-col-sessionType`)).not.toHaveText('…', { timeout: 60_000 });
+  await expect(progress).toHaveCount(0, { timeout: 60_000 });
   const idleFrames = frameFigures(await scrollFrames(page, '.history-tbody', 60));
   await page.screenshot({ path: test.info().outputPath('history-50k.png') });
   const figures = {

@@ -14,6 +14,7 @@ import { filterRows, isHomeHistory, sortRows } from './history-rows';
 import { createHistoryStore } from './history-store';
 import type { HistoryDraft, HistoryStore } from './history-store';
 import { formatBytes } from '../../format/bytes';
+import { indexProgress } from './index-progress';
 import { historyMessages } from './messages';
 import { RenderDiffView } from './render-diff-view';
 import { SizeChart } from './size-chart';
@@ -60,6 +61,8 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
   // The chart may lag a frame behind the table: drawn in a deferred (interruptible) render, it
   // keeps the table's first screen and each pushed delta from waiting for 12,500 points.
   const deferredAll = useDeferredValue(all);
+  const progress = useMemo(() => indexProgress(deferredAll), [deferredAll]);
+  const language = useApp((st) => st.language);
   const chartRows = useMemo(() => filterRows(deferredAll, noBrush), [deferredAll, noBrush]);
   const shown = useMemo(() => sortRows(filterRows(all, s.filters), s.sort), [all, s.filters, s.sort]);
 
@@ -136,6 +139,15 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
         <span className="history-count" data-testid="history-count">
           {s.searching ? t('searching') : t('count', { shown: shown.length, total: all.length })}
         </span>
+        {progress !== null ? (
+          <span className="history-progress" data-testid="history-index-progress">
+            <progress value={progress.done} max={progress.total} aria-label={t('indexing.label')} />{' '}
+            {t('indexing', {
+              done: new Intl.NumberFormat(language).format(progress.done),
+              total: new Intl.NumberFormat(language).format(progress.total),
+            })}
+          </span>
+        ) : null}
         {listing !== null && listing.foreign.length > 0 ? (
           <button
             type="button"
