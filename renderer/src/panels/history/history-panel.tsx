@@ -431,6 +431,28 @@ function SidePane(props: {
     case 'what-if':
       return (
         <div data-testid="history-what-if-result">
+          {s.whatIfProgress !== null ? (
+            <p className="history-progress" data-testid="history-what-if-progress">
+              <progress
+                value={s.whatIfProgress.done}
+                max={s.whatIfProgress.total}
+                aria-label={t('whatIfProgressLabel')}
+              />{' '}
+              {t('whatIfProgress', { done: s.whatIfProgress.done, total: s.whatIfProgress.total })}{' '}
+              <button
+                type="button"
+                onClick={() => store.getState().cancelWhatIf()}
+                data-testid="history-what-if-cancel"
+              >
+                {t('cancel')}
+              </button>
+            </p>
+          ) : null}
+          {s.whatIfCancelled !== null ? (
+            <p className="panel-note" data-testid="history-what-if-stopped">
+              {t('whatIfStopped', { done: s.whatIfCancelled.done, total: s.whatIfCancelled.total })}
+            </p>
+          ) : null}
           {s.whatIf === null ? (
             <p>{t('loading')}</p>
           ) : (
