@@ -370,10 +370,16 @@ function SidePane(props: {
             <button
               type="button"
               onClick={() => void store.getState().exportBundle(key)}
+              disabled={s.exporting}
               data-testid="history-export"
             >
               {t('export')}
             </button>
+            {s.exporting ? (
+              <span className="history-progress" role="status" data-testid="history-export-progress">
+                <progress aria-label={t('exporting')} /> {t('exporting')}
+              </span>
+            ) : null}
           </div>
           {detail !== null ? <SnapshotDetailView detail={detail} t={t} /> : <p>{t('loading')}</p>}
         </div>

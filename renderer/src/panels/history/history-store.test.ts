@@ -81,3 +81,25 @@ test('a what-if that runs to its end sums every chunk', async () => {
   expect(store.getState().whatIfProgress).toBeNull();
   expect(store.getState().whatIfCancelled).toBeNull();
 });
+
+test('exporting a bundle shows it is under way until the file is written, and is not started twice', async () => {
+  let finish: () => void = () => undefined;
+  let calls = 0;
+  const api = {
+    exportBundle: (): Promise<ApiResult<HistoryMethodOutputs['exportBundle']>> => {
+      calls++;
+      return new Promise((resolve) => {
+        finish = () => resolve({ ok: true, value: { path: '/h/b.json', bytes: 10, files: 4 } });
+      });
+    },
+  } as unknown as InspectorApi;
+  const store = createHistoryStore(api);
+  const done = store.getState().exportBundle('k');
+  expect(store.getState().exporting).toBe(true);
+  void store.getState().exportBundle('k');
+  expect(calls).toBe(1);
+  finish();
+  await done;
+  expect(store.getState().exporting).toBe(false);
+  expect(store.getState().notice).toBe('bundle:/h/b.json:4');
+});

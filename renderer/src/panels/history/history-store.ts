@@ -60,6 +60,8 @@ export interface HistoryState {
   readonly whatIfProgress: { readonly done: number; readonly total: number } | null;
   /** Where the last what-if was stopped (its result covers the snapshots done); `null` when it was not. */
   readonly whatIfCancelled: { readonly done: number; readonly total: number } | null;
+  /** A bundle is being written (its size is not known ahead, so the progress is indeterminate). */
+  readonly exporting: boolean;
   readonly busy: boolean;
   readonly error: ApiError | null;
   readonly notice: string | null;
@@ -132,6 +134,7 @@ export function createHistoryStore(api: InspectorApi) {
       whatIf: null,
       whatIfProgress: null,
       whatIfCancelled: null,
+      exporting: false,
       busy: false,
       error: null,
       notice: null,
@@ -263,8 +266,10 @@ export function createHistoryStore(api: InspectorApi) {
         });
       },
       async exportBundle(key) {
-        set({ busy: true });
+        if (get().exporting) return;
+        set({ busy: true, exporting: true });
         const r = await api.exportBundle({ key });
+        set({ exporting: false });
         if (r.ok) set({ busy: false, notice: `bundle:${r.value.path}:${r.value.files}` });
         else failed(r.error);
       },
