@@ -4,6 +4,8 @@
  * they count, sizes share one format with the exact count in a tooltip, and the History Time
  * filter takes the time as its cell shows it, under headers that are not cut.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
@@ -94,4 +96,65 @@ test('the History Time filter takes the time as the cell shows it, and the heade
   const size = page.getByTestId('history-row').first().locator('.history-col-bytes');
   await expect(size).toHaveText(/^\d+(\.\d)? (B|KB|MB)$/);
   await expect(size).toHaveAttribute('title', /^[\d,]+ bytes$/);
+});
+
+test('the Manifest tab says when the override was reloaded from disk, and what changed', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  const file = path.join(workspace.home, 'eck', 'eck_manifest.json');
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { sections: { id: string; enabled?: boolean }[] };
+  await page.goto(serve.url);
+  await page.getByRole('tab', { name: 'Manifest' }).click();
+  await expect(page.getByTestId('section-row-rules')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('reload-notice')).toHaveCount(0);
+  // Someone else edits the file: one entry removed, one changed, one added.
+  const [removed, changed, ...rest] = doc.sections;
+  const edited = {
+    ...doc,
+    sections: [{ ...changed, enabled: false }, ...rest, { id: 'rules', enabled: false }],
+  };
+  fs.writeFileSync(file, `${JSON.stringify(edited, null, 2)}\n`);
+  const notice = page.getByTestId('reload-notice');
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  await expect(notice).toContainText('changed on disk and was reloaded');
+  await expect(notice).toContainText('sections added: rules');
+  await expect(notice).toContainText(`sections removed: ${removed?.id ?? ''}`);
+  await expect(notice).toContainText(`sections changed: ${changed?.id ?? ''}`);
+  await page.getByTestId('reload-notice-dismiss').click();
+  await expect(notice).toHaveCount(0);
+});
+
+test('the History chart has time and byte axes in the UI language and a tooltip per point', async ({
+  page,
+  serve,
+}) => {
+  await page.goto(serve.url);
+  await page.getByRole('tab', { name: 'History' }).click();
+  const axes = page.getByTestId('history-chart-axes');
+  // The demo history spans days: dates on the time axis, sizes in the one byte format.
+  await expect(axes).toHaveAttribute('data-x-ticks', /[A-Z][a-z]{2} \d{1,2}/, { timeout: 15_000 });
+  await expect(axes).toHaveAttribute('data-y-ticks', /\d+\.\d KB/);
+  await expect(axes).toHaveAttribute('aria-label', /points from .* the largest \d+\.\d KB/);
+  const plot = page.getByTestId('history-chart-plot');
+  const box = await plot.boundingBox();
+  if (box === null) throw new Error('no chart');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const tip = page.getByTestId('history-chart-tooltip');
+  await expect(tip).toBeVisible();
+  await expect(tip).toContainText('Session:');
+  await expect(tip).toContainText('Chat type:');
+  await expect(tip).toContainText(/Context: \d+(\.\d)? (B|KB|MB) \([\d,]+ bytes\)/);
+  await expect(tip).toContainText(/Truncated: (yes|no)/);
+  await expect(tip).toContainText(/20\d\d/);
+  // Clicking the point opens its snapshot.
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByTestId('history-detail')).toBeVisible();
+
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('language-select').selectOption('zh-CN');
+  await expect(axes).toHaveAttribute('data-x-ticks', /\d{1,2}月\d{1,2}日/);
+  await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
+  await expect(tip).toContainText('聊天类型');
 });

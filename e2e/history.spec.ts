@@ -123,7 +123,7 @@ test('brushing the chart filters the table; a malformed file marks its row; fore
     `${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`,
   );
   // Drag across the left third of the chart: only the oldest snapshots stay.
-  const box = await page.locator('.history-chart-svg').boundingBox();
+  const box = await page.getByTestId('history-chart-plot').boundingBox();
   if (box === null) throw new Error('no chart');
   await page.mouse.move(box.x + 2, box.y + box.height / 2);
   await page.mouse.down();

@@ -61,6 +61,9 @@ test('group chat: the group venue loads; the truncated folder shows its note and
   const notes = row(page, 'team-notes');
   await expect(notes).toHaveAttribute('data-status', 'ok');
   await expect(notes.getByTestId('truncated-mark')).toHaveText('truncated');
+  // The badges are two words to assistive tech ("loaded truncated"), not "loadedtruncated".
+  const badge = (await notes.getByTestId('status-badge').textContent()) ?? '';
+  expect(await notes.locator('.cell-status').textContent()).toBe(`${badge} truncated`);
   await expect(notes.getByTestId('origin')).toHaveText('added by override');
   await expect(notes.getByTestId('folder-note')).toContainText(
     '未完整加载：4 个文件未加载（达文件数上限 5 个）',

@@ -14,6 +14,7 @@ import { filterRows, isHomeHistory, sortRows } from './history-rows';
 import { createHistoryStore } from './history-store';
 import type { HistoryDraft, HistoryStore } from './history-store';
 import { formatBytes } from '../../format/bytes';
+import { indexProgress } from './index-progress';
 import { historyMessages } from './messages';
 import { RenderDiffView } from './render-diff-view';
 import { SizeChart } from './size-chart';
@@ -60,6 +61,8 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
   // The chart may lag a frame behind the table: drawn in a deferred (interruptible) render, it
   // keeps the table's first screen and each pushed delta from waiting for 12,500 points.
   const deferredAll = useDeferredValue(all);
+  const progress = useMemo(() => indexProgress(deferredAll), [deferredAll]);
+  const language = useApp((st) => st.language);
   const chartRows = useMemo(() => filterRows(deferredAll, noBrush), [deferredAll, noBrush]);
   const shown = useMemo(() => sortRows(filterRows(all, s.filters), s.sort), [all, s.filters, s.sort]);
 
@@ -136,6 +139,15 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
         <span className="history-count" data-testid="history-count">
           {s.searching ? t('searching') : t('count', { shown: shown.length, total: all.length })}
         </span>
+        {progress !== null ? (
+          <span className="history-progress" data-testid="history-index-progress">
+            <progress value={progress.done} max={progress.total} aria-label={t('indexing.label')} />{' '}
+            {t('indexing', {
+              done: new Intl.NumberFormat(language).format(progress.done),
+              total: new Intl.NumberFormat(language).format(progress.total),
+            })}
+          </span>
+        ) : null}
         {listing !== null && listing.foreign.length > 0 ? (
           <button
             type="button"
@@ -358,10 +370,16 @@ function SidePane(props: {
             <button
               type="button"
               onClick={() => void store.getState().exportBundle(key)}
+              disabled={s.exporting}
               data-testid="history-export"
             >
               {t('export')}
             </button>
+            {s.exporting ? (
+              <span className="history-progress" role="status" data-testid="history-export-progress">
+                <progress aria-label={t('exporting')} /> {t('exporting')}
+              </span>
+            ) : null}
           </div>
           {detail !== null ? <SnapshotDetailView detail={detail} t={t} /> : <p>{t('loading')}</p>}
         </div>
@@ -419,6 +437,28 @@ function SidePane(props: {
     case 'what-if':
       return (
         <div data-testid="history-what-if-result">
+          {s.whatIfProgress !== null ? (
+            <p className="history-progress" data-testid="history-what-if-progress">
+              <progress
+                value={s.whatIfProgress.done}
+                max={s.whatIfProgress.total}
+                aria-label={t('whatIfProgressLabel')}
+              />{' '}
+              {t('whatIfProgress', { done: s.whatIfProgress.done, total: s.whatIfProgress.total })}{' '}
+              <button
+                type="button"
+                onClick={() => store.getState().cancelWhatIf()}
+                data-testid="history-what-if-cancel"
+              >
+                {t('cancel')}
+              </button>
+            </p>
+          ) : null}
+          {s.whatIfCancelled !== null ? (
+            <p className="panel-note" data-testid="history-what-if-stopped">
+              {t('whatIfStopped', { done: s.whatIfCancelled.done, total: s.whatIfCancelled.total })}
+            </p>
+          ) : null}
           {s.whatIf === null ? (
             <p>{t('loading')}</p>
           ) : (

@@ -37,6 +37,9 @@ export type HistoryView =
   | { readonly kind: 'what-if' }
   | { readonly kind: 'foreign' };
 
+/** Snapshots per what-if call: small enough for the progress to move, large enough to stay cheap. */
+export const WHAT_IF_CHUNK = 100;
+
 /** The state. */
 export interface HistoryState {
   readonly listing: HistoryListing | null;
@@ -53,6 +56,12 @@ export interface HistoryState {
   readonly diff: SnapshotDiff | null;
   readonly replay: ReplayResult | null;
   readonly whatIf: HistoryMethodOutputs['whatIf'] | null;
+  /** Snapshots of the running what-if rendered so far, and in all; `null` when none runs. */
+  readonly whatIfProgress: { readonly done: number; readonly total: number } | null;
+  /** Where the last what-if was stopped (its result covers the snapshots done); `null` when it was not. */
+  readonly whatIfCancelled: { readonly done: number; readonly total: number } | null;
+  /** A bundle is being written (its size is not known ahead, so the progress is indeterminate). */
+  readonly exporting: boolean;
   readonly busy: boolean;
   readonly error: ApiError | null;
   readonly notice: string | null;
@@ -73,7 +82,10 @@ export interface HistoryActions {
   markCompare(key: string | null): void;
   runDiff(a: string, b: string): Promise<void>;
   runReplay(key: string, draft: HistoryDraft | null): Promise<void>;
+  /** Renders the snapshots with the draft in chunks, so it shows progress and can be stopped. */
   runWhatIf(keys: readonly string[], draft: HistoryDraft): Promise<void>;
+  /** Stops the running what-if after the chunk in flight. */
+  cancelWhatIf(): void;
   exportBundle(key: string): Promise<void>;
   /** Opens a bundle; its error is returned (for the path dialog) and the view stays as it was. */
   openBundle(path: string): Promise<ApiError | null>;
@@ -91,6 +103,7 @@ export interface HistoryActions {
 /** Creates the store over the API. */
 export function createHistoryStore(api: InspectorApi) {
   let detailSeq = 0;
+  let whatIfRun = 0;
   return createStore<HistoryState & HistoryActions>()((set, get) => {
     const failed = (error: ApiError): void => set({ error, busy: false });
     /** Takes a listing call's answer: its columns decoded into rows. */
@@ -119,6 +132,9 @@ export function createHistoryStore(api: InspectorApi) {
       diff: null,
       replay: null,
       whatIf: null,
+      whatIfProgress: null,
+      whatIfCancelled: null,
+      exporting: false,
       busy: false,
       error: null,
       notice: null,
@@ -207,14 +223,53 @@ export function createHistoryStore(api: InspectorApi) {
         else failed(r.error);
       },
       async runWhatIf(keys, draft) {
-        set({ busy: true, view: { kind: 'what-if' }, whatIf: null });
-        const r = await api.whatIf({ keys: [...keys], draft });
-        if (r.ok) set({ whatIf: r.value, busy: false });
-        else failed(r.error);
+        const run = ++whatIfRun;
+        const total = keys.length;
+        set({
+          busy: true,
+          view: { kind: 'what-if' },
+          whatIf: null,
+          whatIfCancelled: null,
+          whatIfProgress: { done: 0, total },
+        });
+        let rendered = 0;
+        let failedCount = 0;
+        const changes: HistoryMethodOutputs['whatIf']['changes'][number][] = [];
+        for (let at = 0; at < total; at += WHAT_IF_CHUNK) {
+          const r = await api.whatIf({ keys: keys.slice(at, at + WHAT_IF_CHUNK), draft });
+          if (run !== whatIfRun) return; // Cancelled, or another run started.
+          if (!r.ok) {
+            set({ whatIfProgress: null });
+            failed(r.error);
+            return;
+          }
+          rendered += r.value.rendered;
+          failedCount += r.value.failed;
+          changes.push(...r.value.changes);
+          // The result so far is shown as it grows, and kept when the run is stopped.
+          set({
+            whatIf: { rendered, changes: [...changes], failed: failedCount },
+            whatIfProgress: { done: Math.min(total, at + WHAT_IF_CHUNK), total },
+          });
+        }
+        set({ whatIfProgress: null, busy: false });
+      },
+      cancelWhatIf() {
+        const progress = get().whatIfProgress;
+        if (progress === null) return;
+        whatIfRun++;
+        set({
+          whatIfProgress: null,
+          whatIfCancelled: progress,
+          busy: false,
+          whatIf: get().whatIf ?? { rendered: 0, changes: [], failed: 0 },
+        });
       },
       async exportBundle(key) {
-        set({ busy: true });
+        if (get().exporting) return;
+        set({ busy: true, exporting: true });
         const r = await api.exportBundle({ key });
+        set({ exporting: false });
         if (r.ok) set({ busy: false, notice: `bundle:${r.value.path}:${r.value.files}` });
         else failed(r.error);
       },

@@ -68,3 +68,45 @@ test('renders are asked with the draft text only while there is a draft, once pe
   ]);
   expect((store.getState().renders?.saved as RenderResult | undefined)?.seq).toBe(1);
 });
+
+test('a reload the watcher caused says which sections were added, removed and changed, until dismissed', async () => {
+  const disk = {
+    pair: {
+      ...PAIR,
+      override: {
+        text: '{"sections":[{"id":"rules","enabled":false},{"id":"gone"}]}',
+        hash: HASH,
+        mtimeMs: 1,
+        bytes: 1,
+      },
+    },
+  };
+  const api = fakeApi(disk, []);
+  const store = createManifestDraft();
+  await store.getState().load(api, 'eck_manifest.json');
+  expect(store.getState().reloadNotice).toBeNull();
+  disk.pair = {
+    ...disk.pair,
+    override: {
+      text: '{"sections":[{"id":"rules"},{"id":"notes","path":"n.md"}]}',
+      hash: 'd'.repeat(64),
+      mtimeMs: 2,
+      bytes: 1,
+    },
+  };
+  await store.getState().load(api, 'eck_manifest.json', true);
+  expect(store.getState().reloadNotice).toEqual({
+    path: PAIR.overridePath,
+    changes: { added: ['notes'], removed: ['gone'], changed: ['rules'], other: false },
+  });
+  expect(store.getState().session?.pair.override?.hash).toBe('d'.repeat(64));
+  store.getState().dismissReloadNotice();
+  expect(store.getState().reloadNotice).toBeNull();
+  // A load the user asked for (not the watcher) says nothing.
+  disk.pair = {
+    ...disk.pair,
+    override: { text: '{"sections":[]}', hash: 'e'.repeat(64), mtimeMs: 3, bytes: 1 },
+  };
+  await store.getState().load(api, 'eck_manifest.json');
+  expect(store.getState().reloadNotice).toBeNull();
+});

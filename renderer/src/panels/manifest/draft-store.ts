@@ -10,6 +10,8 @@ import type { ManifestFilePair, SaveOverrideResult } from '../../../../shared/ov
 import type { DraftRenders } from '../../../../shared/override/override-methods';
 import type { BaseSections, OverrideValue } from '../../../../shared/override/override-ops';
 import type { DraftSession } from './draft-session';
+import type { ReloadChanges } from './reload-changes';
+import { isNoChange, reloadChanges } from './reload-changes';
 import {
   currentDraft,
   openSession,
@@ -36,7 +38,11 @@ export interface ManifestDraftState {
   /** The last draft render that failed (the form still works; the comparison is stale). */
   readonly renderError: ApiError | null;
   readonly expert: boolean;
-  load(api: InspectorApi, manifestFile: string): Promise<void>;
+  /** Set when the override was reloaded because it changed on disk: what changed, until dismissed. */
+  readonly reloadNotice: { readonly path: string; readonly changes: ReloadChanges } | null;
+  /** `fromDisk`: the watcher saw the override change; a different file than shown sets `reloadNotice`. */
+  load(api: InspectorApi, manifestFile: string, fromDisk?: boolean): Promise<void>;
+  dismissReloadNotice(): void;
   edit(edit: (value: OverrideValue, base: BaseSections) => OverrideValue, key?: string): void;
   type(text: string): void;
   undo(): void;
@@ -80,9 +86,10 @@ export function createManifestDraft() {
       saveError: null,
       renderError: null,
       expert: false,
+      reloadNotice: null,
       pickedFile: null,
       pick: (file) => set({ pickedFile: file }),
-      async load(api, manifestFile) {
+      async load(api, manifestFile, fromDisk = false) {
         const seq = ++loadSeq;
         const r = await api.loadManifestPair({ manifestFile });
         if (seq !== loadSeq) return;
@@ -98,8 +105,21 @@ export function createManifestDraft() {
           (now.pair.override?.hash ?? null) === (r.value.override?.hash ?? null) &&
           now.pair.baseText === r.value.baseText;
         if (same) return;
-        if (r.ok) pairLoaded(r.value);
-        else set({ loadError: r.error, session: null });
+        if (!r.ok) {
+          set({ loadError: r.error, session: null });
+          return;
+        }
+        // Say what the watcher's reload changed; any other load (another file, "reload theirs")
+        // was asked for, and clears an old notice.
+        const changes =
+          fromDisk && now !== null && now.pair.overridePath === r.value.overridePath
+            ? reloadChanges(now.pair.override?.text ?? null, r.value.override?.text ?? null)
+            : null;
+        pairLoaded(r.value);
+        set({
+          reloadNotice:
+            changes === null || isNoChange(changes) ? null : { path: r.value.overridePath, changes },
+        });
       },
       edit: (edit, key) => update((s) => sessionEdit(s, edit, key ?? null)),
       type: (text) => update((s) => sessionType(s, text)),
@@ -141,6 +161,7 @@ export function createManifestDraft() {
         } else set({ saving: false, outcome });
       },
       dismissOutcome: () => set({ outcome: null, saveError: null }),
+      dismissReloadNotice: () => set({ reloadNotice: null }),
     };
   });
 }

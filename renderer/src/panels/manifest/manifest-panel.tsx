@@ -20,6 +20,7 @@ import { baseJsonLikeMerged, mergedJson, mergedRows } from './merged-rows';
 import { RenderModesPanel } from './render-modes-panel';
 import { LazyMount } from './lazy-mount';
 import { manifestMessages } from './messages';
+import { ReloadNotice } from './reload-notice';
 import { SaveOutcome } from './save-outcome';
 import { SectionsTable } from './sections-table';
 import { useDraftRenders } from './use-draft-renders';
@@ -61,6 +62,7 @@ export default function ManifestPanel() {
   const saveError = useManifestDraft((s) => s.saveError);
   const renderError = useManifestDraft((s) => s.renderError);
   const pickedFile = useManifestDraft((s) => s.pickedFile);
+  const reloadNotice = useManifestDraft((s) => s.reloadNotice);
   const actions = manifestDraft.getState();
 
   const currentFile = render?.report.manifestFile ?? DEFAULT_MANIFEST;
@@ -84,7 +86,7 @@ export default function ManifestPanel() {
     if (diskChange === null || s === null || sessionDirty(s)) return;
     const overridePath = s.pair.overridePath.replace(/\\/g, '/');
     if (diskChange.paths.some((p) => p.replace(/\\/g, '/') === overridePath))
-      void actions.load(api, s.pair.manifestFile);
+      void actions.load(api, s.pair.manifestFile, true);
   }, [api, diskChange, actions]);
 
   useDraftRenders();
@@ -208,6 +210,8 @@ export default function ManifestPanel() {
       {sessionFile !== null && sessionFile !== currentFile ? (
         <p className="panel-note">{t('file.notCurrent', { file: sessionFile, current: currentFile })}</p>
       ) : null}
+
+      <ReloadNotice notice={reloadNotice} onDismiss={actions.dismissReloadNotice} t={t} />
 
       <SaveOutcome
         outcome={outcome}

@@ -1,0 +1,105 @@
+import { expect, test } from 'vitest';
+import type { ApiResult, InspectorApi } from '../../../../shared/api';
+import type { HistoryMethodOutputs } from '../../../../shared/history/history-methods';
+import { WHAT_IF_CHUNK, createHistoryStore } from './history-store';
+import type { HistoryDraft } from './history-store';
+
+type WhatIf = HistoryMethodOutputs['whatIf'];
+
+/** An API whose what-if calls wait until the test lets each one answer. */
+function steppedApi() {
+  const calls: { keys: string[]; answer: () => void }[] = [];
+  const api = {
+    whatIf: (input: { keys: string[] }): Promise<ApiResult<WhatIf>> =>
+      new Promise((resolve) => {
+        calls.push({
+          keys: input.keys,
+          answer: () =>
+            resolve({
+              ok: true,
+              value: {
+                rendered: input.keys.length,
+                failed: 0,
+                changes: [
+                  {
+                    key: input.keys[0] ?? '',
+                    sectionsLost: ['rules'],
+                    sectionsGained: [],
+                    truncatedBefore: false,
+                    truncatedAfter: false,
+                    bytesBefore: 10,
+                    bytesAfter: 5,
+                  },
+                ],
+              },
+            }),
+        });
+      }),
+  } as unknown as InspectorApi;
+  return { api, calls };
+}
+
+const DRAFT: HistoryDraft = { manifestFile: 'eck_manifest.json', overrideText: '{}' };
+const tick = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
+
+test('a what-if over many snapshots goes in chunks, showing progress, and can be stopped', async () => {
+  const { api, calls } = steppedApi();
+  const store = createHistoryStore(api);
+  const keys = Array.from({ length: WHAT_IF_CHUNK * 3 }, (_, i) => `k${i}`);
+  const done = store.getState().runWhatIf(keys, DRAFT);
+  expect(store.getState().whatIfProgress).toEqual({ done: 0, total: keys.length });
+  expect(calls).toHaveLength(1);
+  expect(calls[0]?.keys).toHaveLength(WHAT_IF_CHUNK);
+  calls[0]?.answer();
+  await tick();
+  expect(store.getState().whatIfProgress).toEqual({ done: WHAT_IF_CHUNK, total: keys.length });
+  expect(store.getState().whatIf?.rendered).toBe(WHAT_IF_CHUNK);
+  expect(calls).toHaveLength(2);
+  store.getState().cancelWhatIf();
+  calls[1]?.answer();
+  await done;
+  // Stopped: the answer in flight is dropped, no further chunk is asked, the partial result stays.
+  expect(calls).toHaveLength(2);
+  expect(store.getState().whatIfProgress).toBeNull();
+  expect(store.getState().whatIfCancelled).toEqual({ done: WHAT_IF_CHUNK, total: keys.length });
+  expect(store.getState().whatIf).toMatchObject({ rendered: WHAT_IF_CHUNK, failed: 0 });
+  expect(store.getState().busy).toBe(false);
+});
+
+test('a what-if that runs to its end sums every chunk', async () => {
+  const { api, calls } = steppedApi();
+  const store = createHistoryStore(api);
+  const keys = Array.from({ length: WHAT_IF_CHUNK + 5 }, (_, i) => `k${i}`);
+  const done = store.getState().runWhatIf(keys, DRAFT);
+  calls[0]?.answer();
+  await tick();
+  calls[1]?.answer();
+  await done;
+  expect(calls.map((c) => c.keys.length)).toEqual([WHAT_IF_CHUNK, 5]);
+  expect(store.getState().whatIf?.rendered).toBe(WHAT_IF_CHUNK + 5);
+  expect(store.getState().whatIf?.changes).toHaveLength(2);
+  expect(store.getState().whatIfProgress).toBeNull();
+  expect(store.getState().whatIfCancelled).toBeNull();
+});
+
+test('exporting a bundle shows it is under way until the file is written, and is not started twice', async () => {
+  let finish: () => void = () => undefined;
+  let calls = 0;
+  const api = {
+    exportBundle: (): Promise<ApiResult<HistoryMethodOutputs['exportBundle']>> => {
+      calls++;
+      return new Promise((resolve) => {
+        finish = () => resolve({ ok: true, value: { path: '/h/b.json', bytes: 10, files: 4 } });
+      });
+    },
+  } as unknown as InspectorApi;
+  const store = createHistoryStore(api);
+  const done = store.getState().exportBundle('k');
+  expect(store.getState().exporting).toBe(true);
+  void store.getState().exportBundle('k');
+  expect(calls).toBe(1);
+  finish();
+  await done;
+  expect(store.getState().exporting).toBe(false);
+  expect(store.getState().notice).toBe('bundle:/h/b.json:4');
+});
