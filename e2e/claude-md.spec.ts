@@ -153,14 +153,18 @@ test('a Claude Code project shows its files in load order with reasons, and foll
   await expect(page.getByTestId('claude-version')).toContainText('Claude Code 2.1.197');
   await expect(page.getByTestId('claude-version')).toContainText('feature flags');
   // The same in Simplified Chinese.
+  await page.getByTestId('settings-button').click();
   await page.getByTestId('language-select').selectOption('zh-CN');
+  await page.keyboard.press('Escape');
   await expect(startPhase.getByRole('heading')).toHaveText('会话开始时');
   await expect(readPhase.getByRole('heading')).toHaveText('Claude 读取 packages/app/src/App.tsx 时');
   await expect(attachments.nth(0).getByTestId('claude-attachment-why')).toHaveText(
     '读取后附加 · 它所在的文件夹位于项目文件夹与所读取文件之间',
   );
   await expect(page.getByTestId('claude-version')).toContainText('功能开关');
+  await page.getByTestId('settings-button').click();
   await page.getByTestId('language-select').selectOption('en');
+  await page.keyboard.press('Escape');
   await page.getByTestId('claude-view-files').click();
 
   // Selecting a row shows the file read-only.

@@ -166,3 +166,27 @@ test('the message manifest: the mode each item type uses, and its mode fields ed
     ],
   });
 });
+
+test('the other tabs on it: Context says EvolClaw, Vars holds the real vars, History replays the real record', async ({
+  page,
+}) => {
+  await page.goto(serve.url);
+  await page.getByRole('tab', { name: 'Context' }).click();
+  await expect(page.getByTestId('context-text')).toContainText(
+    'EvolClaw Context Kit documents are shown below.',
+    {
+      timeout: 20_000,
+    },
+  );
+  await page.getByRole('tab', { name: 'Vars' }).click();
+  await expect(page.getByTestId('var-input-selfAid')).toHaveValue('aid-nova-7f3a');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByTestId('history-panel')).toBeVisible();
+  const rows = page.getByTestId('history-row');
+  await expect(rows).toHaveCount(1);
+  await rows.first().click();
+  await page.getByTestId('history-replay').click();
+  await expect(page.getByTestId('history-diff-verdict')).toBeVisible();
+  // The record names no manifest file: that alone is no "manifest changed".
+  await expect(page.getByTestId('history-cause').filter({ hasText: 'manifest changed' })).toHaveCount(0);
+});

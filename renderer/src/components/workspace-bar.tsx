@@ -56,7 +56,8 @@ export function WorkspaceBar() {
             onOpen={(packageRoot) => void openWorkspace({ packageRoot })}
             testId="package-root-path"
           />
-          {workspace !== null && (
+          {/* evolcore is the default: only an evolclaw kit is named, so the bar keeps one row. */}
+          {workspace !== null && workspace.product !== 'evolcore' && (
             <span className="field product-badge" title={t('product.hint')} data-testid="product">
               <span>{t('bar.product')}</span>
               <strong data-product={workspace.product}>{t(`product.${workspace.product}`)}</strong>
