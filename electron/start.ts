@@ -7,10 +7,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVE_USAGE, parseServeArgs, serveFolderProblem } from './serve/args';
+import { SERVE_USAGE, parseServeArgs } from './serve/args';
 import { isRendererStale, newestMtime } from './serve/build-freshness';
-import { ensureRendererBuilt, viteBuildRunner } from './serve/ensure-renderer';
-import { rendererDistOf, runServe } from './serve/run-serve';
+import { serveUntilStopped } from './serve/serve-until-stopped';
 import { isRendererBuilt } from './serve/static-files';
 import { chooseStartMode } from './shell/desktop-or-browser';
 import { findElectronBinary } from './shell/electron-binary';
@@ -59,24 +58,7 @@ async function main(): Promise<void> {
     process.stderr.write(`start: ${(error as Error).message}\n${SERVE_USAGE}\n`);
     process.exit(2);
   }
-  const missing = serveFolderProblem(args);
-  if (missing !== null) {
-    process.stderr.write(`start: ${missing}\n`);
-    process.exit(2);
-  }
-  // Build the renderer when it is missing or older than its sources (a fresh checkout, a pull).
-  const log = (line: string): void => void process.stderr.write(`${line}\n`);
-  if (
-    args.build &&
-    !(await ensureRendererBuilt(appRoot, rendererDistOf(appRoot), viteBuildRunner(appRoot), log))
-  )
-    process.exit(1);
-  const { stop } = await runServe(appRoot, args);
-  const shutdown = (): void => {
-    void stop().finally(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  await serveUntilStopped(appRoot, args, 'start');
 }
 
 main().catch((error: unknown) => {

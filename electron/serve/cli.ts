@@ -4,9 +4,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVE_USAGE, parseServeArgs, serveFolderProblem } from './args';
-import { ensureRendererBuilt, viteBuildRunner } from './ensure-renderer';
-import { rendererDistOf, runServe } from './run-serve';
+import { SERVE_USAGE, parseServeArgs } from './args';
+import { serveUntilStopped } from './serve-until-stopped';
 
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -22,24 +21,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${SERVE_USAGE}\n`);
     return;
   }
-  const missing = serveFolderProblem(args);
-  if (missing !== null) {
-    process.stderr.write(`serve: ${missing}\n`);
-    process.exit(2);
-  }
-  // Like `npm start`: a fresh clone's `npm run serve` builds the UI instead of answering 503.
-  const log = (line: string): void => void process.stderr.write(`${line}\n`);
-  if (
-    args.build &&
-    !(await ensureRendererBuilt(appRoot, rendererDistOf(appRoot), viteBuildRunner(appRoot), log))
-  )
-    process.exit(1);
-  const { stop } = await runServe(appRoot, args);
-  const shutdown = (): void => {
-    void stop().finally(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  await serveUntilStopped(appRoot, args, 'serve');
 }
 
 main().catch((error: unknown) => {
