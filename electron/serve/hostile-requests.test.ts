@@ -124,6 +124,16 @@ describe('input limits at the transport', () => {
     expect(errorOf(r).code).toBe('invalid-input');
   });
 
+  it("refuses a relative home or package root (it would resolve against the server's folder), and the open one stays", async () => {
+    const before = await s.call('getWorkspace');
+    for (const choice of [{ home: '../..' }, { packageRoot: 'x/y' }]) {
+      const e = errorOf(await s.call('openWorkspace', choice));
+      expect(e.code).toBe('invalid-input');
+      expect(e.message).toMatch(/must be an absolute path/);
+    }
+    expect(await s.call('getWorkspace')).toEqual(before);
+  });
+
   it('refuses a NUL byte in every path field as invalid-input, not internal', async () => {
     const probes: [string, unknown][] = [
       ['loadManifestPair', { manifestFile: 'eck_manifest\0.json' }],

@@ -49,6 +49,7 @@ export class WorkspaceHost {
    * The previous scenario carries over so switching homes compares like with like.
    */
   async open(choice: WorkspaceChoice, explicit = false): Promise<WorkspaceInfo> {
+    if (explicit) refuseRelative(choice);
     const resolved = resolveWorkspace(choice, this.options.defaults);
     checkWorkspace(resolved, explicit);
     const previous = this.workspace;
@@ -88,6 +89,24 @@ export class WorkspaceHost {
   async close(): Promise<void> {
     await this.watcher?.close();
     this.watcher = null;
+  }
+}
+
+/**
+ * A folder chosen through the API must be absolute: a relative one would resolve against the
+ * server's working folder, and the home is where saves then go (issue 14).
+ */
+function refuseRelative(choice: WorkspaceChoice): void {
+  for (const [name, value] of [
+    ['home', choice.home],
+    ['package root', choice.packageRoot],
+  ] as const) {
+    if (value !== undefined && value !== '' && !path.isAbsolute(value))
+      throw new ApiFailure(
+        'invalid-input',
+        `the ${name} must be an absolute path, got ${JSON.stringify(value)}`,
+        value,
+      );
   }
 }
 
