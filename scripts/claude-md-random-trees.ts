@@ -6,18 +6,7 @@
  * files, managed settings, and a target file to Read. The same seed gives the same tree.
  */
 import { CWD, type TreeEntry, type TreeSpec } from './claude-md-fixtures';
-
-/** mulberry32: small, fast, good enough to vary trees. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../shared/testing/mulberry32';
 
 const GLOBS = [
   'a/**',
@@ -56,7 +45,7 @@ const MARKDOWN = [
 
 /** One random tree. */
 export function randomTree(seed: number): TreeSpec {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
   const chance = (p: number): boolean => r() < p;
   const files: Record<string, TreeEntry> = {};

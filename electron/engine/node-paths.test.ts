@@ -6,16 +6,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeJoin, nodeNormalize } from '../../shared/engine/paths';
-
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../shared/testing/mulberry32';
 
 const PIECES = ['a', '.', '/', '..'] as const;
 
@@ -28,7 +19,7 @@ function randomPath(rand: () => number): string {
 
 describe('nodeNormalize / nodeJoin agree with node (path.posix)', () => {
   it('normalize: 5000 seeded strings of a . / ..', () => {
-    const rand = prng(20261202);
+    const rand = mulberry32(20261202);
     for (let i = 0; i < 5000; i++) {
       const p = randomPath(rand);
       expect(nodeNormalize(p), JSON.stringify(p)).toBe(path.posix.normalize(p));
@@ -36,7 +27,7 @@ describe('nodeNormalize / nodeJoin agree with node (path.posix)', () => {
   });
 
   it('join: 5000 seeded lists of 0 to 4 such strings', () => {
-    const rand = prng(4242);
+    const rand = mulberry32(4242);
     for (let i = 0; i < 5000; i++) {
       const parts = Array.from({ length: Math.floor(rand() * 5) }, () => randomPath(rand));
       expect(nodeJoin(...parts), JSON.stringify(parts)).toBe(path.posix.join(...parts));

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METHOD_NAMES } from '../../shared/api';
 import type { ServeOverCopy } from './test-support/serve-over-copy';
 import { nestedJson, startServeOverCopy, treeFingerprint } from './test-support/serve-over-copy';
+import { mulberry32 } from '../../shared/testing/mulberry32';
 
 const SEED = 0x14c0ffee;
 const CALLS_PER_METHOD = 40;
@@ -42,18 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s.close();
 });
-
-/** mulberry32: small, seeded, good enough to pick inputs. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIELDS = [
   'path',
@@ -95,7 +84,7 @@ const FIELDS = [
 
 describe('API fuzz over serve', () => {
   it('answers every random and hostile input with a JSON result and keeps answering', async () => {
-    const rand = prng(SEED);
+    const rand = mulberry32(SEED);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
     const hostilePaths = (): unknown[] => [
       path.join(s.outside, 'keep.txt'),

@@ -1,3 +1,5 @@
+import { mulberry32 } from '../../shared/testing/mulberry32';
+
 /** A small seeded PRNG (mulberry32) with the picks the fuzzer needs: same seed, same cases. */
 export interface Rng {
   /** A float in [0, 1). */
@@ -27,14 +29,7 @@ export function caseSeed(seed: number, index: number): number {
 }
 
 export function createRng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),

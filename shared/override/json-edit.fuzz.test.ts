@@ -6,18 +6,7 @@
 import { expect, test } from 'vitest';
 import type { Json } from '../engine/types';
 import { rewriteJsonText } from './json-edit';
-
-/** Mulberry32: a small seeded generator, so a failure can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../testing/mulberry32';
 
 type Obj = Record<string, Json>;
 
@@ -78,7 +67,7 @@ function mutate(v: Obj, r: () => number): Obj {
 
 test('random layouts and edits: the text always parses to the wanted value; no edit, no change', () => {
   for (let seed = 1; seed <= 400; seed++) {
-    const r = rng(seed);
+    const r = mulberry32(seed);
     const start = manifest(r);
     const text = layout(start, r);
     expect(rewriteJsonText(text, JSON.parse(text) as Json), `seed ${seed}`).toBe(text);

@@ -15,18 +15,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderLoop, renderTemplate } from './render';
+import { mulberry32 } from '../../testing/mulberry32';
 
 type Scope = Record<string, unknown>;
-
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const isWord = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z0-9_]$/.test(c);
 const isWordStart = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z_]$/.test(c);
@@ -261,7 +252,7 @@ const SEEDS = 3000;
 describe('templates agree with an independent model of evolcore’s rules', () => {
   it(`renderTemplate, ${SEEDS} seeded sources (strip on and off)`, () => {
     for (let seed = 1; seed <= SEEDS; seed++) {
-      const { source, vars } = randomCase(prng(seed));
+      const { source, vars } = randomCase(mulberry32(seed));
       const strip = seed % 4 !== 0;
       expect(renderTemplate(source, vars, strip), JSON.stringify({ seed, source, vars, strip })).toBe(
         model(source, vars, strip),
@@ -271,7 +262,7 @@ describe('templates agree with an independent model of evolcore’s rules', () =
 
   it(`renderLoop, ${SEEDS / 3} seeded wrappers and children`, () => {
     for (let seed = 1; seed <= SEEDS / 3; seed++) {
-      const rand = prng(seed * 7919);
+      const rand = mulberry32(seed * 7919);
       const wrapper = randomCase(rand).source;
       const { source: child, vars } = randomCase(rand);
       const separator = ['\n', '', ', ', '\n\n'][seed % 4] as string;
