@@ -85,6 +85,24 @@ export function defaultModeNames(sections: readonly MergedSection[]): Record<str
   return out;
 }
 
+/**
+ * The mode each message type renders with: the agent config's `renderModes[type]` when it is a
+ * non-empty string, else the type's `isDefault` mode (message-renderer.ts `activeMode`).
+ */
+export function activeModes(
+  sections: readonly MergedSection[],
+  vars: Vars,
+): (type: string) => { readonly configured: string | null; readonly active: string | undefined } {
+  const defaults = defaultModeNames(sections);
+  const renderModes = (vars as Record<string, unknown>).renderModes;
+  const configured = isPlainObject(renderModes) ? renderModes : {};
+  return (type) => {
+    const c = configured[type];
+    const given = typeof c === 'string' && c !== '' ? c : null;
+    return { configured: given, active: given ?? defaults[type] };
+  };
+}
+
 const sentinel = (tag: string): string =>
   `\x00ECMSG-${tag}${Math.random().toString(36).slice(2)}${Date.now().toString(36)}\x00`;
 const whenHolds = (raw: Readonly<Record<string, Json>>, vars: Vars): boolean => {
@@ -99,7 +117,7 @@ const putBack = (text: string, s: string, value: unknown): string =>
 function itemVars(
   session: Vars,
   item: MessageItem,
-  modes: (t: string) => string | undefined,
+  modes: ReturnType<typeof activeModes>,
   content: string,
   prev: string,
   now: number,
@@ -124,9 +142,9 @@ function itemVars(
     encrypted: item.encrypted,
     mentionAids: mentions,
     now: formatLocalTime(ts, tz),
-    renderMode_private: modes('private'),
-    renderMode_group: modes('group'),
-    renderMode_inject: modes('inject'),
+    renderMode_private: modes('private').active,
+    renderMode_group: modes('group').active,
+    renderMode_inject: modes('inject').active,
     isOwnerHint: owner,
     ownerAid: owner ? (item.ownerAid ?? undefined) : undefined,
     injectTime: owner
@@ -171,14 +189,7 @@ export function renderMessageBody(input: MessageBodyInput, fs: EngineFs): Messag
   );
   if (crash) return empty(crash.message);
   const sections = manifest.sections;
-  const defaults = defaultModeNames(sections);
-  const configured = isPlainObject((session as Record<string, unknown>).renderModes)
-    ? ((session as Record<string, unknown>).renderModes as Record<string, unknown>)
-    : {};
-  const modes = (t: string): string | undefined => {
-    const c = configured[t];
-    return typeof c === 'string' && c ? c : defaults[t];
-  };
+  const modes = activeModes(sections, session);
   const content = sentinel('');
   const now = input.now ?? Date.now();
   try {

@@ -5,9 +5,8 @@
  * the first section marked `isDefault` (`defaultModeNames`). The renderer then sets
  * `renderMode_<type>`, which the sections' `when` compares with.
  */
-import { defaultModeNames } from '../engine/message-body';
+import { activeModes, defaultModeNames } from '../engine/message-body';
 import type { MergedSection, Vars } from '../engine/types';
-import { isPlainObject } from '../engine/truthy';
 
 /** One section that offers a mode. */
 export interface ModeSection {
@@ -34,12 +33,7 @@ export interface ModeTypeRow {
 /** The mode types of a manifest's sections, in the order they first appear. */
 export function renderModeRows(sections: readonly MergedSection[], vars: Vars): ModeTypeRow[] {
   const defaults = defaultModeNames(sections);
-  const renderModes = (vars as Record<string, unknown>)['renderModes'];
-  const configuredOf = (type: string): string | null => {
-    if (!isPlainObject(renderModes)) return null;
-    const c = (renderModes as Record<string, unknown>)[type];
-    return typeof c === 'string' && c !== '' ? c : null;
-  };
+  const modeOf = activeModes(sections, vars);
   const byType = new Map<string, ModeSection[]>();
   for (const s of sections) {
     const type = s.raw.modeType;
@@ -54,7 +48,7 @@ export function renderModeRows(sections: readonly MergedSection[], vars: Vars): 
   }
   return [...byType].map(([type, list]) => {
     const defaultMode = defaults[type] ?? null;
-    const configured = configuredOf(type);
+    const { configured } = modeOf(type);
     const active = configured ?? defaultMode;
     return {
       type,
