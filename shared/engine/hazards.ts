@@ -5,7 +5,7 @@
  * the home, an alias matched mid-name — plus read failures and invalid sections. The text is
  * already what evolcore renders; these only say so.
  */
-import type { Diagnostic, MergedManifest, RenderInput, SectionReport } from './types';
+import type { Diagnostic, RenderInput, SectionReport } from './types';
 import type { WalkResult } from './walk';
 import { isPathWithin, isAbsolutePath } from './paths';
 import { aliasWithoutBoundary } from './output-format';
@@ -18,7 +18,6 @@ export function hazardDiagnostics(
   walk: WalkResult,
   sections: readonly SectionReport[],
   input: RenderInput,
-  merged: MergedManifest,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   const roots = [input.packageRoot, input.home];
@@ -150,7 +149,6 @@ export function hazardDiagnostics(
         }
       }
   });
-  void merged;
   return dedupe(out);
 }
 

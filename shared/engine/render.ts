@@ -344,7 +344,7 @@ function assemble(
     };
   });
 
-  diagnostics.push(...hazardDiagnostics(walk, sections, input, merged));
+  diagnostics.push(...hazardDiagnostics(walk, sections, input));
   const totalBlock = walk.blocks.findIndex((b) => b.kind === 'total-note');
   return {
     ...common,
