@@ -6,42 +6,17 @@
  * records them as a `perf` annotation; what it asserts is structural, plus generous bounds,
  * since wall times follow the load of a shared box.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './support/fixtures';
 import { armClick, clickedAt, recordApiCalls, scrollFrames, sentAt, shownAt } from './support/page-timing';
+import { fillHistory } from './support/fill-history';
 
 const COPIES = 12_500;
 
 // No Playwright trace here: its recorder snapshots the DOM around every action, in the page's
 // own thread (~100 ms a time with 12,500 rows listed), which is the harness's cost, not the app's.
 test.use({ viewport: { width: 1600, height: 1000 }, trace: 'off' });
-
-/** Writes `COPIES` snapshots into `dir`, one every 7 s, copied from the demo home's files. */
-function fillHistory(home: string, dir: string): number {
-  const demo = path.join(home, 'data', 'eck-debug');
-  fs.mkdirSync(dir, { recursive: true });
-  const names = fs.readdirSync(demo).filter((n) => /^(vars|context|fragments|manifest)-/.test(n));
-  const keys = [...new Set(names.map((n) => n.replace(/^[a-z]+-/, '').replace(/\.(md|json)$/, '')))].sort();
-  const start = new Date(2026, 11, 5, 0, 0, 0).getTime();
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  for (let i = 0; i < COPIES; i++) {
-    const src = keys[i % keys.length] as string;
-    const d = new Date(start + i * 7000);
-    const key = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}-${pad(d.getMinutes())}-${pad(d.getSeconds())}`;
-    for (const [kind, ext] of [
-      ['vars', 'json'],
-      ['context', 'md'],
-      ['fragments', 'md'],
-      ['manifest', 'md'],
-    ] as const) {
-      const from = path.join(demo, `${kind}-${src}.${ext}`);
-      if (fs.existsSync(from)) fs.copyFileSync(from, path.join(dir, `${kind}-${key}.${ext}`));
-    }
-  }
-  return fs.readdirSync(dir).length;
-}
 
 /** Median and largest of a list of frame intervals, rounded. */
 function frameFigures(gaps: readonly number[]): { p50: number; p95: number; max: number } {
@@ -60,7 +35,7 @@ test('50,000 files: listed, virtualised, scrollable, a snapshot opens at once', 
 }) => {
   test.setTimeout(180_000);
   const big = path.join(workspace.root, 'colleague-eck-debug');
-  const files = fillHistory(workspace.home, big);
+  const files = fillHistory(workspace.home, big, COPIES);
   await recordApiCalls(page);
   await page.goto(serve.url);
   await page.getByRole('tab', { name: 'History' }).click();

@@ -94,6 +94,7 @@ export function createHistoryHandlers(
   return {
     getHistory: () => encodeListing(history.listing()),
     openHistoryFolder: async ({ dir }) => encodeListing(await history.openFolder(dir)),
+    historyIndexing: ({ run }) => history.indexing(run),
     getSnapshot: ({ key }) => readSnapshotDetail(history.current(), key),
     searchSnapshots: ({ query, keys }) => search.search(history.current(), query, keys),
     async diffSnapshots({ a, b }) {

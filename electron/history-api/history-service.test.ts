@@ -106,4 +106,45 @@ describe('HistoryService', () => {
     expect(deltas.at(-1)?.reset).toBe(true);
     expect(service.listing().snapshots).toHaveLength(0);
   });
+
+  it('stops the index pass when asked, keeps it stopped, and resumes where it was', async () => {
+    const { dir, service } = setup();
+    // Enough snapshots that the pass (8 ms slices, 8 ms rests) is still running when stopped.
+    for (let i = 0; i < 3000; i++) {
+      const key = `2026-11-${String(1 + (i % 28)).padStart(2, '0')}-10-${String(Math.floor(i / 60) % 60).padStart(2, '0')}-${String(i % 60).padStart(2, '0')}`;
+      fs.writeFileSync(path.join(dir, `vars-${key}.json`), '{"chatType":"group"}');
+    }
+    const total = service.listing().snapshots.length;
+    expect(service.indexing()).toEqual({ stopped: false, pending: total });
+    const stoppedAt = service.indexing(false);
+    expect(stoppedAt.stopped).toBe(true);
+    await new Promise((r) => setTimeout(r, 150));
+    const pending = service.indexing().pending;
+    expect(pending).toBeGreaterThan(0);
+    // New snapshots do not restart a stopped pass.
+    const added = path.join(dir, 'vars-2026-12-01-00-00-00.json');
+    fs.writeFileSync(added, '{}');
+    service.handleDiskChange(change([added]));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(service.indexing()).toEqual({ stopped: true, pending: pending + 1 });
+    expect(service.indexing(true).stopped).toBe(false);
+    for (let i = 0; i < 400 && service.indexing().pending > 0; i++)
+      await new Promise((r) => setTimeout(r, 25));
+    expect(service.indexing()).toEqual({ stopped: false, pending: 0 });
+    expect(service.listing().snapshots.every((s) => s.parseState !== 'pending')).toBe(true);
+  });
+
+  it('starts another folder with its own running pass, even after a stop', async () => {
+    const { service } = setup();
+    service.listing();
+    service.indexing(false);
+    const other = path.join(tmp, 'copy');
+    fs.mkdirSync(other);
+    fs.writeFileSync(path.join(other, 'vars-2026-01-01-00-00-00.json'), '{}');
+    await service.openFolder(other);
+    expect(service.indexing().stopped).toBe(false);
+    for (let i = 0; i < 200 && service.indexing().pending > 0; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(service.indexing().pending).toBe(0);
+  });
 });

@@ -8,7 +8,7 @@ import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import type { DiskChange, EventName, EventPayloads, WorkspaceInfo } from '../../shared/api';
 import type { HistoryListing, SnapshotSummary } from '../../shared/debug-files/history-types';
-import type { HistoryDelta } from '../../shared/history/history-models';
+import type { HistoryDelta, HistoryIndexing } from '../../shared/history/history-models';
 import { debugDirOf } from '../debug/debug-dir';
 import { ApiFailure } from '../../shared/api';
 import { encodeRows } from '../../shared/history/listing-wire';
@@ -45,6 +45,13 @@ export class HistoryService {
   private folder: string | null = null;
   private homeDir = '';
   private watcher: { readonly fs: FSWatcher; readonly burst: BurstCollector } | null = null;
+  /** Stops the background pass of the current index; `null` while none runs. */
+  private passAbort: AbortController | null = null;
+  /**
+   * The user stopped the pass (issue 16: Cancel for the index pass). It stays stopped for this
+   * index (new snapshots keep their "…" columns too) until resumed or another folder is opened.
+   */
+  private stopped = false;
   /** Told which snapshots changed, so caches of their contents can drop them. */
   private readonly rowListeners = new Set<(keys: readonly string[] | null) => void>();
 
@@ -54,6 +61,7 @@ export class HistoryService {
   current(): HistoryIndex {
     const dir = this.folder ?? debugDirOf(this.options.home());
     if (this.index === null || this.index.dir !== dir) {
+      this.resetPass();
       this.index = new HistoryIndex(dir);
       this.homeDir = this.options.home();
       this.index.refresh();
@@ -77,6 +85,7 @@ export class HistoryService {
   async openFolder(dir: string | null): Promise<HistoryListing> {
     if (dir === null) {
       await this.stopWatcher();
+      this.resetPass();
       this.folder = null;
       this.index = null;
       return this.listing();
@@ -92,6 +101,7 @@ export class HistoryService {
       );
     }
     await this.stopWatcher();
+    this.resetPass();
     this.folder = target;
     this.index = index;
     this.homeDir = this.options.home();
@@ -99,6 +109,31 @@ export class HistoryService {
     this.notifyRows(null);
     if (this.options.watchFolders !== false) this.watchFolder(target);
     return listing;
+  }
+
+  /**
+   * Stops (`run: false`) or resumes (`run: true`) the pass that reads every snapshot's columns;
+   * without `run` it only reports. Snapshots already read keep their columns; the others stay
+   * pending, so a resumed pass picks up where the stopped one was.
+   */
+  indexing(run?: boolean): HistoryIndexing {
+    const index = this.current();
+    if (run === false && !this.stopped) {
+      this.stopped = true;
+      this.passAbort?.abort();
+      this.passAbort = null;
+    } else if (run === true && this.stopped) {
+      this.stopped = false;
+      this.startPass();
+    }
+    return { stopped: this.stopped, pending: index.pendingCount() };
+  }
+
+  /** A new index (another folder, another home) starts with its own, running, pass. */
+  private resetPass(): void {
+    this.passAbort?.abort();
+    this.passAbort = null;
+    this.stopped = false;
   }
 
   /** Subscribes to "these snapshots changed" (`null`: all of them). */
@@ -190,7 +225,10 @@ export class HistoryService {
    */
   private startPass(fresh = false): void {
     const index = this.index;
-    if (index === null) return;
+    if (index === null || this.stopped) return;
+    // One controller per running pass: a pass joined (already running) keeps the one it has.
+    if (this.passAbort === null || this.passAbort.signal.aborted) this.passAbort = new AbortController();
+    const signal = this.passAbort.signal;
     let pending = new Map<string, SnapshotSummary>();
     // After a fresh listing the first rows wait one interval too (the listing just sent is being
     // drawn); a snapshot that just appeared gets its columns at once.
@@ -207,6 +245,7 @@ export class HistoryService {
         // Short slices: a request (open a snapshot) waits at most one slice of reads.
         sliceMs: 8,
         restMs: 8,
+        signal,
         onProgress: ({ updated }) => {
           for (const s of updated) pending.set(s.key, s);
           if (Date.now() - last >= PUSH_EVERY_MS) flush();

@@ -140,7 +140,11 @@ export class HistoryIndex {
   private folderError: string | null = null;
   /** Bumped by `refresh`, so a pass over an older listing stops instead of writing stale rows. */
   private generation = 0;
-  private running: { readonly generation: number; readonly pass: Promise<number> } | null = null;
+  private running: {
+    readonly generation: number;
+    readonly pass: Promise<number>;
+    readonly signal: AbortSignal | undefined;
+  } | null = null;
 
   constructor(dir: string, options: HistoryIndexOptions = {}) {
     this.dir = dir;
@@ -311,8 +315,11 @@ export class HistoryIndex {
    */
   parseInBackground(options: BackgroundParseOptions = {}): Promise<number> {
     const generation = this.generation;
-    if (this.running?.generation === generation) return this.running.pass;
-    // A pass over an older listing is stopping (it sees the new generation); start after it.
+    // Join the pass that runs over this listing, unless it was stopped (it ends at its next slice).
+    if (this.running?.generation === generation && this.running.signal?.aborted !== true) {
+      return this.running.pass;
+    }
+    // A pass over an older listing, or a stopped one, is ending; start after it.
     const before = this.running?.pass ?? Promise.resolve(0);
     // Started from the next turn of the loop, so the listing that asked for it is answered first.
     const pass = before
@@ -322,8 +329,15 @@ export class HistoryIndex {
       .finally(() => {
         if (this.running?.pass === pass) this.running = null;
       });
-    this.running = { generation, pass };
+    this.running = { generation, pass, signal: options.signal };
     return pass;
+  }
+
+  /** Snapshots whose columns the background pass has not read yet. */
+  pendingCount(): number {
+    let n = 0;
+    for (const s of this.snapshots.values()) if (s.parseState === 'pending') n++;
+    return n;
   }
 
   private pendingNewestFirst(): SnapshotSummary[] {

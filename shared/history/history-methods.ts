@@ -7,6 +7,7 @@ import type { Scenario } from '../api/scenario';
 import type {
   CleanResultShape,
   HistoryDelta,
+  HistoryIndexing,
   ReplayResult,
   SnapshotDetail,
   SnapshotDiff,
@@ -33,6 +34,11 @@ export const MAX_WHAT_IF = 5000;
 export const historyMethodInputs = {
   /** The listing of the open history folder (the home's eck-debug unless another was opened). */
   getHistory: z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => undefined),
+  /**
+   * Stops (`run: false`) or resumes (`run: true`) the background pass that reads each snapshot's
+   * columns; without `run` it only reports whether it is stopped.
+   */
+  historyIndexing: z.strictObject({ run: z.boolean().optional() }),
   /** Opens another folder of snapshots; `null` goes back to the home's. */
   openHistoryFolder: z.strictObject({ dir: pathString.nullable() }),
   /** One snapshot: its four files raw and parsed. */
@@ -66,6 +72,7 @@ export interface HistoryMethodOutputs {
   /** Columns, not one object per snapshot (see listing-wire.ts); `decodeListing` reads it. */
   getHistory: WireListing;
   openHistoryFolder: WireListing;
+  historyIndexing: HistoryIndexing;
   getSnapshot: SnapshotDetail;
   searchSnapshots: {
     readonly keys: readonly string[];

@@ -54,6 +54,14 @@ export interface CleanResultShape {
   readonly failed: readonly { readonly name: string; readonly error: string }[];
 }
 
+/** The background pass that reads each snapshot's columns: stopped by the user or not. */
+export interface HistoryIndexing {
+  /** Stopped by the user; it stays stopped until resumed or another folder is opened. */
+  readonly stopped: boolean;
+  /** Snapshots whose columns are not read yet. */
+  readonly pending: number;
+}
+
 /** Pushed as `onDidChangeHistory`: rows added, changed or removed; `reset` means list again. */
 export interface HistoryDelta {
   readonly dir: string;

@@ -139,13 +139,34 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
         <span className="history-count" data-testid="history-count">
           {s.searching ? t('searching') : t('count', { shown: shown.length, total: all.length })}
         </span>
-        {progress !== null ? (
+        {progress !== null && s.indexStopped ? (
+          <span className="history-progress" data-testid="history-index-stopped">
+            {t('indexStopped', {
+              done: new Intl.NumberFormat(language).format(progress.done),
+              total: new Intl.NumberFormat(language).format(progress.total),
+            })}{' '}
+            <button
+              type="button"
+              onClick={() => void store.getState().setIndexing(true)}
+              data-testid="history-index-resume"
+            >
+              {t('indexResume')}
+            </button>
+          </span>
+        ) : progress !== null ? (
           <span className="history-progress" data-testid="history-index-progress">
             <progress value={progress.done} max={progress.total} aria-label={t('indexing.label')} />{' '}
             {t('indexing', {
               done: new Intl.NumberFormat(language).format(progress.done),
               total: new Intl.NumberFormat(language).format(progress.total),
-            })}
+            })}{' '}
+            <button
+              type="button"
+              onClick={() => void store.getState().setIndexing(false)}
+              data-testid="history-index-stop"
+            >
+              {t('indexStop')}
+            </button>
           </span>
         ) : null}
         {listing !== null && listing.foreign.length > 0 ? (

@@ -62,6 +62,8 @@ export interface HistoryState {
   readonly whatIfCancelled: { readonly done: number; readonly total: number } | null;
   /** A bundle is being written (its size is not known ahead, so the progress is indeterminate). */
   readonly exporting: boolean;
+  /** The user stopped the pass that reads each snapshot's columns (its rows keep "…"). */
+  readonly indexStopped: boolean;
   readonly busy: boolean;
   readonly error: ApiError | null;
   readonly notice: string | null;
@@ -73,6 +75,8 @@ export interface HistoryState {
 /** The actions. */
 export interface HistoryActions {
   load(): Promise<void>;
+  /** Stops (`false`) or resumes (`true`) the main side's pass that reads each snapshot's columns. */
+  setIndexing(run: boolean): Promise<void>;
   bind(): () => void;
   setColumnFilter(column: HistoryColumnId, value: string): void;
   setBrush(brush: HistoryFilters['brush']): void;
@@ -135,6 +139,7 @@ export function createHistoryStore(api: InspectorApi) {
       whatIfProgress: null,
       whatIfCancelled: null,
       exporting: false,
+      indexStopped: false,
       busy: false,
       error: null,
       notice: null,
@@ -144,6 +149,14 @@ export function createHistoryStore(api: InspectorApi) {
         set({ loading: true });
         const t0 = performance.now();
         listed(await api.getHistory(), t0);
+        // A pass stopped before this panel was opened stays stopped: say so, offer Resume.
+        const indexing = await api.historyIndexing({});
+        if (indexing.ok) set({ indexStopped: indexing.value.stopped });
+      },
+      async setIndexing(run) {
+        const r = await api.historyIndexing({ run });
+        if (r.ok) set({ indexStopped: r.value.stopped });
+        else failed(r.error);
       },
       bind() {
         // Deltas arriving together are applied in one go: one table update per burst.
