@@ -1,20 +1,22 @@
-// Lint rules, including the layering of STYLE.md: shared/ imports no node, DOM or electron;
-// renderer/ imports nothing from electron/; only electron/main.ts and preload.ts import electron.
+// Lint rules. Which folder may import which is one table, eslint-rules/layers.js (ARCHITECTURE.md);
+// here: the packages a layer may not import (shared/ no node, electron or React; renderer/ no
+// node), and only electron/main.ts and preload.ts import electron.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import layers from './eslint-rules/layers.js';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'url', 'crypto', 'events'];
 
-// What all of shared/ may not import (the engine adds its own floor on top).
-const sharedPatterns = [
-  { group: nodeBuiltins, message: 'shared/ is pure: pass a FileSystem in, do not import node.' },
-  {
-    group: ['electron', '**/electron/**', '**/renderer/**', 'react', 'react-dom'],
-    message: 'shared/ imports neither electron/ nor renderer/.',
-  },
-];
+// Packages all of shared/ may not import. Which folder may import which is eslint-rules/layers.js.
+const sharedImports = {
+  paths: ['electron', 'react', 'react-dom'].map((name) => ({
+    name,
+    message: 'shared/ runs in both processes: no electron, no React.',
+  })),
+  patterns: [{ group: nodeBuiltins, message: 'shared/ is pure: pass a FileSystem in, do not import node.' }],
+};
 
 export default tseslint.config(
   {
@@ -30,6 +32,11 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // The layers of ARCHITECTURE.md, one table (eslint-rules/layers.js); applies to every file.
+    plugins: { local: layers },
+    rules: { 'local/layers': 'error' },
+  },
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -51,66 +58,7 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: sharedPatterns,
-        },
-      ],
-    },
-  },
-  {
-    // The engine is the floor of shared/: it knows nothing of the API, the views' helpers or the history.
-    files: ['shared/engine/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...sharedPatterns,
-            {
-              group: [
-                '**/api',
-                '**/api/**',
-                '**/explain/**',
-                '**/lint/**',
-                '**/history/**',
-                '**/override/**',
-                '**/manifest/**',
-                '**/scenarios/**',
-                '**/vars/**',
-                '**/debug-files/**',
-                '**/claude-md/**',
-                '**/claude-project/**',
-              ],
-              message: 'The engine imports only itself: the rest of shared/ builds on it, not the other way.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['electron/**/*.ts'],
-    ignores: ['electron/main.ts', 'electron/preload.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'electron',
-              message: 'Only electron/main.ts and electron/preload.ts may import electron.',
-            },
-          ],
-          patterns: [
-            {
-              group: ['**/renderer/**'],
-              message: 'electron/ and renderer/ are side by side: share code through shared/.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', sharedImports],
     },
   },
   {
@@ -122,13 +70,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['electron', '**/electron/**'],
-              message: 'renderer/ talks to the main side only through InspectorApi.',
-            },
-            { group: nodeBuiltins, message: 'renderer/ runs in a browser sandbox.' },
+          paths: [
+            { name: 'electron', message: 'renderer/ talks to the main side only through InspectorApi.' },
           ],
+          patterns: [{ group: nodeBuiltins, message: 'renderer/ runs in a browser sandbox.' }],
         },
       ],
     },

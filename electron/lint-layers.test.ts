@@ -1,6 +1,7 @@
 /**
- * The layering ESLint enforces (STYLE.md, issue 15): imports planted where they must not be are
- * refused by `npm run lint`. Lints text as if it were a file at that path, with the repo config.
+ * The layering ESLint enforces (ARCHITECTURE.md, eslint-rules/layers.js, issue 15): imports
+ * planted where they must not be are refused by `npm run lint`, and the same imports where they
+ * belong pass. Lints text as if it were a file at that path, with the repo's own config.
  */
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -9,51 +10,70 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: root });
 
+/** The import findings (layers and restricted packages) for `code` as the file `file`. */
 async function importErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'local/layers' || m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
 }
+
+const planted = (from: string): string => `import { x } from '${from}';\nexport const y = x;\n`;
 
 describe('layers ESLint refuses', () => {
   it.each([
+    ['the engine importing the API contract', 'shared/engine/planted.ts', '../api/testing/stub-report'],
+    ['the engine importing the lint', 'shared/engine/planted.ts', '../lint/kit-lint'],
+    ['the engine importing the history', 'shared/engine/template/planted.ts', '../../history/bundle'],
+    ['the format module importing the engine', 'shared/format/planted.ts', '../engine'],
+    ['the base importing the format module', 'shared/base/planted.ts', '../format/section-types'],
+    ['the base importing the engine', 'shared/base/planted.ts', '../engine/when'],
+    ['shared/ importing electron/', 'shared/history/planted.ts', '../../electron/api/dispatch'],
+    ['shared/ importing renderer/', 'shared/api/planted.ts', '../../renderer/src/store/app-state'],
+    ['electron/ importing renderer/', 'electron/api/planted.ts', '../../renderer/src/main'],
+    ['renderer/ importing electron/', 'renderer/src/planted.ts', '../../electron/api/dispatch'],
     [
-      'the engine importing the API contract',
-      'shared/engine/planted.ts',
-      "import { x } from '../api/testing/stub-report';\nexport const y = x;\n",
+      'a panel importing electron/',
+      'renderer/src/panels/vars/planted.ts',
+      '../../../../electron/api/dispatch',
     ],
     [
-      'the engine importing the lint',
-      'shared/engine/planted.ts',
-      "import { lintKit } from '../lint/kit-lint';\nexport const y = lintKit;\n",
+      'a shared component importing a panel',
+      'renderer/src/components/planted.tsx',
+      '../panels/claude-md/claude-store',
     ],
-    [
-      'electron/ importing renderer/',
-      'electron/api/planted.ts',
-      "import { x } from '../../renderer/src/main';\nexport const y = x;\n",
-    ],
-    [
-      'shared/ importing node',
-      'shared/history/planted.ts',
-      "import fs from 'node:fs';\nexport const y = fs;\n",
-    ],
-    [
-      'renderer/ importing electron/',
-      'renderer/src/planted.ts',
-      "import { x } from '../../electron/api/dispatch';\nexport const y = x;\n",
-    ],
-  ])('%s', async (_label, file, code) => {
-    expect(await importErrors(file, code)).toHaveLength(1);
+    ['the store importing a panel', 'renderer/src/store/planted.ts', '../panels/history/history-store'],
+    ['electron/ reaching into an engine file', 'electron/api/planted.ts', '../../shared/engine/when'],
+    ['shared/ reaching into an engine file', 'shared/lint/planted.ts', '../engine/template/scan'],
+    ['the renderer reaching into an engine file', 'renderer/src/planted.ts', '../../shared/engine/types'],
+    ['a script reaching into an engine file', 'scripts/planted.ts', '../shared/engine/merge'],
+    ['shared/ importing node', 'shared/history/planted.ts', 'node:fs'],
+    ['the renderer importing node', 'renderer/src/planted.ts', 'node:path'],
+  ])('%s', async (_label, file, from) => {
+    expect(await importErrors(file, planted(from))).toHaveLength(1);
   });
 
-  it('the same imports where they belong pass', async () => {
-    expect(
-      await importErrors(
-        'shared/lint/planted.ts',
-        "import { parseWhen } from '../engine/when';\nexport const y = parseWhen;\n",
-      ),
-    ).toEqual([]);
-    expect(
-      await importErrors('electron/api/planted.ts', "import fs from 'node:fs';\nexport const y = fs;\n"),
-    ).toEqual([]);
+  it.each([
+    ['the rest of shared/ importing the engine index', 'shared/lint/planted.ts', '../engine'],
+    ['electron/ importing the engine index', 'electron/api/planted.ts', '../../shared/engine'],
+    ['the engine importing its own files', 'shared/engine/planted.ts', './when'],
+    ['the engine importing the format module', 'shared/engine/planted.ts', '../format/section-types'],
+    ['the engine importing the base', 'shared/engine/planted.ts', '../base/posix-path'],
+    ['the app shell importing the panel registry', 'renderer/src/planted.tsx', './panels/registry'],
+    ['a panel importing a component', 'renderer/src/panels/vars/planted.tsx', '../../components/bytes'],
+    [
+      'another folder\u2019s test importing the engine fixtures',
+      'shared/lint/planted.test.ts',
+      '../engine/__fixtures__/kit',
+    ],
+    ['electron/ importing node', 'electron/api/planted.ts', 'node:fs'],
+  ])('but allows %s', async (_label, file, from) => {
+    expect(await importErrors(file, planted(from))).toEqual([]);
+  });
+
+  it('names both layers and says why', async () => {
+    const [message] = await importErrors('shared/engine/planted.ts', planted('../history/bundle'));
+    expect(message).toContain('shared/engine may not import shared (shared/history/bundle)');
+    expect(message).toContain('the engine imports only the base and the format');
   });
 });

@@ -1,0 +1,177 @@
+/**
+ * The floors of the code (ARCHITECTURE.md) as one ESLint rule, after VS Code's `code-layering`:
+ * every folder of the repo belongs to one layer, each layer names the layers it may import, and
+ * an import of any other is refused with a message naming both and saying why. A second check
+ * keeps the engine's inside private: code outside `shared/engine/` imports it through its index.
+ *
+ * Only relative imports are judged here (the repo has no path aliases); packages and node's
+ * built-ins are the job of `no-restricted-imports` in eslint.config.js.
+ */
+import path from 'node:path';
+
+/**
+ * The layers, most specific folder first (a file belongs to the first whose folder holds it).
+ * `may`: the layers it may import besides itself.
+ */
+export const LAYERS = [
+  {
+    name: 'shared/base',
+    dir: 'shared/base',
+    may: [],
+    why: 'the base is the floor: it imports nothing of the repo',
+  },
+  {
+    name: 'shared/testing',
+    dir: 'shared/testing',
+    may: ['shared/base'],
+    why: 'test helpers build on the base only',
+  },
+  {
+    name: 'shared/format',
+    dir: 'shared/format',
+    may: ['shared/base'],
+    why: 'the manifest format is read by the engine and everything above; it builds on the base only',
+  },
+  {
+    name: 'shared/engine',
+    dir: 'shared/engine',
+    may: ['shared/base', 'shared/format', 'shared/testing'],
+    why: 'the engine imports only the base and the format: the rest of shared/ builds on it, not the other way',
+  },
+  {
+    name: 'shared',
+    dir: 'shared',
+    may: ['shared/base', 'shared/testing', 'shared/format', 'shared/engine'],
+    why: 'shared/ runs in both processes: it imports neither electron/ nor renderer/',
+  },
+  {
+    name: 'electron',
+    dir: 'electron',
+    may: ['shared/base', 'shared/testing', 'shared/format', 'shared/engine', 'shared'],
+    why: 'electron/ and renderer/ are side by side: share code through shared/',
+  },
+  {
+    name: 'renderer/panels',
+    dir: 'renderer/src/panels',
+    may: ['shared/base', 'shared/testing', 'shared/format', 'shared/engine', 'shared', 'renderer'],
+    why: 'renderer/ talks to the main side only through InspectorApi',
+  },
+  {
+    name: 'renderer',
+    dir: 'renderer',
+    may: [
+      'shared/base',
+      'shared/testing',
+      'shared/format',
+      'shared/engine',
+      'shared',
+      'renderer/panels-registry',
+    ],
+    why: 'outside panels/, the renderer reaches a panel only through panels/registry.ts; state that others need lives in store/',
+  },
+];
+
+/**
+ * Files that form a layer of their own inside another's folder: the one door into panels/,
+ * through which the app shell lists the tabs.
+ */
+const DOORS = [
+  {
+    name: 'renderer/panels-registry',
+    file: 'renderer/src/panels/registry.ts',
+    may: [
+      'shared/base',
+      'shared/testing',
+      'shared/format',
+      'shared/engine',
+      'shared',
+      'renderer/panels',
+      'renderer',
+    ],
+    why: 'the registry lists the panels for the app shell',
+  },
+];
+
+/** The engine's public face: outside code imports this and nothing else of the engine. */
+const ENGINE_DIR = 'shared/engine';
+const ENGINE_INDEX = new Set(['shared/engine', 'shared/engine/index', 'shared/engine/index.ts']);
+/** Test-only fixtures of the engine, open to other folders' tests. */
+const ENGINE_FIXTURES = 'shared/engine/__fixtures__/';
+
+const posix = (p) => p.split(path.sep).join('/');
+const inside = (file, dir) => file === dir || file.startsWith(`${dir}/`);
+const stripExt = (p) => p.replace(/\.(ts|tsx|js|mjs)$/, '');
+
+/** The layer of a repo-relative path, or `null` for folders without one (scripts, e2e, bench…). */
+export function layerOf(rel) {
+  for (const door of DOORS) if (stripExt(rel) === stripExt(door.file)) return door.name;
+  for (const layer of LAYERS) if (inside(rel, layer.dir)) return layer.name;
+  return null;
+}
+
+const byName = new Map([...LAYERS, ...DOORS].map((l) => [l.name, l]));
+
+const isTestFile = (rel) => /\.(test|spec)\.tsx?$/.test(rel) || rel.includes('/__fixtures__/');
+
+/** @type {import('eslint').Rule.RuleModule} */
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Imports follow the layers of ARCHITECTURE.md; the engine is imported through its index.',
+    },
+    messages: {
+      layer: '{{from}} may not import {{to}} ({{target}}): {{why}}.',
+      engineIndex:
+        "Import the engine through its index ('{{index}}'), not its file {{target}}: its inside may change without notice.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const root = context.cwd;
+    const fileRel = posix(path.relative(root, context.filename));
+    if (fileRel.startsWith('..')) return {};
+    const fromLayer = layerOf(fileRel);
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const targetRel = posix(path.relative(root, path.resolve(path.dirname(context.filename), source)));
+      if (targetRel.startsWith('..')) return;
+      const toLayer = layerOf(targetRel);
+      if (fromLayer !== null && toLayer !== null && toLayer !== fromLayer) {
+        const layer = byName.get(fromLayer);
+        const allowed = layer?.may ?? [];
+        // Panels may use the registry too (it is in their own folder).
+        const panelsToRegistry = fromLayer === 'renderer/panels' && toLayer === 'renderer/panels-registry';
+        if (!allowed.includes(toLayer) && !panelsToRegistry) {
+          context.report({
+            node,
+            messageId: 'layer',
+            data: { from: fromLayer, to: toLayer, target: targetRel, why: layer?.why ?? '' },
+          });
+          return;
+        }
+      }
+      if (
+        !inside(fileRel, ENGINE_DIR) &&
+        inside(targetRel, ENGINE_DIR) &&
+        !ENGINE_INDEX.has(stripExt(targetRel))
+      ) {
+        if (isTestFile(fileRel) && targetRel.startsWith(ENGINE_FIXTURES)) return;
+        const index = posix(path.relative(path.dirname(fileRel), ENGINE_DIR));
+        context.report({
+          node,
+          messageId: 'engineIndex',
+          data: { target: targetRel, index: index.startsWith('.') ? index : `./${index}` },
+        });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
+
+export default { rules: { layers: rule } };
