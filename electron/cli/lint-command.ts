@@ -6,9 +6,8 @@
  */
 import { renderContext } from '../../shared/engine/render';
 import { createNodeFs } from '../services/node-fs';
-import { parseArgs } from './args';
-import { SCENARIO_OPTIONS, scenarioFromArgs } from './scenario-args';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { commandScenario } from './scenario-args';
+import { EXIT_FAILED, EXIT_OK, type CliIo } from './io';
 import { diagnosticsWithFiles } from './diagnostic-files';
 import { formatDiagnostic } from './format-diagnostic';
 import { lintKits } from '../../shared/lint/kit-lint';
@@ -19,20 +18,9 @@ import { catalogVarKnowledge } from './var-knowledge';
 
 /** Runs `lint`. */
 export async function runLintCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { ...SCENARIO_OPTIONS, json: 'boolean' });
-  if ('usageError' in args) {
-    io.stderr(`eck lint: ${args.usageError}\n`);
-    return EXIT_USAGE;
-  }
-  const scenario = scenarioFromArgs(args);
-  if ('usageError' in scenario) {
-    io.stderr(`eck lint: ${scenario.usageError}\n`);
-    return EXIT_USAGE;
-  }
-  if ('error' in scenario) {
-    io.stderr(`eck lint: ${scenario.error}\n`);
-    return EXIT_FAILED;
-  }
+  const parsed = commandScenario('lint', argv, { json: 'boolean' }, io);
+  if (typeof parsed === 'number') return parsed;
+  const { args, scenario } = parsed;
   const fs = createNodeFs();
   const report = renderContext(scenario.input, fs);
   const others =

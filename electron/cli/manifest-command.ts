@@ -4,28 +4,16 @@
  */
 import { renderContext } from '../../shared/engine/render';
 import { createNodeFs } from '../services/node-fs';
-import { parseArgs } from './args';
-import { SCENARIO_OPTIONS, scenarioFromArgs } from './scenario-args';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { commandScenario } from './scenario-args';
+import { EXIT_FAILED, EXIT_OK, type CliIo } from './io';
 import { diagnosticsWithFiles } from './diagnostic-files';
 import { formatFatal } from './format-diagnostic';
 
 /** Runs `manifest`. */
 export async function runManifestCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, SCENARIO_OPTIONS);
-  if ('usageError' in args) {
-    io.stderr(`eck manifest: ${args.usageError}\n`);
-    return EXIT_USAGE;
-  }
-  const scenario = scenarioFromArgs(args);
-  if ('usageError' in scenario) {
-    io.stderr(`eck manifest: ${scenario.usageError}\n`);
-    return EXIT_USAGE;
-  }
-  if ('error' in scenario) {
-    io.stderr(`eck manifest: ${scenario.error}\n`);
-    return EXIT_FAILED;
-  }
+  const parsed = commandScenario('manifest', argv, {}, io);
+  if (typeof parsed === 'number') return parsed;
+  const { scenario } = parsed;
   const report = renderContext(scenario.input, createNodeFs());
   const merged = report.merged;
   if (!merged) {

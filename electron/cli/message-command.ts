@@ -6,26 +6,15 @@
  */
 import { renderMessageBody } from '../../shared/engine/message-body';
 import { createNodeFs } from '../services/node-fs';
-import { parseArgs, stringOption } from './args';
-import { SCENARIO_OPTIONS, readJsonFile, scenarioFromArgs } from './scenario-args';
+import { stringOption } from './args';
+import { commandScenario, readJsonFile } from './scenario-args';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 
 /** Runs `message`. */
 export async function runMessageCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { ...SCENARIO_OPTIONS, items: 'string', now: 'string', json: 'boolean' });
-  if ('usageError' in args) {
-    io.stderr(`eck message: ${args.usageError}\n`);
-    return EXIT_USAGE;
-  }
-  const scenario = scenarioFromArgs(args);
-  if ('usageError' in scenario) {
-    io.stderr(`eck message: ${scenario.usageError}\n`);
-    return EXIT_USAGE;
-  }
-  if ('error' in scenario) {
-    io.stderr(`eck message: ${scenario.error}\n`);
-    return EXIT_FAILED;
-  }
+  const parsed = commandScenario('message', argv, { items: 'string', now: 'string', json: 'boolean' }, io);
+  if (typeof parsed === 'number') return parsed;
+  const { args, scenario } = parsed;
   const itemsFile = stringOption(args, 'items');
   let items: unknown = (scenario.input.vars as Record<string, unknown> | null)?.items;
   if (itemsFile !== undefined) {

@@ -4,32 +4,18 @@
  */
 import { renderContext } from '../../shared/engine/render';
 import { createNodeFs } from '../services/node-fs';
-import { parseArgs } from './args';
-import { SCENARIO_OPTIONS, scenarioFromArgs } from './scenario-args';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { commandScenario } from './scenario-args';
+import { EXIT_FAILED, EXIT_OK, type CliIo } from './io';
 import { diagnosticsWithFiles } from './diagnostic-files';
 import { formatDiagnostic, formatFatal } from './format-diagnostic';
 
 /** Runs `render`. */
 export async function runRenderCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { ...SCENARIO_OPTIONS, json: 'boolean', 'write-debug': 'boolean' });
-  if ('usageError' in args) {
-    io.stderr(`eck render: ${args.usageError}\n`);
-    return EXIT_USAGE;
-  }
-  if (args.positionals.length > 0) {
-    io.stderr(`eck render: unexpected argument ${args.positionals[0]}\n`);
-    return EXIT_USAGE;
-  }
-  const scenario = scenarioFromArgs(args);
-  if ('usageError' in scenario) {
-    io.stderr(`eck render: ${scenario.usageError}\n`);
-    return EXIT_USAGE;
-  }
-  if ('error' in scenario) {
-    io.stderr(`eck render: ${scenario.error}\n`);
-    return EXIT_FAILED;
-  }
+  const parsed = commandScenario('render', argv, { json: 'boolean', 'write-debug': 'boolean' }, io, {
+    positionals: false,
+  });
+  if (typeof parsed === 'number') return parsed;
+  const { args, scenario } = parsed;
   const report = renderContext(scenario.input, createNodeFs());
   const diagnostics = diagnosticsWithFiles(report, scenario.varsFile);
   if (!report.rendered) {

@@ -10,7 +10,8 @@ import { resolveHome, resolvePackageRoot } from '../services/app-paths';
 import { missingFolderProblem } from '../services/folder-check';
 import { toEnginePath } from '../services/node-fs';
 import { packageNameOf, productOfPackageName } from '../workspace/discovery';
-import { stringOption, type OptionSpec, type ParsedArgs } from './args';
+import { parseArgs, stringOption, type OptionSpec, type ParsedArgs } from './args';
+import { EXIT_FAILED, EXIT_USAGE, type CliIo } from './io';
 
 /** Options of the scenario. */
 export const SCENARIO_OPTIONS: OptionSpec = {
@@ -97,4 +98,44 @@ function readTextOrNull(file: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** A command's parsed options and scenario, once both are known to be good. */
+export interface CommandScenario {
+  readonly args: ParsedArgs;
+  readonly scenario: Extract<ScenarioFromArgs, { input: RenderInput }>;
+}
+
+/**
+ * Parses a scenario command's options (the shared ones plus `extra`) and builds its scenario;
+ * on a problem writes `eck <command>: <problem>` and answers the exit code instead: 2 for usage
+ * (an unknown option, a missing folder, a stray argument when `positionals` is false), 1 for a
+ * file that cannot be read.
+ */
+export function commandScenario(
+  command: string,
+  argv: readonly string[],
+  extra: OptionSpec,
+  io: CliIo,
+  options: { readonly positionals?: boolean } = {},
+): CommandScenario | number {
+  const args = parseArgs(argv, { ...SCENARIO_OPTIONS, ...extra });
+  if ('usageError' in args) {
+    io.stderr(`eck ${command}: ${args.usageError}\n`);
+    return EXIT_USAGE;
+  }
+  if (options.positionals === false && args.positionals.length > 0) {
+    io.stderr(`eck ${command}: unexpected argument ${args.positionals[0]}\n`);
+    return EXIT_USAGE;
+  }
+  const scenario = scenarioFromArgs(args);
+  if ('usageError' in scenario) {
+    io.stderr(`eck ${command}: ${scenario.usageError}\n`);
+    return EXIT_USAGE;
+  }
+  if ('error' in scenario) {
+    io.stderr(`eck ${command}: ${scenario.error}\n`);
+    return EXIT_FAILED;
+  }
+  return { args, scenario };
 }
