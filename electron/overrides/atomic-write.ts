@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { WriteFailureReason } from '../../shared/override/override-file';
-import { tempPathFor } from '../services/temp-files';
+import { tempPathFor, writeNewFileSync } from '../services/temp-files';
 
 /** The file operations used, injectable so tests can make any step fail. */
 export interface WriteOps {
@@ -21,15 +21,7 @@ export interface WriteOps {
 
 /** The real file system. The temp file is created exclusively and flushed before the rename. */
 export const NODE_WRITE_OPS: WriteOps = {
-  writeFile(file, data) {
-    const fd = fs.openSync(file, 'wx', 0o644);
-    try {
-      fs.writeSync(fd, data, null, 'utf8');
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  },
+  writeFile: (file, data) => writeNewFileSync(file, data),
   rename: (from, to) => fs.renameSync(from, to),
   unlink: (file) => fs.unlinkSync(file),
   copyFile: (from, to) => fs.copyFileSync(from, to),

@@ -87,6 +87,20 @@ export function cleanStaleTemps(dir: string, options: CleanTempsOptions = {}): s
 }
 
 /**
+ * Creates `file` (refusing one that exists: a temp name is never reused) holding `text`, flushed
+ * to disk before it is closed, so a rename after it publishes the whole content.
+ */
+export function writeNewFileSync(file: string, text: string): void {
+  const fd = fs.openSync(file, 'wx', 0o644);
+  try {
+    fs.writeSync(fd, text, null, 'utf8');
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
  * Writes `text` to `target` through a random temp file and a rename; the temp file is removed
  * when any step fails. Throws the fs error.
  */
@@ -94,13 +108,7 @@ export function writeTextAtomic(target: string, text: string): void {
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const temp = tempPathFor(target);
   try {
-    const fd = fs.openSync(temp, 'wx', 0o644);
-    try {
-      fs.writeSync(fd, text, null, 'utf8');
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    writeNewFileSync(temp, text);
     fs.renameSync(temp, target);
   } catch (error) {
     removeQuietly(temp);

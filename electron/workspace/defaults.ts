@@ -5,7 +5,7 @@
  * `~/.evolclaw`, instead.
  */
 import path from 'node:path';
-import type { HomeSource, PackageRootSource } from '../../shared/api';
+import type { HomeSource, PackageRootSource, ResolvedWorkspace } from '../../shared/api';
 import type { Product } from '../../shared/engine/types';
 import { packageNameOf, productOfPackageName } from './discovery';
 
@@ -33,16 +33,8 @@ export interface WorkspaceChoice {
   readonly packageRoot?: string | undefined;
 }
 
-/** Home and package root with where each came from. */
-export interface ResolvedWorkspace {
-  readonly home: string;
-  readonly homeSource: HomeSource;
-  readonly packageRoot: string;
-  readonly packageRootSource: PackageRootSource;
-  readonly isDemo: boolean;
-  /** The product of the package root (its package.json name): evolcore or evolclaw. */
-  readonly product: Product;
-}
+/** Home and package root with where each came from (the API's own shape). */
+export type { ResolvedWorkspace } from '../../shared/api/models';
 
 /** The demo home shipped with the app. */
 export function demoHomeOf(appRoot: string): string {

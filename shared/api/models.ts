@@ -19,8 +19,8 @@ export interface AgentInfo {
   readonly hasPersona: boolean;
 }
 
-/** The opened home + package root and what was found in them. */
-export interface WorkspaceInfo {
+/** A workspace's home and package root, with where each came from. */
+export interface ResolvedWorkspace {
   readonly home: string;
   readonly homeSource: HomeSource;
   readonly packageRoot: string;
@@ -29,6 +29,10 @@ export interface WorkspaceInfo {
   readonly isDemo: boolean;
   /** Whose kit the package root holds (its package.json name): evolcore, or evolclaw. */
   readonly product: Product;
+}
+
+/** The opened home + package root and what was found in them. */
+export interface WorkspaceInfo extends ResolvedWorkspace {
   readonly agents: readonly AgentInfo[];
   /** Manifest files in `$KITS` (`eck_manifest*.json`), by name. */
   readonly manifestFiles: readonly string[];
