@@ -34,6 +34,19 @@ function result(
   };
 }
 
+/** The one section of the scale cases: the folder `$KITS_RULES`, always loaded, with its limits. */
+function rulesFolder(limits: { readonly maxFiles?: number; readonly maxBytes?: number }): object {
+  return {
+    id: 'rules',
+    type: 'directory',
+    path: '$KITS_RULES',
+    order: 1,
+    needsInjection: false,
+    when: 'always',
+    ...limits,
+  };
+}
+
 /** A scratch package root + home with a manifest of the given sections. */
 function scratchKit(root: string, sections: readonly object[], top: object = {}): RenderInput {
   fs.mkdirSync(path.join(root, 'pkg', 'kits'), { recursive: true });
@@ -102,17 +115,7 @@ export function benchEngine(): BenchResult[] {
     fs.mkdirSync(bigDir, { recursive: true });
     for (let i = 0; i < 100_000; i++)
       fs.writeFileSync(path.join(bigDir, `${String(i).padStart(6, '0')}.md`), 'x\n');
-    const bigInput = scratchKit(big, [
-      {
-        id: 'rules',
-        type: 'directory',
-        path: '$KITS_RULES',
-        order: 1,
-        needsInjection: false,
-        when: 'always',
-        maxFiles: 20,
-      },
-    ]);
+    const bigInput = scratchKit(big, [rulesFolder({ maxFiles: 20 })]);
     const bigMs = medianMs(() => renderContext(bigInput, nodeFs), 15, 2);
     const bigBase = medianMs(() => fs.readdirSync(bigDir, { withFileTypes: true }), 15, 2);
     out.push(
@@ -135,21 +138,9 @@ export function benchEngine(): BenchResult[] {
       fs.writeFileSync(f, `${'0123456789abcdef'.repeat(64)}\n`.repeat(1024).slice(0, 1024 * 1024));
       mbFiles.push(f);
     }
-    const mbInput = scratchKit(
-      mb,
-      [
-        {
-          id: 'rules',
-          type: 'directory',
-          path: '$KITS_RULES',
-          order: 1,
-          needsInjection: false,
-          when: 'always',
-          maxBytes: 20 * 1024 * 1024,
-        },
-      ],
-      { totalMaxBytes: 20 * 1024 * 1024 },
-    );
+    const mbInput = scratchKit(mb, [rulesFolder({ maxBytes: 20 * 1024 * 1024 })], {
+      totalMaxBytes: 20 * 1024 * 1024,
+    });
     const mbMs = medianMs(() => renderContext(mbInput, nodeFs), 15, 2);
     const mbBase = medianMs(() => readAll(mbFiles), 15, 2);
     out.push(

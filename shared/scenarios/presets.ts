@@ -40,15 +40,20 @@ const coding: Scenario = {
   },
 };
 
+/** The demo home's agent, the same in every chat preset. */
+const demoAgent = {
+  selfAid: DEMO_AGENT_AID,
+  selfName: 'Nova',
+  hasPersona: true,
+  hasWorkingMemory: true,
+} as const;
+
 const privateOwner: Scenario = {
   presetId: 'private-owner',
   sessionType: 'main',
   manifestFile: null,
   vars: {
-    selfAid: DEMO_AGENT_AID,
-    selfName: 'Nova',
-    hasPersona: true,
-    hasWorkingMemory: true,
+    ...demoAgent,
     peerId: 'alice.aid.pub',
     peerKey: 'aun#alice.aid.pub',
     peerName: 'Alice',
@@ -75,10 +80,7 @@ const groupMember: Scenario = {
   sessionType: 'main',
   manifestFile: null,
   vars: {
-    selfAid: DEMO_AGENT_AID,
-    selfName: 'Nova',
-    hasPersona: true,
-    hasWorkingMemory: true,
+    ...demoAgent,
     peerId: 'ou_b0b',
     peerKey: 'feishu#oc_team42',
     peerName: 'Bob',
