@@ -76,6 +76,16 @@ function lookup(vars: Vars, key: string): unknown {
   return (vars as Record<string, unknown>)[key];
 }
 
+/**
+ * The vars an element of a list renders with, in `#each` and in a loop section alike: an
+ * object's keys on top of the vars, anything else as `{{.}}`; `@index` counts from 0.
+ */
+function elementScope(vars: Vars, el: unknown, i: number): Vars {
+  return el && typeof el === 'object' && !Array.isArray(el)
+    ? { ...vars, ...(el as Record<string, unknown>), '@index': i }
+    : { ...vars, '.': el, '@index': i };
+}
+
 /** A piece of the each-expanded text: copied from the source at `line`, or produced by an element. */
 interface Segment {
   readonly start: number;
@@ -145,11 +155,7 @@ function expandEach(
     if (Array.isArray(list)) {
       const produced = result.length;
       for (let i = 0; i < list.length; i++) {
-        const el: unknown = list[i];
-        const scope: Vars =
-          el && typeof el === 'object' && !Array.isArray(el)
-            ? { ...vars, ...(el as Record<string, unknown>), '@index': i }
-            : { ...vars, '.': el, '@index': i };
+        const scope = elementScope(vars, list[i], i);
         result += render(
           body,
           scope,
@@ -356,11 +362,7 @@ export function renderLoop(
   const parts: string[] = [];
   if (Array.isArray(list)) {
     for (let i = 0; i < list.length; i++) {
-      const el: unknown = list[i];
-      const scope: Vars =
-        el && typeof el === 'object' && !Array.isArray(el)
-          ? { ...vars, ...(el as Record<string, unknown>), '@index': i }
-          : { ...vars, '.': el, '@index': i };
+      const scope = elementScope(vars, list[i], i);
       parts.push(renderTemplate(child, scope, true, childRec, i + 1));
     }
   }
