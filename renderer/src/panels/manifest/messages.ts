@@ -2,6 +2,7 @@
  * The Manifest tab's strings, English and Simplified Chinese.
  */
 import { definePanelMessages } from '../../i18n/panel-messages';
+import { SECTION_STATUS_EN, SECTION_STATUS_ZH } from '../../i18n/section-status-messages';
 
 const en = {
   'panel.label': 'Manifest',
@@ -55,13 +56,7 @@ const en = {
   'origin.override': 'override',
   'origin.added': 'added',
   'origin.legend': 'Field origins: plain = base, highlighted = override',
-  'status.ok': 'loaded',
-  'status.disabled': 'disabled',
-  'status.when-false': 'when false',
-  'status.unresolved-vars': 'unresolved vars',
-  'status.not-exist': 'not found',
-  'status.over-total': 'over total',
-  'status.invalid': 'invalid',
+  ...SECTION_STATUS_EN,
   'status.absent': 'absent',
   'toggle.label': 'Load section {id}',
   'when.always': 'always',
@@ -224,13 +219,7 @@ const zh: Readonly<Record<Key, string>> = {
   'origin.override': '覆盖',
   'origin.added': '新增',
   'origin.legend': '字段来源：普通 = 基础，高亮 = 覆盖',
-  'status.ok': '已加载',
-  'status.disabled': '已禁用',
-  'status.when-false': '条件不满足',
-  'status.unresolved-vars': '变量未解析',
-  'status.not-exist': '文件不存在',
-  'status.over-total': '超出总量',
-  'status.invalid': '无效',
+  ...SECTION_STATUS_ZH,
   'status.absent': '不存在',
   'toggle.label': '加载段 {id}',
   'when.always': '总是',

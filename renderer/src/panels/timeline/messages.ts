@@ -2,6 +2,7 @@
  * The Timeline's strings, English and Simplified Chinese.
  */
 import { definePanelMessages } from '../../i18n/panel-messages';
+import { SECTION_STATUS_EN, SECTION_STATUS_ZH } from '../../i18n/section-status-messages';
 
 const en = {
   'panel.label': 'Timeline',
@@ -14,13 +15,7 @@ const en = {
   'col.section': 'Section',
   'col.why': 'Why',
   'col.size': 'Files · bytes · tokens',
-  'status.ok': 'loaded',
-  'status.disabled': 'disabled',
-  'status.when-false': 'when false',
-  'status.unresolved-vars': 'unresolved vars',
-  'status.not-exist': 'not found',
-  'status.over-total': 'over total',
-  'status.invalid': 'invalid',
+  ...SECTION_STATUS_EN,
   'mark.truncated': 'truncated',
   'origin.base': 'base',
   'origin.override': 'override',
@@ -152,13 +147,7 @@ const zh: Record<keyof typeof en, string> = {
   'col.section': 'Section',
   'col.why': '原因',
   'col.size': '文件 · 字节 · token',
-  'status.ok': '已加载',
-  'status.disabled': '已禁用',
-  'status.when-false': '条件不满足',
-  'status.unresolved-vars': '变量未解析',
-  'status.not-exist': '文件不存在',
-  'status.over-total': '超出总量',
-  'status.invalid': '无效',
+  ...SECTION_STATUS_ZH,
   'mark.truncated': '已截断',
   'origin.base': '基础',
   'origin.override': '覆盖',
