@@ -143,6 +143,40 @@ describe('History API over the demo home', () => {
     expect(replay.diff.identical).toBe(true);
   });
 
+  it('cancels an export before it writes: the call ends "cancelled" and no file appears', async () => {
+    const choice = copyWorkspace();
+    // The save dialog stands open until released, so the cancel arrives mid-export.
+    let release: (file: string) => void = () => undefined;
+    let asked = false;
+    core = await startInspectorCore({
+      appRoot: APP_ROOT,
+      choice,
+      watch: false,
+      log: () => undefined,
+      chooseSaveTarget: () => {
+        asked = true;
+        return new Promise<string>((resolve) => (release = resolve));
+      },
+    });
+    const key = (await listed()).snapshots[3]!.key;
+    const exporting = core.dispatch('exportBundle', { key, saveAs: true });
+    await until(() => asked);
+    expect(await call('cancelExport')).toEqual({ cancelled: true });
+    const target = path.join(tmp, 'chosen.json');
+    release(target);
+    const r = (await exporting) as ApiResult<unknown>;
+    expect(r.ok ? null : r.error.code).toBe('cancelled');
+    expect(fs.existsSync(target)).toBe(false);
+    expect(fs.readdirSync(tmp).filter((n) => n.includes('chosen'))).toEqual([]);
+    // Nothing runs now: a cancel says so, and the next export writes.
+    expect(await call('cancelExport')).toEqual({ cancelled: false });
+    const again = core.dispatch('exportBundle', { key, saveAs: true });
+    await until(() => asked);
+    release(target);
+    expect(((await again) as ApiResult<unknown>).ok).toBe(true);
+    expect(fs.existsSync(target)).toBe(true);
+  });
+
   it('gives a snapshot as a scenario re-rooted onto the workspace, and searches context text', async () => {
     const { choice } = await start();
     const snaps = (await listed()).snapshots;

@@ -73,6 +73,13 @@ export function createHistoryHandlers(
   };
   const render: WorkspaceRender = (scenario, overrideText) =>
     host.current.renderScenario(scenario, 'request', overrideText).report;
+  /** The export running now; `cancelExport` marks it, and it stops at its next checkpoint. */
+  let exportRun: { cancelled: boolean } | null = null;
+  /** A turn of the event loop (so a `cancelExport` sent meanwhile is heard), then stop if told to. */
+  async function exportCheckpoint(run: { readonly cancelled: boolean }): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (run.cancelled) throw new ApiFailure('cancelled', 'the export was cancelled; nothing was written');
+  }
   /**
    * Where a bundle goes: the settings folder's `bundles/` (the home is evolcore's, the
    * inspector only reads it), or the one file the user picked in the save dialog.
@@ -119,9 +126,24 @@ export function createHistoryHandlers(
       return { scenario, rerooted, warnings };
     },
     async exportBundle({ key, targetPath, saveAs }) {
-      const target = await bundleTarget(key, targetPath, saveAs === true);
-      const bundle = await buildBundle(history.current(), key, roots(), now());
-      return writeBundle(bundle, target);
+      const run = { cancelled: false };
+      exportRun = run;
+      try {
+        const target = await bundleTarget(key, targetPath, saveAs === true);
+        await exportCheckpoint(run);
+        const bundle = await buildBundle(history.current(), key, roots(), now());
+        await exportCheckpoint(run);
+        // The write is one synchronous step: a cancel heard after the last checkpoint finds the
+        // export already done (cancelExport then answers `cancelled: false`).
+        return writeBundle(bundle, target);
+      } finally {
+        if (exportRun === run) exportRun = null;
+      }
+    },
+    cancelExport() {
+      if (exportRun === null) return { cancelled: false };
+      exportRun.cancelled = true;
+      return { cancelled: true };
     },
     // Reading a bundle is allowed anywhere (README: "re-renders a bundle from its own files, anywhere").
     openBundle: ({ path: file }) => openBundle(path.resolve(bundlesDir(), file)),

@@ -19,6 +19,8 @@ export type ApiErrorCode =
   | 'workspace-invalid'
   | 'unauthorized'
   | 'conflict'
+  /** The user stopped the work before it finished (e.g. a bundle export); nothing was written. */
+  | 'cancelled'
   | 'internal';
 
 /** An error as a value: what failed, in words, and the file it is about when there is one. */

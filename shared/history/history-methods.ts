@@ -61,6 +61,11 @@ export const historyMethodInputs = {
     /** The desktop app asks where with a save dialog (the only target outside `bundles/`). */
     saveAs: z.boolean().optional(),
   }),
+  /**
+   * Stops the export that is running: it ends with `cancelled` at its next step and writes
+   * nothing. Answers whether one was running.
+   */
+  cancelExport: z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => undefined),
   /** Opens a bundle file and re-renders it from its own tree. */
   openBundle: z.strictObject({ path: pathString }),
   /** Counts (and with `confirm` deletes) snapshots older than `hours`. */
@@ -88,6 +93,7 @@ export interface HistoryMethodOutputs {
     readonly warnings: readonly string[];
   };
   exportBundle: { readonly path: string; readonly bytes: number; readonly files: number };
+  cancelExport: { readonly cancelled: boolean };
   openBundle: ReplayResult;
   cleanOldSnapshots: CleanResultShape;
 }

@@ -112,6 +112,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
     if (s.notice === null) return null;
     const [kind, ...rest] = s.notice.split(':');
     if (kind === 'cleaned') return t('cleaned', { count: rest[0] ?? '0' });
+    if (kind === 'exportCancelled') return t('exportCancelled');
     if (kind === 'bundle') {
       const files = rest.pop() ?? '0';
       return t('exported', { path: rest.join(':'), files });
@@ -398,7 +399,14 @@ function SidePane(props: {
             </button>
             {s.exporting ? (
               <span className="history-progress" role="status" data-testid="history-export-progress">
-                <progress aria-label={t('exporting')} /> {t('exporting')}
+                <progress aria-label={t('exporting')} /> {t('exporting')}{' '}
+                <button
+                  type="button"
+                  onClick={() => void store.getState().cancelExport()}
+                  data-testid="history-export-cancel"
+                >
+                  {t('cancel')}
+                </button>
               </span>
             ) : null}
           </div>

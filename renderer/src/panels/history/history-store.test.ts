@@ -103,3 +103,47 @@ test('exporting a bundle shows it is under way until the file is written, and is
   expect(store.getState().exporting).toBe(false);
   expect(store.getState().notice).toBe('bundle:/h/b.json:4');
 });
+
+test('Cancel on an export asks the main side to stop; its "cancelled" answer is a notice, not an error', async () => {
+  let answer: (r: ApiResult<HistoryMethodOutputs['exportBundle']>) => void = () => undefined;
+  let cancels = 0;
+  const api = {
+    exportBundle: () => new Promise((resolve) => (answer = resolve)),
+    cancelExport: async () => {
+      cancels++;
+      return { ok: true, value: { cancelled: true } };
+    },
+  } as unknown as InspectorApi;
+  const store = createHistoryStore(api);
+  const done = store.getState().exportBundle('2026-11-30-18-15-19');
+  expect(store.getState().exporting).toBe(true);
+  await store.getState().cancelExport();
+  expect(cancels).toBe(1);
+  answer({
+    ok: false,
+    error: { code: 'cancelled', message: 'the export was cancelled; nothing was written' },
+  });
+  await done;
+  expect(store.getState()).toMatchObject({
+    exporting: false,
+    busy: false,
+    error: null,
+    notice: 'exportCancelled',
+  });
+});
+
+test('Stop reading / Resume ask the main side and show what it answers', async () => {
+  const asked: (boolean | undefined)[] = [];
+  const api = {
+    historyIndexing: async ({ run }: { run?: boolean }) => {
+      asked.push(run);
+      return { ok: true, value: { stopped: run === false, pending: 10 } };
+    },
+  } as unknown as InspectorApi;
+  const store = createHistoryStore(api);
+  await store.getState().setIndexing(false);
+  expect(store.getState().indexStopped).toBe(true);
+  await store.getState().setIndexing(true);
+  expect(store.getState().indexStopped).toBe(false);
+  expect(asked).toEqual([false, true]);
+});

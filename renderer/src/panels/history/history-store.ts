@@ -91,6 +91,8 @@ export interface HistoryActions {
   /** Stops the running what-if after the chunk in flight. */
   cancelWhatIf(): void;
   exportBundle(key: string): Promise<void>;
+  /** Asks the running export to stop before it writes. */
+  cancelExport(): Promise<void>;
   /** Opens a bundle; its error is returned (for the path dialog) and the view stays as it was. */
   openBundle(path: string): Promise<ApiError | null>;
   /** Lists another folder; a folder that cannot be listed is returned as an error, nothing changes. */
@@ -284,7 +286,13 @@ export function createHistoryStore(api: InspectorApi) {
         const r = await api.exportBundle({ key });
         set({ exporting: false });
         if (r.ok) set({ busy: false, notice: `bundle:${r.value.path}:${r.value.files}` });
+        else if (r.error.code === 'cancelled') set({ busy: false, notice: 'exportCancelled' });
         else failed(r.error);
+      },
+      async cancelExport() {
+        // The export's own answer ("cancelled") ends it; this only asks the main side to stop.
+        const r = await api.cancelExport();
+        if (!r.ok) failed(r.error);
       },
       async openBundle(path) {
         set({ busy: true });
