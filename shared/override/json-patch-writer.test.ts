@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Json } from '../engine/types';
-import { rewriteJsonText } from './json-edit';
+import { rewriteJsonText } from './json-patch-writer';
 
 const DEMO = `{
   "sections": [

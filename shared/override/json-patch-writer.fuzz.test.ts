@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import type { Json } from '../engine/types';
-import { rewriteJsonText } from './json-edit';
+import { rewriteJsonText } from './json-patch-writer';
 import { mulberry32 } from '../testing/mulberry32';
 
 type Obj = Record<string, Json>;
