@@ -137,7 +137,8 @@ function diffObject(
 ): void {
   const multiline = spansLines(ctx, path, parentMultiline);
   for (const key of Object.keys(old)) {
-    if (Object.hasOwn(next, key)) diffNode(ctx, [...path, key], old[key] as Json, next[key] as Json, multiline);
+    if (Object.hasOwn(next, key))
+      diffNode(ctx, [...path, key], old[key] as Json, next[key] as Json, multiline);
   }
   for (const key of Object.keys(old)) if (!Object.hasOwn(next, key)) removeAt(ctx, [...path, key]);
   for (const key of Object.keys(next)) {
@@ -176,9 +177,11 @@ function diffKeyedArray(
   if (newKeys.some((k, i) => !oldSet.has(k) && i < lastStay)) return false;
   // Inner edits first, then removals from the end, so the indexes in the paths stay true.
   oldKeys.forEach((k, i) => {
-    if (newSet.has(k)) diffNode(ctx, [...path, i], old[i] as Json, next[newKeys.indexOf(k)] as Json, multiline);
+    if (newSet.has(k))
+      diffNode(ctx, [...path, i], old[i] as Json, next[newKeys.indexOf(k)] as Json, multiline);
   });
-  for (let i = oldKeys.length - 1; i >= 0; i--) if (!newSet.has(oldKeys[i] as string)) removeAt(ctx, [...path, i]);
+  for (let i = oldKeys.length - 1; i >= 0; i--)
+    if (!newSet.has(oldKeys[i] as string)) removeAt(ctx, [...path, i]);
   next.forEach((v, i) => {
     if (!oldSet.has(newKeys[i] as string)) setAt(ctx, [...path, -1], v, multiline);
   });

@@ -30,7 +30,10 @@ export function parseStrictTree(text: string): JsonNode | null {
 }
 
 /** The range a node covers. */
-export const nodeRange = (node: JsonNode): TextRange => ({ start: node.offset, end: node.offset + node.length });
+export const nodeRange = (node: JsonNode): TextRange => ({
+  start: node.offset,
+  end: node.offset + node.length,
+});
 
 /**
  * The value under `key` of an object node (the last of duplicate keys: `JSON.parse` keeps the
