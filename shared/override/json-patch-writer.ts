@@ -42,6 +42,9 @@ interface Ctx {
   /** The text so far: every change is applied at once, so the next one is placed on it. */
   text: string;
   readonly options: FormattingOptions;
+  /** The text as it was, and its tree: layout decisions are taken on the file as written. */
+  readonly before: string;
+  readonly beforeRoot: JsonNode;
 }
 
 const isObject = (v: Json | undefined): v is { readonly [key: string]: Json } =>
@@ -54,11 +57,15 @@ function nodeAt(ctx: Ctx, path: JSONPath): JsonNode {
   return node;
 }
 
-/** A container laid over lines keeps new children on their own lines; an empty one follows its parent. */
+/**
+ * A container laid over lines keeps new children on their own lines; an empty one follows its
+ * parent. Read on the text as it was: a container is visited before any of its own items is
+ * removed (removals come after the inner edits, from the end), so its path still names it there.
+ */
 function spansLines(ctx: Ctx, path: JSONPath, parentMultiline: boolean): boolean {
-  const node = nodeAt(ctx, path);
-  if ((node.children ?? []).length === 0) return parentMultiline;
-  return ctx.text.slice(node.offset, node.offset + node.length).includes('\n');
+  const node = findNodeAtLocation(ctx.beforeRoot, path);
+  if (node === undefined || (node.children ?? []).length === 0) return parentMultiline;
+  return ctx.before.slice(node.offset, node.offset + node.length).includes('\n');
 }
 
 /** A value on one line, with spaces inside objects: `{ "id": "x", "when": { "any": ["x"] } }`. */
@@ -213,9 +220,13 @@ function diffNode(ctx: Ctx, path: JSONPath, old: Json, next: Json, parentMultili
   else setAt(ctx, path, next, parentMultiline);
 }
 
-/** `true` when `text` is strict JSON that means `value` to `JSON.parse`, as evolcore reads it. */
+/** `true` when `text` means `value` to `JSON.parse`, as evolcore reads it (stricter than the library). */
 function holds(text: string, value: Json): boolean {
-  return parseStrictTree(text) !== null && jsonEqual(JSON.parse(text) as Json, value);
+  try {
+    return jsonEqual(JSON.parse(text) as Json, value);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -228,7 +239,7 @@ export function rewriteJsonText(text: string, next: Json): string {
   const options = detectFormatting(body);
   const root = parseStrictTree(body);
   if (root === null) return formatFreshFile(next, options);
-  const ctx: Ctx = { text: body, options };
+  const ctx: Ctx = { text: body, options, before: body, beforeRoot: root };
   try {
     // An empty top-level `{}` grows over lines, as a fresh file would.
     diffNode(ctx, [], JSON.parse(body) as Json, next, true);
