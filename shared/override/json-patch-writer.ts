@@ -4,10 +4,11 @@
  * removed ones leave with their comma (issue 6: key order and indentation kept).
  *
  * Which members and items stay, go or come is decided here (sections are matched by `id`);
- * where each change lands and how a new value is laid out over lines is Microsoft's
- * `jsonc-parser` (`modify`, `format`, `applyEdits`), with the file's own indent unit, tabs or
- * spaces and line ending. Two small pieces stay ours, each for a case the library gets wrong
- * for this file format (see `removeAt` and `compactEdit`).
+ * where each change lands is Microsoft's `jsonc-parser` (`modify`), and a new value is laid
+ * over lines by its formatter (`format`) with the file's own indent unit, tabs or spaces and
+ * line ending. `modify` runs without formatting options and `format` gets only the new bytes,
+ * because `modify`'s own formatting reflows every line an edit touches. Two small pieces stay
+ * ours, each for a case the library gets wrong for these files: `removeAt`, `compactEdit`.
  */
 import type { Edit, FormattingOptions, JSONPath } from 'jsonc-parser';
 import { applyEdits, findNodeAtLocation, format, modify } from 'jsonc-parser';
