@@ -8,9 +8,8 @@
  */
 import type { Json } from '../engine/types';
 import { parseJsonText } from '../engine/json-text';
-import { rewriteJsonText } from './json-edit';
 import { jsonEqual } from './json-equal';
-import { formatFreshFile } from './json-style';
+import { formatFreshFile, rewriteJsonText } from './json-patch-writer';
 import type { OverrideValue } from './override-ops';
 import { EMPTY_OVERRIDE, overrideEntries } from './override-ops';
 

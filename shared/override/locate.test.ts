@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { Diagnostic } from '../engine/types';
-import { locateSectionId, markersForFile } from './locate';
+import { locatePointer, locateSectionId, markersForFile } from './locate';
 
 const TEXT = `{
   "sections": [
@@ -40,4 +40,37 @@ test('parse errors keep their line and column; validator findings go to their po
 
 test('an id is found even in a text that does not parse', () => {
   expect(locateSectionId('{ "sections": [ { "id": "a", ', 'a')).toEqual({ start: 18, end: 27 });
+});
+
+test('a text with a comment or a trailing comma is not JSON here either: no pointer is placed', () => {
+  const issue = { pointer: '/sections/0/when', message: 'bad when', level: 'error' } as const;
+  for (const text of [
+    '{\n  // mine\n  "sections": [{ "id": "a", "when": 1 }]\n}',
+    '{\n  "sections": [{ "id": "a", "when": 1 }],\n}',
+  ]) {
+    expect(locatePointer(text, '/sections/0/when')).toBeNull();
+    expect(markersForFile(text, '/f.json', [], [issue])[0]).toMatchObject({ line: 1, column: 1 });
+    // The id is still found by its text, as for any text that does not parse.
+    expect(locateSectionId(text, 'a')).toEqual({
+      start: text.indexOf('"id"'),
+      end: text.indexOf('"id"') + 9,
+    });
+  }
+});
+
+test('pointers: a member is marked key to value, the last of duplicate keys wins, a missing field marks its parent', () => {
+  const text = '{ "sections": [{ "id": "x", "id": "a", "when": { "var": "v" } }] }';
+  const at = (p: string): string | undefined => {
+    const r = locatePointer(text, p);
+    return r === null ? undefined : text.slice(r.start, r.end);
+  };
+  expect(at('/sections/0/when/var')).toBe('"var": "v"');
+  expect(at('/sections/0/id')).toBe('"id": "a"');
+  expect(at('/sections/0/when/in')).toBe('"when": { "var": "v" }');
+  expect(at('/sections/1')).toBe('"sections": [{ "id": "x", "id": "a", "when": { "var": "v" } }]');
+  expect(at('')).toBe('{');
+  expect(locateSectionId(text, 'a')).toEqual({
+    start: text.indexOf('"id": "a"'),
+    end: text.indexOf('"id": "a"') + 9,
+  });
 });

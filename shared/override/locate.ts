@@ -6,8 +6,8 @@
 import type { Diagnostic, DiagnosticLevel } from '../engine/types';
 import { lineColumnAt } from '../engine/json-text';
 import type { ManifestIssue } from '../manifest/issue';
-import type { CstNode, TextRange } from './json-cst';
-import { nodeAtPointer, parseJsonCst } from './json-cst';
+import type { JsonNode, TextRange } from './json-tree';
+import { childAt, nodeAtPointer, nodeRange, parseStrictTree } from './json-tree';
 
 /** A mark in a text: 1-based start and end, as Monaco's markers take them. */
 export interface TextMarker {
@@ -34,19 +34,16 @@ function rangeMarker(
 }
 
 /** The range of a section's `"id": "…"` member (the last entry with that id wins). */
-export function locateSectionId(text: string, id: string, root?: CstNode | null): TextRange | null {
-  const cst = root === undefined ? parseJsonCst(text) : root;
-  if (cst !== null && cst.kind === 'object') {
-    const sections = [...cst.members].reverse().find((m) => m.key === 'sections')?.value;
-    if (sections?.kind === 'array') {
-      for (let i = sections.items.length - 1; i >= 0; i--) {
-        const item = sections.items[i];
-        if (item?.kind !== 'object') continue;
-        const idMember = item.members.find((m) => m.key === 'id');
-        if (idMember?.value.kind === 'scalar' && idMember.value.value === id) {
-          return { start: idMember.start, end: idMember.end };
-        }
-      }
+export function locateSectionId(text: string, id: string, root?: JsonNode | null): TextRange | null {
+  const tree = root === undefined ? parseStrictTree(text) : root;
+  const sections = tree === null ? undefined : childAt(tree, 'sections');
+  if (sections?.type === 'array') {
+    const items = sections.children ?? [];
+    for (let i = items.length - 1; i >= 0; i--) {
+      const item = items[i];
+      if (item?.type !== 'object') continue;
+      const idValue = childAt(item, 'id');
+      if (idValue?.value === id && idValue.parent !== undefined) return nodeRange(idValue.parent);
     }
   }
   // Text that does not parse: the first `"id": "<id>"` is still the best guess.
@@ -59,12 +56,13 @@ function escapeRegExp(s: string): string {
 }
 
 /** The range a JSON Pointer names: the member (key and value) when it is one, else the value. */
-export function locatePointer(text: string, pointer: string, root?: CstNode | null): TextRange | null {
-  const cst = root === undefined ? parseJsonCst(text) : root;
-  if (cst === null) return null;
-  const { node, member } = nodeAtPointer(cst, pointer);
-  if (member !== null && member.value === node) return { start: member.start, end: member.end };
-  return { start: node.start, end: node.kind === 'scalar' ? node.end : node.start + 1 };
+export function locatePointer(text: string, pointer: string, root?: JsonNode | null): TextRange | null {
+  const tree = root === undefined ? parseStrictTree(text) : root;
+  if (tree === null) return null;
+  const node = nodeAtPointer(tree, pointer);
+  if (node.parent?.type === 'property' && node.parent.children?.[1] === node) return nodeRange(node.parent);
+  const isContainer = node.type === 'object' || node.type === 'array';
+  return { start: node.offset, end: isContainer ? node.offset + 1 : node.offset + node.length };
 }
 
 /**
@@ -78,7 +76,7 @@ export function markersForFile(
   diagnostics: readonly Diagnostic[],
   issues: readonly ManifestIssue[] = [],
 ): TextMarker[] {
-  const root = parseJsonCst(text);
+  const root = parseStrictTree(text);
   const out: TextMarker[] = [];
   for (const d of diagnostics) {
     if (d.file !== file) continue;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Json } from '../engine/types';
-import { rewriteJsonText } from './json-edit';
+import { rewriteJsonText } from './json-patch-writer';
 
 const DEMO = `{
   "sections": [
@@ -135,5 +135,53 @@ describe('rewriteJsonText', () => {
 
   test('text that is not JSON is replaced by a fresh file', () => {
     expect(rewriteJsonText('{ oops', { sections: [] })).toBe('{\n  "sections": []\n}\n');
+  });
+
+  test('a member appended after a one-line value leaves that value on its line', () => {
+    const text =
+      '{\n  "sections": [\n    {\n      "id": "p",\n      "when": { "var": "peerRole", "in": ["owner"] }\n    }\n  ]\n}\n';
+    const out = edit(text, (v) => {
+      (sections(v)[0] as Record<string, Json>).order = 30;
+    });
+    expect(out).toBe(text.replace('["owner"] }\n', '["owner"] },\n      "order": 30\n'));
+  });
+
+  test('removing the last item of a one-line list leaves valid JSON, the first member of an object its brace space', () => {
+    // jsonc-parser 3.3.1's own removal writes `["owner""]` here (microsoft/node-jsonc-parser#108).
+    const text = '{ "when": { "var": "peerRole", "in": ["owner", "admin"] }, "n": [1, 2] }';
+    expect(
+      edit(text, (v) => {
+        v.when = { var: 'peerRole', in: ['owner'] };
+        v.n = [1];
+      }),
+    ).toBe('{ "when": { "var": "peerRole", "in": ["owner"] }, "n": [1] }');
+    expect(edit(text, (v) => delete (v.when as Record<string, Json>).var)).toBe(
+      '{ "when": { "in": ["owner", "admin"] }, "n": [1, 2] }',
+    );
+  });
+
+  test('strict JSON only: a comment or a trailing comma makes the text "not JSON", as evolcore reads it', () => {
+    const fresh = '{\n  "sections": []\n}\n';
+    expect(rewriteJsonText('{\n  // mine\n  "sections": [{ "id": "a" }]\n}\n', { sections: [] })).toBe(fresh);
+    expect(rewriteJsonText('{ "sections": [{ "id": "a" }], }', { sections: [] })).toBe(fresh);
+    expect(rewriteJsonText('{ "sections": [{ "id": "a", }] }', { sections: [] })).toBe(fresh);
+    expect(rewriteJsonText('{ /* mine */ "sections": [] }', { sections: [] })).toBe(fresh);
+  });
+
+  test('a leading BOM stays where it is', () => {
+    const text = '\ufeff{\n  "sections": []\n}\n';
+    expect(rewriteJsonText(text, { sections: [], mode: 'patch' })).toBe(
+      '\ufeff{\n  "sections": [],\n  "mode": "patch"\n}\n',
+    );
+  });
+
+  test('duplicate keys (the last one counts) still give a text that means the wanted value', () => {
+    // The library edits the first of duplicate keys; JSON.parse reads the last.
+    for (const [text, wanted] of [
+      ['{ "sections": [], "sections": [{ "id": "a" }] }', { sections: [{ id: 'a', enabled: false }] }],
+      ['{ "a": {"x": 1}, "a": {"y": 2} }', { a: { y: 3 } }],
+    ] as const) {
+      expect(JSON.parse(rewriteJsonText(text, wanted))).toEqual(wanted);
+    }
   });
 });

@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import type { Json } from '../engine/types';
-import { rewriteJsonText } from './json-edit';
+import { rewriteJsonText } from './json-patch-writer';
 import { mulberry32 } from '../testing/mulberry32';
 
 type Obj = Record<string, Json>;
@@ -75,6 +75,44 @@ test('random layouts and edits: the text always parses to the wanted value; no e
     const out = rewriteJsonText(text, wanted);
     expect(JSON.parse(out), `seed ${seed}\n${text}\n→\n${out}`).toEqual(wanted);
     // And back again: undoing the edit gives the same value (and, laid on the new text, parses).
+    expect(JSON.parse(rewriteJsonText(out, start)), `seed ${seed} back`).toEqual(start);
+  }
+});
+
+/** What people write by hand: `{ "id": "x", "in": ["a"] }` on one line, or one line per section. */
+function compact(v: Json): string {
+  if (Array.isArray(v)) return `[${v.map(compact).join(', ')}]`;
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  const entries = Object.entries(v);
+  return entries.length === 0
+    ? '{}'
+    : `{ ${entries.map(([k, x]) => `${JSON.stringify(k)}: ${compact(x)}`).join(', ')} }`;
+}
+
+function handLayout(v: Obj, r: () => number): string {
+  if (r() < 0.5) return compact(v);
+  const lines = Object.entries(v).map(([k, x]) =>
+    k === 'sections'
+      ? `  "sections": [\n${(x as Json[]).map((s) => `    ${compact(s)}`).join(',\n')}\n  ]`
+      : `  ${JSON.stringify(k)}: ${compact(x)}`,
+  );
+  return `{\n${lines.join(',\n')}\n}\n`;
+}
+
+test('hand-written one-line layouts: edits parse to the wanted value and untouched sections keep their line', () => {
+  for (let seed = 1; seed <= 300; seed++) {
+    const r = mulberry32(seed);
+    const start = manifest(r);
+    const text = handLayout(start, r);
+    expect(rewriteJsonText(text, JSON.parse(text) as Json), `seed ${seed}`).toBe(text);
+    const wanted = mutate(start, r);
+    const out = rewriteJsonText(text, wanted);
+    expect(JSON.parse(out), `seed ${seed}\n${text}\n→\n${out}`).toEqual(wanted);
+    const before = new Map((start.sections as Obj[]).map((s) => [s.id, s]));
+    for (const s of wanted.sections as Obj[]) {
+      if (JSON.stringify(before.get(s.id)) === JSON.stringify(s))
+        expect(out, `seed ${seed}`).toContain(compact(s));
+    }
     expect(JSON.parse(rewriteJsonText(out, start)), `seed ${seed} back`).toEqual(start);
   }
 });
