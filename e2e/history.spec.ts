@@ -50,6 +50,28 @@ test('the demo history lists its snapshots, and filtering by chat type narrows i
   expect(new Set(chatTypes)).toEqual(new Set(['group']));
 });
 
+test('the Session column guesses evolcore-format snapshots from their sections, marked ≈, and filters by it', async ({
+  page,
+  serve,
+}) => {
+  await openHistory(page, serve.url);
+  const filter = page.getByTestId('history-filter-sessionType');
+  await expect(filter.locator('option[value="auxiliary"]')).toHaveCount(1, { timeout: 15_000 });
+  await filter.selectOption('auxiliary');
+  await expect(page.getByTestId('history-count')).toHaveText(`5 of ${DEMO_SNAPSHOTS} snapshots`);
+  const cell = rows(page).first().locator('.history-col-sessionType');
+  await expect(cell).toHaveText('≈inferred auxiliary');
+  await expect(cell).toHaveAttribute(
+    'title',
+    /do not record the session type.*eck_manifest\.auxiliary\.json/,
+  );
+  // To assistive tech the mark is a word.
+  await expect(cell.getByTestId('history-session-inferred')).toContainText('inferred');
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('language-select').selectOption('zh-CN');
+  await expect(cell).toHaveAttribute('title', /推断.*eck_manifest\.auxiliary\.json/);
+});
+
 test('diffing two snapshots shows the sections that differ, labelled by cause', async ({ page, serve }) => {
   await openHistory(page, serve.url);
   // Oldest first: the first demo snapshot is a coding render, the second a private chat.

@@ -12,6 +12,7 @@ import type { EngineFs } from '../../shared/engine/types';
 import { ClaudeProjectService } from '../claude-md/claude-project-service';
 import { debugDirOf } from '../debug/debug-dir';
 import { BUNDLES_FOLDER } from '../history-api/history-handlers';
+import { sessionGuesser } from '../history-api/session-guess';
 import { HistoryService } from '../history-api/history-service';
 import { appSettingsDir } from '../scenarios/scenarios-dir';
 import { cleanStaleTemps } from '../services/temp-files';
@@ -118,6 +119,15 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
   // The History tab's index (issue 7): the home's eck-debug, live from the workspace watcher.
   const history = new HistoryService({
     home: () => host.current.resolved.home,
+    // With the current vars, each session type of the workspace rendered once per pass.
+    sessionGuess: () => {
+      const workspace = host.current;
+      return sessionGuesser(
+        workspace.info().sessionTypes,
+        (sessionType) =>
+          workspace.renderScenario({ ...workspace.scenario, sessionType, manifestFile: null }).report,
+      );
+    },
     emit: hub.emit,
     ...(options.watch === undefined ? {} : { watchFolders: options.watch }),
   });

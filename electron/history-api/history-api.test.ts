@@ -78,6 +78,28 @@ describe('History API over the demo home', () => {
     expect(detail.vars?.vars).toBeTypeOf('object');
   });
 
+  it('fills the Session column of evolcore-format snapshots by the manifest their sections match, marked as a guess', async () => {
+    await start();
+    let snaps = (await listed()).snapshots;
+    await until(() => {
+      void listed().then((l) => (snaps = l.snapshots));
+      return snaps.every((s) => s.parseState === 'done');
+    });
+    const types = new Map<string, number>();
+    for (const s of snaps) {
+      const key = `${s.columns.sessionType}|${s.columns.sessionInferredFrom}`;
+      types.set(key, (types.get(key) ?? 0) + 1);
+    }
+    // Every demo snapshot is in evolcore's format (no session type recorded), and the demo kit's
+    // main and auxiliary manifests list different sections. The rest are message bodies
+    // (eck_message_manifest.json), which belong to no session type: no guess.
+    expect(Object.fromEntries(types)).toEqual({
+      'main|eck_manifest.json': 32,
+      'auxiliary|eck_manifest.auxiliary.json': 5,
+      'null|null': 8,
+    });
+  });
+
   it('replays every unchanged demo snapshot with no difference', async () => {
     await start();
     const listing = await listed();

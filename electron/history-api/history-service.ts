@@ -13,6 +13,7 @@ import { debugDirOf } from '../debug/debug-dir';
 import { ApiFailure } from '../../shared/api';
 import { encodeRows } from '../../shared/history/listing-wire';
 import { HistoryIndex, historyDirFor } from '../history/history-index';
+import type { SessionGuess } from '../../shared/debug-files/snapshot-columns';
 import { createBurstCollector } from '../workspace/coalesce';
 import type { BurstCollector } from '../workspace/coalesce';
 
@@ -24,6 +25,11 @@ export interface HistoryServiceOptions {
   /** The open workspace's home (it may change: another workspace opened). */
   readonly home: () => string;
   readonly emit: Emit;
+  /**
+   * A session type for snapshots that record none (evolcore's format), from the open
+   * workspace's manifests; asked once per pass.
+   */
+  readonly sessionGuess?: () => SessionGuess;
   /** Watch a folder that is not the home's (default true). */
   readonly watchFolders?: boolean;
 }
@@ -246,6 +252,7 @@ export class HistoryService {
         sliceMs: 8,
         restMs: 8,
         signal,
+        ...(this.options.sessionGuess === undefined ? {} : { sessionGuess: this.options.sessionGuess }),
         onProgress: ({ updated }) => {
           for (const s of updated) pending.set(s.key, s);
           if (Date.now() - last >= PUSH_EVERY_MS) flush();

@@ -8,6 +8,7 @@
  * Contents are read on demand (`readSnapshotFile`). The folder watcher belongs to the app shell;
  * it feeds `applyChange`.
  */
+import type { SessionGuess } from '../../shared/debug-files/snapshot-columns';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -79,6 +80,8 @@ export interface BackgroundParseOptions {
   readonly restMs?: number;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: ParseProgress) => void;
+  /** Built once when the pass starts: a session type for snapshots that record none. */
+  readonly sessionGuess?: () => SessionGuess;
 }
 
 /** What `cleanOlderThan` found, and did when confirmed. */
@@ -352,6 +355,7 @@ export class HistoryIndex {
     const restMs = options.restMs ?? 0;
     let filled = 0;
     if (generation !== this.generation) return 0;
+    const guess = options.sessionGuess?.();
     for (let pending = this.pendingNewestFirst(); pending.length; pending = this.pendingNewestFirst()) {
       const total = pending.length;
       let i = 0;
@@ -365,7 +369,7 @@ export class HistoryIndex {
           const before = pending[i++] as SnapshotSummary;
           // Changed since the list was taken (the watcher): pending again for the next round.
           if (this.snapshots.get(before.key) !== before) continue;
-          const result = parseSnapshot(this.dir, before);
+          const result = parseSnapshot(this.dir, before, guess);
           this.snapshots.set(result.key, result);
           updated.push(result);
         } while (i < end && performance.now() - started < sliceMs);

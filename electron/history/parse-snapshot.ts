@@ -12,7 +12,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeFailure, parseManifestReport, parseVarsFile } from '../../shared/debug-files/parse';
 import type { ParsedManifestReport, ParsedVarsFile, ParseResult } from '../../shared/debug-files/parse';
-import { snapshotColumns } from '../../shared/debug-files/snapshot-columns';
+import { snapshotColumns, withGuessedSession } from '../../shared/debug-files/snapshot-columns';
+import type { SessionGuess } from '../../shared/debug-files/snapshot-columns';
 import type { SnapshotFile, SnapshotSummary } from '../../shared/debug-files/history-types';
 import type { DebugFileKind } from '../../shared/debug-files/names';
 
@@ -60,8 +61,11 @@ function parsePart<T>(
   return { value: result.ok ? result.value : null, file: { ...file, bytes: read.bytes } };
 }
 
-/** The snapshot with its columns filled, sizes stated and `parseState: 'done'`. */
-export function parseSnapshot(dir: string, snapshot: SnapshotSummary): SnapshotSummary {
+/**
+ * The snapshot with its columns filled, sizes stated and `parseState: 'done'`; `guess` fills a
+ * session type the files do not record.
+ */
+export function parseSnapshot(dir: string, snapshot: SnapshotSummary, guess?: SessionGuess): SnapshotSummary {
   const errors: string[] = [];
   const vars = parsePart<ParsedVarsFile>(dir, snapshot.files.vars, parseVarsFile, errors);
   const manifest = parsePart<ParsedManifestReport>(dir, snapshot.files.manifest, parseManifestReport, errors);
@@ -75,7 +79,11 @@ export function parseSnapshot(dir: string, snapshot: SnapshotSummary): SnapshotS
   return {
     ...snapshot,
     files,
-    columns: snapshotColumns(vars.value, manifest.value, context?.bytes ?? null),
+    columns: withGuessedSession(
+      snapshotColumns(vars.value, manifest.value, context?.bytes ?? null),
+      manifest.value,
+      guess,
+    ),
     parseState: 'done',
     error: errors.length ? errors.join('; ') : null,
   };

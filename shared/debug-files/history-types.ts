@@ -14,6 +14,11 @@ export interface SnapshotFile {
 /** The table's columns of a snapshot, filled by the background pass from its vars and report. */
 export interface SnapshotColumns {
   readonly sessionType: string | null;
+  /**
+   * Set when `sessionType` is a guess: evolcore's files do not record it, and the recorded
+   * sections are those of this manifest file, which only that session type renders.
+   */
+  readonly sessionInferredFrom: string | null;
   readonly chatType: string | null;
   readonly channel: string | null;
   /** `peerName`, else `peerKey`, else `peerId`. */
@@ -39,6 +44,7 @@ export interface SnapshotColumns {
 /** Columns before anything was read. */
 export const EMPTY_COLUMNS: SnapshotColumns = {
   sessionType: null,
+  sessionInferredFrom: null,
   chatType: null,
   channel: null,
   peer: null,

@@ -49,6 +49,7 @@ export function snapshotColumns(
     : null;
   return {
     sessionType: report?.sessionType ?? sessionTypeOfVars(v),
+    sessionInferredFrom: null,
     chatType: text(v.chatType),
     channel: text(v.channel),
     peer: text(v.peerName) ?? text(v.peerKey) ?? text(v.peerId),
@@ -62,4 +63,29 @@ export function snapshotColumns(
     budgetBytes: report?.totals?.maxBytes ?? null,
     recordedAt: recordedAtOf(vars),
   };
+}
+
+/**
+ * Which session type renders exactly these sections, and with which manifest file; `null` when
+ * none does or more than one does. Built from the open workspace (electron/history-api).
+ */
+export type SessionGuess = (
+  sectionIds: readonly string[],
+) => { readonly sessionType: string; readonly manifestFile: string } | null;
+
+/**
+ * The columns with a guessed session type where the files record none (evolcore's format, see
+ * clarifications §14): the same inference as replay's choice of manifest, marked as a guess.
+ */
+export function withGuessedSession(
+  columns: SnapshotColumns,
+  report: ParsedManifestReport | null,
+  guess: SessionGuess | undefined,
+): SnapshotColumns {
+  if (columns.sessionType !== null || report === null || report.sections.length === 0 || !guess)
+    return columns;
+  const found = guess(report.sections.map((s) => s.id));
+  return found === null
+    ? columns
+    : { ...columns, sessionType: found.sessionType, sessionInferredFrom: found.manifestFile };
 }

@@ -23,6 +23,7 @@ function sampleListing(): HistoryListing {
     parseState: 'done',
     columns: {
       sessionType: 'main',
+      sessionInferredFrom: 'eck_manifest.json',
       chatType: 'private',
       channel: 'feishu',
       peer: '小明',

@@ -18,7 +18,15 @@ import type {
 } from '../debug-files/history-types';
 
 /** Columns of text, each an index into `strings` or -1 for `null`. */
-const TEXT_COLUMNS = ['sessionType', 'chatType', 'channel', 'peer', 'peerKey', 'manifestFile'] as const;
+const TEXT_COLUMNS = [
+  'sessionType',
+  'chatType',
+  'channel',
+  'peer',
+  'peerKey',
+  'manifestFile',
+  'sessionInferredFrom',
+] as const;
 /** Columns of numbers or `null`. */
 const NUMBER_COLUMNS = [
   'sectionsLoaded',
@@ -310,6 +318,7 @@ function decodeColumns(
     peer: textAt(3),
     peerKey: textAt(4),
     manifestFile: textAt(5),
+    sessionInferredFrom: textAt(6),
     sectionsLoaded: numberAt(0),
     sectionsTotal: numberAt(1),
     contextBytes: numberAt(2),

@@ -78,6 +78,9 @@ export const historyMessages = definePanelMessages(
     export: 'Export bundle',
     exporting: 'Writing the bundle…',
     exported: 'Bundle written: {path} ({files} files)',
+    sessionInferred:
+      'Inferred: evolcore’s files do not record the session type; the recorded sections are those of {file}',
+    sessionInferredShort: 'inferred',
     exportCancelled: 'Export cancelled; nothing was written.',
     missing: 'missing: {kinds}',
     problems: 'Problems',
@@ -200,6 +203,8 @@ export const historyMessages = definePanelMessages(
     export: '导出包',
     exporting: '正在写入包…',
     exported: '已写入包：{path}（{files} 个文件）',
+    sessionInferred: '推断：evolcore 的文件不记录会话类型；所记录的分段与 {file} 一致',
+    sessionInferredShort: '推断',
     exportCancelled: '已取消导出，未写入任何文件。',
     missing: '缺少：{kinds}',
     problems: '问题',

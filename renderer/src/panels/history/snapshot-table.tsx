@@ -97,9 +97,19 @@ const SnapshotRow = memo(function SnapshotRow({ s, start, selected, compare, onP
           className={`history-td history-col-${id}`}
           role="cell"
           title={
-            id === 'bytes' && s.columns.contextBytes !== null ? exactBytes(s.columns.contextBytes) : undefined
+            id === 'bytes' && s.columns.contextBytes !== null
+              ? exactBytes(s.columns.contextBytes)
+              : id === 'sessionType' && s.columns.sessionInferredFrom !== null
+                ? t('sessionInferred', { file: s.columns.sessionInferredFrom })
+                : undefined
           }
         >
+          {id === 'sessionType' && s.columns.sessionInferredFrom !== null ? (
+            // A guess, shown as one: the files do not record it (see session-guess.ts).
+            <span className="history-inferred" data-testid="history-session-inferred">
+              ≈<span className="visually-hidden">{t('sessionInferredShort')}</span>{' '}
+            </span>
+          ) : null}
           {cellContent(s, id, t)}
           {id === 'time' && s.error !== null ? (
             <span className="history-malformed" data-testid="history-malformed">
