@@ -67,6 +67,7 @@ describe('snapshotColumns', () => {
     if (!vars.ok || !manifest.ok) throw new Error('fixture did not parse');
     expect(snapshotColumns(vars.value, manifest.value, 1234)).toEqual({
       sessionType: 'main',
+      sessionInferredFrom: null,
       chatType: 'private',
       channel: 'aun',
       peer: 'Alice',
