@@ -13,6 +13,9 @@ import path from 'node:path';
  * The layers, most specific folder first (a file belongs to the first whose folder holds it).
  * `may`: the layers it may import besides itself.
  */
+/** All of shared/, which both processes may import. */
+const SHARED = ['shared/base', 'shared/testing', 'shared/format', 'shared/engine', 'shared'];
+
 export const LAYERS = [
   {
     name: 'shared/base',
@@ -47,26 +50,19 @@ export const LAYERS = [
   {
     name: 'electron',
     dir: 'electron',
-    may: ['shared/base', 'shared/testing', 'shared/format', 'shared/engine', 'shared'],
+    may: SHARED,
     why: 'electron/ and renderer/ are side by side: share code through shared/',
   },
   {
     name: 'renderer/panels',
     dir: 'renderer/src/panels',
-    may: ['shared/base', 'shared/testing', 'shared/format', 'shared/engine', 'shared', 'renderer'],
+    may: [...SHARED, 'renderer'],
     why: 'renderer/ talks to the main side only through InspectorApi',
   },
   {
     name: 'renderer',
     dir: 'renderer',
-    may: [
-      'shared/base',
-      'shared/testing',
-      'shared/format',
-      'shared/engine',
-      'shared',
-      'renderer/panels-registry',
-    ],
+    may: [...SHARED, 'renderer/panels-registry'],
     why: 'outside panels/, the renderer reaches a panel only through panels/registry.ts; state that others need lives in store/',
   },
 ];
@@ -79,15 +75,7 @@ const DOORS = [
   {
     name: 'renderer/panels-registry',
     file: 'renderer/src/panels/registry.ts',
-    may: [
-      'shared/base',
-      'shared/testing',
-      'shared/format',
-      'shared/engine',
-      'shared',
-      'renderer/panels',
-      'renderer',
-    ],
+    may: [...SHARED, 'renderer/panels', 'renderer'],
     why: 'the registry lists the panels for the app shell',
   },
 ];
