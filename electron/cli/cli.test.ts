@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenderReport } from '../../shared/engine/types';
 import { APP_ROOT } from '../services/app-paths';
 import { toEnginePath } from '../services/node-fs';
-import { runCli } from './main';
+import { runCaptured } from './test-support/run-captured';
 
 let root: string;
 let pkg: string;
@@ -94,12 +94,7 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  return { code, out, err };
-}
+const run = runCaptured;
 
 const scenario = (vars = 'vars.json', h = home): string[] => [
   '--package-root',
@@ -468,47 +463,27 @@ describe('eck lint', () => {
     expect(r.out).not.toContain('file-over-40k');
   });
 
-  it('a folder at 80% of maxFiles: folder-near-budget', async () => {
-    const files = Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`kits/rules/${i}.md`, 'x']));
-    const p = lintKit(
-      'lint-near',
-      [
-        {
-          id: 'rules',
-          type: 'directory',
-          path: '$KITS_RULES',
-          order: 1,
-          needsInjection: false,
-          when: 'always',
-          maxFiles: 5,
-        },
-      ],
-      files,
-    );
-    const r = await lint(p);
-    expect(r.out).toMatch(/\[folder-near-budget\] \$KITS_RULES: 4\/5 files/);
-  });
-
-  it('a folder at 60% of maxFiles: no folder-near-budget', async () => {
-    const files = Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`kits/rules/${i}.md`, 'x']));
-    const p = lintKit(
-      'lint-far',
-      [
-        {
-          id: 'rules',
-          type: 'directory',
-          path: '$KITS_RULES',
-          order: 1,
-          needsInjection: false,
-          when: 'always',
-          maxFiles: 5,
-        },
-      ],
-      files,
-    );
-    const r = await lint(p);
-    expect(r.out).not.toContain('folder-near-budget');
-  });
+  it.each([
+    [4, true],
+    [3, false],
+  ])(
+    'a folder of %i files against maxFiles 5: folder-near-budget %s (it warns from 80%)',
+    async (n, warned) => {
+      const files = Object.fromEntries(Array.from({ length: n }, (_, i) => [`kits/rules/${i}.md`, 'x']));
+      const rules = {
+        id: 'rules',
+        type: 'directory',
+        path: '$KITS_RULES',
+        order: 1,
+        needsInjection: false,
+        when: 'always',
+        maxFiles: 5,
+      };
+      const r = await lint(lintKit(`lint-near-${n}`, [rules], files));
+      if (warned) expect(r.out).toMatch(/\[folder-near-budget\] \$KITS_RULES: 4\/5 files/);
+      else expect(r.out).not.toContain('folder-near-budget');
+    },
+  );
 
   it('an override id that matches nothing: unknown-override-id naming the closest', async () => {
     const p = lintKit(

@@ -12,7 +12,7 @@ import { renderContext } from '../../shared/engine/render';
 import type { RenderReport } from '../../shared/engine/types';
 import { APP_ROOT } from '../services/app-paths';
 import { createNodeFs, toEnginePath } from '../services/node-fs';
-import { runCli } from './main';
+import { runCaptured } from './test-support/run-captured';
 
 const FIXTURES = path.join(APP_ROOT, 'e2e', 'fixtures');
 const PKG = path.join(FIXTURES, 'evolclaw-kit');
@@ -37,10 +37,10 @@ const loaded = (r: RenderReport): string[] => r.sections.filter((s) => s.status 
 const blocks = (r: RenderReport): number =>
   r.sections.filter((s) => s.status === 'ok').reduce((n, s) => n + s.files.length, 0);
 
+/** Both streams as one text, as a terminal shows them. */
 async function cli(...argv: string[]): Promise<{ code: number; out: string }> {
-  let out = '';
-  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (out += s) });
-  return { code, out };
+  const r = await runCaptured(...argv);
+  return { code: r.code, out: r.out + r.err };
 }
 
 describe('an evolclaw kit: private chat with the owner', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './main';
+import { runCaptured } from './test-support/run-captured';
 
 let root: string;
 const write = (rel: string, text: string): void => {
@@ -45,12 +45,7 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s) });
-  return { code, out, err };
-}
+const run = runCaptured;
 const scenario = (): string[] => [
   '--package-root',
   path.join(root, 'pkg'),
