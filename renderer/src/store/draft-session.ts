@@ -2,7 +2,7 @@
  * The Manifest tab's editing session over one manifest file: the pair as loaded, the base
  * sections edits compare with, and the undo history of drafts. Pure; the store holds one.
  */
-import type { Json } from '../../../shared/engine/types';
+import type { Json } from '../../../shared/engine';
 import type { OverrideDraft } from '../../../shared/override/draft';
 import { applyFormEdit, applyTextEdit, isDraftDirty, loadDraft } from '../../../shared/override/draft';
 import type { History } from '../../../shared/override/history';

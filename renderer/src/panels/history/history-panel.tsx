@@ -63,6 +63,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
       notice: st.notice,
       clean: st.clean,
       listMs: st.listMs,
+      indexStopped: st.indexStopped,
     })),
   );
   const dark = useDark();
