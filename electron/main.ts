@@ -189,7 +189,7 @@ async function start(): Promise<void> {
         await open({ home: action.home, packageRoot: action.packageRoot });
         return;
       case 'open-claude-project': {
-        // The window follows the pushed assembly into the CLAUDE.md view (claude-store.ts).
+        // The window follows the pushed assembly into the CLAUDE.md view (renderer/src/store/claude-project-slice.ts).
         const picked = await dialog.showOpenDialog({ properties: ['openDirectory'] });
         const dir = picked.filePaths[0];
         if (picked.canceled || dir === undefined) return;

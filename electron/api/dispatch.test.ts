@@ -19,7 +19,7 @@ function table(overrides: Partial<HandlerTable> = {}): HandlerTable {
     openWorkspace: vi.fn(),
     listAgents: () => [],
     getScenario: () => presetScenario('coding'),
-    setScenario: () => result,
+    setScenario: () => ({ seq: result.seq }),
     render: () => result,
     getLastRender: () => null,
     getFile: ({ path }) => ({ path, text: 'x', bytes: 1 }),

@@ -28,7 +28,8 @@ export function createHandlers(
     openWorkspace: (input) => host.open(input, true),
     listAgents: () => host.current.info().agents,
     getScenario: () => host.current.scenario,
-    setScenario: (scenario) => host.current.setScenario(scenario),
+    // The render itself reaches the window as the pushed onDidRender (issue 15).
+    setScenario: (scenario) => ({ seq: host.current.setScenario(scenario).seq }),
     render: (scenario) => host.current.renderScenario(scenario),
     getLastRender: () => host.current.lastRender,
     getFile: ({ path }) => host.current.readFile(path),

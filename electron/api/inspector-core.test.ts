@@ -90,10 +90,13 @@ describe('inspector core (real engine, real disk)', () => {
     });
   });
 
-  it('the coding preset loads rules, session and baseagent only', async () => {
-    const { core: c } = await start(false);
+  it('the coding preset loads rules, session and baseagent only, pushed with the seq it answered', async () => {
+    const { core: c, events } = await start(false);
     const r = await c.dispatch('setScenario', presetScenario('coding'));
-    expect(r.ok && loaded(r.value as RenderResult)).toEqual(['rules', 'session', 'baseagent']);
+    const renders = events.filter((e) => e.event === 'onDidRender').map((e) => e.payload as RenderResult);
+    expect(renders).toHaveLength(1);
+    expect(r).toEqual({ ok: true, value: { seq: renders[0]?.seq } });
+    expect(loaded(renders[0] as RenderResult)).toEqual(['rules', 'session', 'baseagent']);
   });
 
   it('a rules edit on disk reaches the next pushed render, once', async () => {

@@ -1,24 +1,23 @@
 /**
  * The window: workspace bar, error banner, panel tabs and panel, status bar.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { ErrorBanner } from './components/error-banner';
 import { PanelTabs } from './components/panel-tabs';
 import { StatusBar } from './components/status-bar';
 import { WorkspaceBar } from './components/workspace-bar';
-import { useClaude } from './panels/claude-md/claude-store';
-import { PANEL_COMPONENTS } from './panels/registry';
+import { CLAUDE_PROJECT_VIEW, PANEL_COMPONENTS } from './panels/registry';
 import { useApp } from './store/store-context';
 
 /** The view of a "Claude Code project" workspace (issue 8), in place of the ECK tabs. */
-const ClaudeMdPanel = lazy(() => import('./panels/claude-md/claude-md-panel'));
+const { Panel: ClaudeMdPanel, KindSwitch, BarFields, StatusItems } = CLAUDE_PROJECT_VIEW;
 
 /** The root component. */
 export function App() {
   const tab = useApp((s) => s.tab);
   const theme = useApp((s) => s.theme);
   const language = useApp((s) => s.language);
-  const kind = useClaude((s) => s.kind);
+  const kind = useApp((s) => s.claude.kind);
   useEffect(() => {
     // `system` leaves the attribute off, so the prefers-color-scheme rules apply.
     if (theme === 'system') delete document.documentElement.dataset['theme'];
@@ -30,7 +29,7 @@ export function App() {
   const Panel = PANEL_COMPONENTS[tab];
   return (
     <div className="app">
-      <WorkspaceBar />
+      <WorkspaceBar kindSwitch={<KindSwitch />} claudeFields={<BarFields />} />
       <ErrorBanner />
       {kind === 'claude' ? (
         <main className="panel-area">
@@ -48,7 +47,7 @@ export function App() {
           </main>
         </>
       )}
-      <StatusBar />
+      <StatusBar claudeItems={<StatusItems />} />
     </div>
   );
 }

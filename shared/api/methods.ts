@@ -83,8 +83,11 @@ export interface MethodOutputs
   openWorkspace: WorkspaceInfo;
   listAgents: readonly AgentInfo[];
   getScenario: Scenario;
-  /** Makes the scenario current, renders it, and pushes `onDidRender`. */
-  setScenario: RenderResult;
+  /**
+   * Makes the scenario current, renders it, and pushes `onDidRender`. Answers only the `seq`
+   * that render carries: the report (~55 KB) travels once, as the event, not twice per keystroke.
+   */
+  setScenario: { readonly seq: number };
   /** Renders a scenario once without making it current (no event). */
   render: RenderResult;
   getLastRender: RenderResult | null;

@@ -9,7 +9,10 @@ import type { HistoryDelta } from '../history/history-models';
 
 /** Payload of every pushed event. */
 export interface EventPayloads {
-  /** A render of the current scenario finished (scenario change, workspace change, disk change). */
+  /**
+   * A render of the current scenario finished (scenario change, workspace change, disk change).
+   * The one way a `setScenario`'s render arrives: its `seq` is the one that call answered.
+   */
   onDidRender: RenderResult;
   /** Files changed on disk (one coalesced burst). */
   onDidChangeOnDisk: DiskChange;

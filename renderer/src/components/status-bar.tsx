@@ -1,25 +1,24 @@
 /**
  * The status bar: render time, sections loaded, bytes and files against the budget, and the
- * last change seen on disk.
+ * last change seen on disk; for a Claude Code project, the items the shell gives it instead.
  */
+import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { exactByteCount, formatBytes } from '../format/bytes';
 import { useT } from '../i18n/use-t';
-import { ClaudeStatusItems } from '../panels/claude-md/claude-status-items';
-import { useClaude } from '../panels/claude-md/claude-store';
 import { useApp } from '../store/store-context';
 
 function clock(ms: number): string {
   return new Date(ms).toLocaleTimeString(undefined, { hour12: false });
 }
 
-/** The status bar. */
-export function StatusBar() {
+/** The status bar; `claudeItems` replace the render's items while a Claude Code project is shown. */
+export function StatusBar({ claudeItems }: { readonly claudeItems: ReactNode }) {
   const t = useT();
   const render = useApp((s) => s.render);
   const disk = useApp((s) => s.diskChange);
   const connection = useApp((s) => s.connection);
-  const kind = useClaude((s) => s.kind);
+  const kind = useApp((s) => s.claude.kind);
   const language = useApp((s) => s.language);
   const counts = useMemo(() => {
     const sections = render?.report.sections ?? [];
@@ -34,7 +33,7 @@ export function StatusBar() {
         </span>
       )}
       {kind === 'claude' ? (
-        <ClaudeStatusItems />
+        claudeItems
       ) : (
         <>
           {render !== null && (

@@ -2,11 +2,10 @@
  * The workspace bar: home, package root, agent, session type, scenario preset, and the
  * settings menu (language, theme). One row from 1280 px wide.
  */
+import type { ReactNode } from 'react';
 import type { WorkspaceInfo } from '../../../shared/api';
 import { SCENARIO_PRESETS } from '../../../shared/scenarios/presets';
 import { useT } from '../i18n/use-t';
-import { ClaudeFolderField, WorkspaceKindSwitch } from '../panels/claude-md/workspace-kind-switch';
-import { useClaude } from '../panels/claude-md/claude-store';
 import { agentOf } from '../store/scenario-slice';
 import { useApp } from '../store/store-context';
 import { PathField } from './path-field';
@@ -19,8 +18,15 @@ function homeBadge(t: ReturnType<typeof useT>, ws: WorkspaceInfo): string {
   return t(`homeSource.${ws.homeSource}`);
 }
 
+/** What the app shell gives the bar: the kind switch, and the fields of a Claude Code project. */
+export interface WorkspaceBarProps {
+  readonly kindSwitch: ReactNode;
+  /** Shown in place of home, package root, agent, session type and preset. */
+  readonly claudeFields: ReactNode;
+}
+
 /** The bar above the panels. */
-export function WorkspaceBar() {
+export function WorkspaceBar({ kindSwitch, claudeFields }: WorkspaceBarProps) {
   const t = useT();
   const workspace = useApp((s) => s.workspace);
   // Three fields, not the scenario: it changes on every keystroke in the Vars tab.
@@ -31,15 +37,15 @@ export function WorkspaceBar() {
   const chooseAgent = useApp((s) => s.chooseAgent);
   const chooseSessionType = useApp((s) => s.chooseSessionType);
   const openWorkspace = useApp((s) => s.openWorkspace);
-  const kind = useClaude((s) => s.kind);
+  const kind = useApp((s) => s.claude.kind);
   const sessionTypes = workspace?.sessionTypes ?? ['main'];
 
   return (
     <header className="workspace-bar">
       <strong className="app-title">{t('app.title')}</strong>
-      <WorkspaceKindSwitch />
+      {kindSwitch}
       {kind === 'claude' ? (
-        <ClaudeFolderField />
+        claudeFields
       ) : (
         <>
           <PathField

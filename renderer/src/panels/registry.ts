@@ -1,10 +1,15 @@
 /**
- * Which component shows which tab. Panels other than Context load lazily: they will carry
- * Monaco and tables, and the first screen must stay light.
+ * What the panels give the app shell: which component shows which tab, and the Claude Code
+ * project view with what it adds to the workspace bar and the status bar. The shell
+ * (`app.tsx`) is the one file outside `panels/` that imports from here, so shared components
+ * never import a panel. Panels other than Context load lazily: they carry Monaco and tables,
+ * and the first screen must stay light.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazy } from 'react';
 import type { PanelId } from '../../../shared/api';
+import { ClaudeStatusItems } from './claude-md/claude-status-items';
+import { ClaudeFolderField, WorkspaceKindSwitch } from './claude-md/workspace-kind-switch';
 import { ContextPanel } from './context/context-panel';
 
 /** The component of each panel. */
@@ -16,3 +21,14 @@ export const PANEL_COMPONENTS: Readonly<Record<PanelId, ComponentType | LazyExot
     manifest: lazy(() => import('./manifest/manifest-panel')),
     history: lazy(() => import('./history/history-panel')),
   };
+
+/**
+ * The Claude Code project workspace (issue 8): its view, shown in place of the tabs, the
+ * workspace bar's kind switch and folder field, and the status bar's items.
+ */
+export const CLAUDE_PROJECT_VIEW = {
+  Panel: lazy(() => import('./claude-md/claude-md-panel')),
+  KindSwitch: WorkspaceKindSwitch,
+  BarFields: ClaudeFolderField,
+  StatusItems: ClaudeStatusItems,
+} as const;

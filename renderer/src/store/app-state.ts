@@ -1,16 +1,24 @@
 /**
  * The shape of the renderer's one bound store, made of slices (zustand slices pattern):
- * workspace, scenario, render, ui. Later panels add their slices here.
+ * workspace, scenario, render, ui, and the nested `draft` and `claude`. How state is kept in
+ * the renderer, and where new state goes: README.md beside this file.
  */
 import type { StateCreator } from 'zustand';
 import type { InspectorApi } from '../../../shared/api';
+import type { ClaudeProjectSlice } from './claude-project-slice';
+import type { ManifestDraftSlice } from './manifest-draft-slice';
 import type { RenderSlice } from './render-slice';
 import type { ScenarioSlice } from './scenario-slice';
 import type { UiSlice } from './ui-slice';
 import type { WorkspaceSlice } from './workspace-slice';
 
 /** The whole renderer state with its actions. */
-export type AppState = WorkspaceSlice & ScenarioSlice & RenderSlice & UiSlice;
+export type AppState = WorkspaceSlice &
+  ScenarioSlice &
+  RenderSlice &
+  UiSlice &
+  ManifestDraftSlice &
+  ClaudeProjectSlice;
 
-/** A slice creator over the whole state, with the API its actions call. */
+/** A slice creator over the whole state, given once the API its actions call. */
 export type SliceCreator<Slice> = (api: InspectorApi) => StateCreator<AppState, [], [], Slice>;

@@ -5,6 +5,8 @@ import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 import type { InspectorApi } from '../../../shared/api';
 import type { AppState } from './app-state';
+import { createClaudeProjectSlice } from './claude-project-slice';
+import { createManifestDraftSlice } from './manifest-draft-slice';
 import { createRenderSlice } from './render-slice';
 import { createScenarioSlice } from './scenario-slice';
 import type { UiDefaults } from './ui-slice';
@@ -20,17 +22,21 @@ export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStor
   const workspace = createWorkspaceSlice(api);
   const scenario = createScenarioSlice(api);
   const render = createRenderSlice(api);
+  const draft = createManifestDraftSlice(api);
+  const claude = createClaudeProjectSlice(api);
   return createStore<AppState>()((...a) => ({
     ...workspace(...a),
     ...scenario(...a),
     ...render(...a),
     ...ui(...a),
+    ...draft(...a),
+    ...claude(...a),
   }));
 }
 
 /**
- * Loads the workspace and the last render from the main side: at start, and again after a
- * reconnect, since events sent while disconnected are lost.
+ * Loads the workspace, the last render and an open Claude Code project from the main side: at
+ * start, and again after a reconnect, since events sent while disconnected are lost.
  */
 export async function refreshStore(store: AppStore, api: InspectorApi): Promise<void> {
   const info = await api.getWorkspace();
@@ -38,6 +44,7 @@ export async function refreshStore(store: AppStore, api: InspectorApi): Promise<
   else store.getState().pushError(info.error);
   const last = await api.getLastRender();
   if (last.ok && last.value !== null) store.getState().applyRender(last.value);
+  await store.getState().claude.restore();
 }
 
 /**
@@ -51,6 +58,7 @@ export function bindStoreToApi(store: AppStore, api: InspectorApi): () => void {
     api.onDidChangeOnDisk((change) => s().applyDiskChange(change)),
     api.onDidError((error) => s().pushError(error)),
     api.onDidChangeWorkspace((info) => s().setWorkspace(info)),
+    api.onDidAssembleClaudeMd((assembly) => s().claude.received(assembly)),
     api.onDidInvokeMenu((command) => {
       switch (command.kind) {
         case 'show-panel':

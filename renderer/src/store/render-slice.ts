@@ -13,8 +13,12 @@ export interface RenderSlice {
   readonly failedRender: RenderResult | null;
   /** Highest `seq` applied, to drop results that arrive out of order. */
   readonly renderSeq: number;
+  /** The `seq` the latest `setScenario` answered: a pushed render older than it is stale. */
+  readonly awaitedSeq: number;
   readonly diskChange: DiskChange | null;
   applyRender(result: RenderResult): void;
+  /** Notes the `seq` a `setScenario` answered; its render arrives as a pushed event. */
+  awaitRender(seq: number): void;
   applyDiskChange(change: DiskChange): void;
 }
 
@@ -33,7 +37,11 @@ export const createRenderSlice: SliceCreator<RenderSlice> = () => (set) => ({
   render: null,
   failedRender: null,
   renderSeq: 0,
+  awaitedSeq: 0,
   diskChange: null,
-  applyRender: (result) => set((s) => nextRenderState(s, result)),
+  // A render older than the scenario last asked for would show an earlier keystroke's vars
+  // (the transports do not promise to order pushed events against answers).
+  applyRender: (result) => set((s) => (result.seq < s.awaitedSeq ? s : nextRenderState(s, result))),
+  awaitRender: (seq) => set((s) => (seq > s.awaitedSeq ? { awaitedSeq: seq } : s)),
   applyDiskChange: (change) => set({ diskChange: change }),
 });

@@ -11,7 +11,10 @@ export interface ScenarioSlice {
   readonly scenario: Scenario | null;
   /** The API, for panels that call methods without a store action (Vars: render, saved scenarios). */
   readonly api: InspectorApi;
-  /** Makes a scenario current on the main side, which renders it and pushes the result. */
+  /**
+   * Makes a scenario current on the main side, which renders it and pushes the result; the
+   * answer is that render's `seq` only (issue 15: the report travels once).
+   */
   applyScenario(scenario: Scenario): Promise<void>;
   choosePreset(id: PresetId): Promise<void>;
   chooseAgent(aid: string): Promise<void>;
@@ -40,7 +43,8 @@ export const createScenarioSlice: SliceCreator<ScenarioSlice> = (api) => (set, g
     // Optimistic: the bar shows the choice at once; the render arrives as onDidRender.
     set({ scenario });
     const result = await sent;
-    if (!result.ok) get().pushError(result.error);
+    if (result.ok) get().awaitRender(result.value.seq);
+    else get().pushError(result.error);
   },
   choosePreset: (id) => get().applyScenario(presetScenarioFor(id, agentOf(get().scenario))),
   async chooseAgent(aid) {

@@ -23,7 +23,7 @@ function fakeApi(answers: Record<string, ApiResult<unknown>> = {}) {
   const transport: ApiTransport = {
     invoke: async (method, input): Promise<ApiResult<unknown>> => {
       calls.push({ method, input });
-      return answers[method] ?? { ok: true, value: null };
+      return answers[method] ?? { ok: true, value: method === 'setScenario' ? { seq: calls.length } : null };
     },
     on: (_event: EventName) => () => undefined,
   };
@@ -92,6 +92,21 @@ describe('app store', () => {
     await store.getState().applyScenario(presetScenario('coding'));
     expect(sentWhenNotified).toEqual([1]);
     expect(store.getState().scenario?.presetId).toBe('coding');
+  });
+
+  it('after setScenario answers a seq, a pushed render older than it is dropped, that one shown', async () => {
+    const { api } = fakeApi({ setScenario: { ok: true, value: { seq: 7 } } });
+    const store = createAppStore(api, defaults);
+    store.getState().applyRender(result(5, 'before'));
+    await store.getState().applyScenario(presetScenario('coding'));
+    expect(store.getState().awaitedSeq).toBe(7);
+    store.getState().applyRender(result(6, 'late, of the previous keystroke'));
+    expect(store.getState().render?.report.context).toBe('before');
+    store.getState().applyRender(result(7, 'asked for'));
+    expect(store.getState().render?.report.context).toBe('asked for');
+    // A disk change after it renders again, with a newer seq: shown too.
+    store.getState().applyRender(result(8, 'disk'));
+    expect(store.getState().render?.report.context).toBe('disk');
   });
 
   it('an API error lands in the banner', async () => {

@@ -5,7 +5,7 @@
 import { MonacoEditor } from '../../components/monaco/monaco-editor';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { ClaudeFileRow } from './claude-rows';
-import type { ClaudeFileState } from './claude-store';
+import type { ClaudeFileState } from '../../store/claude-project-slice';
 import type { ClaudeMdKey } from './messages';
 import { reasonWords, statusWords } from './status-words';
 

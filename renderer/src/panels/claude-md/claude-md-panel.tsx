@@ -13,7 +13,6 @@ import { ClaudeFileDetail } from './claude-file-detail';
 import { ClaudeFilesTable } from './claude-files-table';
 import { ClaudeOptionsBar } from './claude-options-bar';
 import { claudeFileRows } from './claude-rows';
-import { claudeProject, useClaude } from './claude-store';
 import { ClaudePhasesView } from './claude-phases-view';
 import { CLAUDE_CODE_VERSION } from '../../../../shared/claude-md/types';
 import { claudeMdMessages } from './messages';
@@ -23,17 +22,19 @@ import { useDark } from '../../theme/use-dark';
 /** The Claude Code project view. */
 export default function ClaudeMdPanel() {
   const t = usePanelT(claudeMdMessages);
-  const api = useApp((s) => s.api);
   const dark = useDark();
-  const assembly = useClaude((s) => s.assembly);
-  const busy = useClaude((s) => s.busy);
-  const error = useClaude((s) => s.error);
-  const selected = useClaude((s) => s.selected);
-  const view = useClaude((s) => s.view);
-  const file = useClaude((s) => s.file);
+  const assembly = useApp((s) => s.claude.assembly);
+  const busy = useApp((s) => s.claude.busy);
+  const error = useApp((s) => s.claude.error);
+  const selected = useApp((s) => s.claude.selected);
+  const view = useApp((s) => s.claude.view);
+  const file = useApp((s) => s.claude.file);
   const report = assembly?.report ?? null;
   const rows = useMemo(() => (report === null ? [] : claudeFileRows(report)), [report]);
-  const onSelect = useCallback((path: string) => void claudeProject.getState().select(api, path), [api]);
+  const select = useApp((s) => s.claude.select);
+  const setOptions = useApp((s) => s.claude.setOptions);
+  const setView = useApp((s) => s.claude.setView);
+  const onSelect = useCallback((path: string) => void select(path), [select]);
 
   if (assembly === null || report === null) {
     return (
@@ -54,11 +55,7 @@ export default function ClaudeMdPanel() {
   const totals = report.totals;
   return (
     <section className="claude-panel" aria-label={t('kind.claude')} data-testid="claude-panel">
-      <ClaudeOptionsBar
-        options={assembly.options}
-        t={t}
-        onChange={(patch) => void claudeProject.getState().setOptions(api, patch)}
-      />
+      <ClaudeOptionsBar options={assembly.options} t={t} onChange={(patch) => void setOptions(patch)} />
       {error !== null && (
         <p className="panel-note warn" data-testid="claude-error">
           {error.message}
@@ -74,7 +71,7 @@ export default function ClaudeMdPanel() {
               role="tab"
               aria-selected={view === v}
               className={view === v ? 'tab active' : 'tab'}
-              onClick={() => claudeProject.getState().setView(v)}
+              onClick={() => setView(v)}
               data-testid={`claude-view-${v}`}
             >
               {t(`view.${v}`)}
@@ -124,7 +121,7 @@ export default function ClaudeMdPanel() {
               hasTarget={hasTarget}
               t={t}
               onSelect={onSelect}
-              onClear={() => void claudeProject.getState().select(api, null)}
+              onClear={() => void select(null)}
             />
           </div>
           {selectedRow !== null && (
@@ -135,9 +132,7 @@ export default function ClaudeMdPanel() {
               dark={dark}
               t={t}
               onShowInText={
-                selectedRow.contributes || selectedRow.file.attachment !== null
-                  ? () => claudeProject.getState().setView('text')
-                  : null
+                selectedRow.contributes || selectedRow.file.attachment !== null ? () => setView('text') : null
               }
             />
           )}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { ClaudeProjectOptions } from '../../../../shared/claude-project/claude-project-methods';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { ClaudeMdKey } from './messages';
-import type { ClaudeOptionsPatch } from './options-patch';
+import type { ClaudeOptionsPatch } from '../../store/claude-project-slice';
 
 /** A text option applied with Enter (or on leaving the field); Escape restores it. */
 function OptionField(props: {

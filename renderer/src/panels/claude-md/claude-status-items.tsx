@@ -3,7 +3,7 @@
  * watcher observes and the last change it saw.
  */
 import { usePanelT } from '../../i18n/panel-messages';
-import { useClaude } from './claude-store';
+import { useApp } from '../../store/store-context';
 import { claudeMdMessages } from './messages';
 
 function clock(ms: number): string {
@@ -13,8 +13,8 @@ function clock(ms: number): string {
 /** The items, in place of the ECK render's. */
 export function ClaudeStatusItems() {
   const t = usePanelT(claudeMdMessages);
-  const assembly = useClaude((s) => s.assembly);
-  const lastDisk = useClaude((s) => s.lastDisk);
+  const assembly = useApp((s) => s.claude.assembly);
+  const lastDisk = useApp((s) => s.claude.lastDisk);
   if (assembly === null) {
     return <span className="status-item grow">{t('statusBar.noProject')}</span>;
   }

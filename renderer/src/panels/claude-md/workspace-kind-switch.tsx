@@ -1,41 +1,24 @@
 /**
  * The workspace bar's kind switch, "ECK home / Claude Code project", and, for a Claude Code
- * project, its folder field. Also binds the project store to the API's pushed assemblies.
+ * project, its folder field. The app shell hands them to the bar (see `panels/registry.ts`).
  */
-import { useEffect } from 'react';
 import { PathField } from '../../components/path-field';
 import { usePanelT } from '../../i18n/panel-messages';
+import type { WorkspaceKind } from '../../store/claude-project-slice';
 import { useApp } from '../../store/store-context';
-import type { WorkspaceKind } from './claude-store';
-import { claudeProject, useClaude } from './claude-store';
 import { claudeMdMessages } from './messages';
-
-/** Keeps the project store up to date with what the main side pushes. */
-function useClaudeBinding(): void {
-  const api = useApp((s) => s.api);
-  const connection = useApp((s) => s.connection);
-  useEffect(
-    () => api.onDidAssembleClaudeMd((assembly) => claudeProject.getState().received(assembly)),
-    [api],
-  );
-  useEffect(() => {
-    // At start and after a reconnect (events sent meanwhile are lost).
-    if (connection !== 'closed') void claudeProject.getState().restore(api);
-  }, [api, connection]);
-}
 
 /** The kind select. */
 export function WorkspaceKindSwitch() {
   const t = usePanelT(claudeMdMessages);
-  const api = useApp((s) => s.api);
-  const kind = useClaude((s) => s.kind);
-  useClaudeBinding();
+  const kind = useApp((s) => s.claude.kind);
+  const setKind = useApp((s) => s.claude.setKind);
   return (
     <label className="field compact">
       <span>{t('kind.label')}</span>
       <select
         value={kind}
-        onChange={(e) => void claudeProject.getState().setKind(api, e.target.value as WorkspaceKind)}
+        onChange={(e) => void setKind(e.target.value as WorkspaceKind)}
         data-testid="workspace-kind"
       >
         <option value="eck">{t('kind.eck')}</option>
@@ -48,14 +31,14 @@ export function WorkspaceKindSwitch() {
 /** The project folder field (Claude Code's working directory): Enter opens it. */
 export function ClaudeFolderField() {
   const t = usePanelT(claudeMdMessages);
-  const api = useApp((s) => s.api);
-  const cwd = useClaude((s) => s.assembly?.options.cwd ?? '');
+  const open = useApp((s) => s.claude.open);
+  const cwd = useApp((s) => s.claude.assembly?.options.cwd ?? '');
   return (
     <PathField
       label={t('bar.cwd')}
       value={cwd}
       badge=""
-      onOpen={(path) => void claudeProject.getState().open(api, path)}
+      onOpen={(path) => void open(path)}
       testId="claude-cwd"
     />
   );

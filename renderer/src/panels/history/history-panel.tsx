@@ -5,11 +5,11 @@
  */
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import type { ApiError } from '../../../../shared/api';
 import { usePanelT } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
-import { currentDraft, sessionDirty } from '../manifest/draft-session';
-import { useManifestDraft } from '../manifest/draft-store';
+import { currentDraft, sessionDirty } from '../../store/draft-session';
 import { filterRows, isHomeHistory, sortRows } from './history-rows';
 import { createHistoryStore } from './history-store';
 import type { HistoryDraft, HistoryStore } from './history-store';
@@ -28,7 +28,7 @@ const CLEAN_HOURS = 24;
 
 /** The Manifest tab's unsaved draft, if any. */
 function useDraft(): HistoryDraft | null {
-  const session = useManifestDraft((s) => s.session);
+  const session = useApp((s) => s.draft.session);
   return useMemo(() => {
     if (session === null || !sessionDirty(session)) return null;
     return { manifestFile: session.pair.manifestFile, overrideText: currentDraft(session).text };
@@ -49,7 +49,23 @@ export default function HistoryPanel(): React.JSX.Element {
 
 function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Element {
   const t = usePanelT(historyMessages);
-  const s = useStore(store);
+  // The fields this view shows, not the whole state (a what-if's progress re-renders the side pane only).
+  const s = useStore(
+    store,
+    useShallow((st) => ({
+      listing: st.listing,
+      filters: st.filters,
+      sort: st.sort,
+      searching: st.searching,
+      selected: st.selected,
+      compareWith: st.compareWith,
+      error: st.error,
+      notice: st.notice,
+      clean: st.clean,
+      listMs: st.listMs,
+      indexStopped: st.indexStopped,
+    })),
+  );
   const dark = useDark();
   const draft = useDraft();
   const applyScenario = useApp((st) => st.applyScenario);
@@ -334,7 +350,20 @@ function SidePane(props: {
 }): React.JSX.Element {
   const { store, draft, dark } = props;
   const t = usePanelT(historyMessages);
-  const s = useStore(store);
+  const s = useStore(
+    store,
+    useShallow((st) => ({
+      view: st.view,
+      listing: st.listing,
+      detail: st.detail,
+      diff: st.diff,
+      replay: st.replay,
+      whatIf: st.whatIf,
+      whatIfProgress: st.whatIfProgress,
+      whatIfCancelled: st.whatIfCancelled,
+      exporting: st.exporting,
+    })),
+  );
   const view = s.view;
   switch (view.kind) {
     case 'none':

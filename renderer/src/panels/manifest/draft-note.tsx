@@ -4,10 +4,9 @@
  * context diff), and a way back to the Manifest tab.
  */
 import { usePanelT } from '../../i18n/panel-messages';
+import { sessionDirty } from '../../store/draft-session';
 import { useApp } from '../../store/store-context';
 import { DraftImpact } from './draft-impact';
-import { sessionDirty } from './draft-session';
-import { useManifestDraft } from './draft-store';
 import { manifestMessages } from './messages';
 import { useDraftRenders } from './use-draft-renders';
 import './manifest.css';
@@ -18,8 +17,8 @@ export function DraftRenderNote() {
   const t = usePanelT(manifestMessages);
   const dark = useDark();
   const setTab = useApp((s) => s.setTab);
-  const session = useManifestDraft((s) => s.session);
-  const renders = useManifestDraft((s) => s.renders);
+  const session = useApp((s) => s.draft.session);
+  const renders = useApp((s) => s.draft.renders);
   useDraftRenders();
   if (session === null || !sessionDirty(session)) return null;
   const saved = renders?.saved.report ?? null;

@@ -9,11 +9,10 @@ import { validateManifest } from '../../../../shared/manifest/validate';
 import { overrideMode } from '../../../../shared/override/override-ops';
 import { MonacoDiff } from '../../components/monaco/monaco-diff';
 import { usePanelT } from '../../i18n/panel-messages';
-import { useApp } from '../../store/store-context';
+import { currentDraft, sessionDirty } from '../../store/draft-session';
+import { useApp, useAppStore } from '../../store/store-context';
 import { AddSectionForm } from './add-section-form';
 import { DraftImpact } from './draft-impact';
-import { currentDraft, sessionDirty } from './draft-session';
-import { manifestDraft, useManifestDraft } from './draft-store';
 import { FilePanes } from './file-panes';
 import { diagnosticsByFile, fileMarkers } from './file-markers';
 import { baseJsonLikeMerged, mergedJson, mergedRows } from './merged-rows';
@@ -53,17 +52,28 @@ export default function ManifestPanel() {
   const render = useApp((s) => s.render);
   const workspace = useApp((s) => s.workspace);
   const diskChange = useApp((s) => s.diskChange);
-  const session = useManifestDraft((s) => s.session);
-  const loadError = useManifestDraft((s) => s.loadError);
-  const renders = useManifestDraft((s) => s.renders);
-  const expert = useManifestDraft((s) => s.expert);
-  const saving = useManifestDraft((s) => s.saving);
-  const outcome = useManifestDraft((s) => s.outcome);
-  const saveError = useManifestDraft((s) => s.saveError);
-  const renderError = useManifestDraft((s) => s.renderError);
-  const pickedFile = useManifestDraft((s) => s.pickedFile);
-  const reloadNotice = useManifestDraft((s) => s.reloadNotice);
-  const actions = manifestDraft.getState();
+  const session = useApp((s) => s.draft.session);
+  const loadError = useApp((s) => s.draft.loadError);
+  const renders = useApp((s) => s.draft.renders);
+  const expert = useApp((s) => s.draft.expert);
+  const saving = useApp((s) => s.draft.saving);
+  const outcome = useApp((s) => s.draft.outcome);
+  const saveError = useApp((s) => s.draft.saveError);
+  const renderError = useApp((s) => s.draft.renderError);
+  const pickedFile = useApp((s) => s.draft.pickedFile);
+  const reloadNotice = useApp((s) => s.draft.reloadNotice);
+  const store = useAppStore();
+  const load = useApp((s) => s.draft.load);
+  const pickFile = useApp((s) => s.draft.pick);
+  const undo = useApp((s) => s.draft.undo);
+  const redo = useApp((s) => s.draft.redo);
+  const discard = useApp((s) => s.draft.discard);
+  const setExpert = useApp((s) => s.draft.setExpert);
+  const save = useApp((s) => s.draft.save);
+  const edit = useApp((s) => s.draft.edit);
+  const type = useApp((s) => s.draft.type);
+  const dismissOutcome = useApp((s) => s.draft.dismissOutcome);
+  const dismissReloadNotice = useApp((s) => s.draft.dismissReloadNotice);
 
   const currentFile = render?.report.manifestFile ?? DEFAULT_MANIFEST;
   const file = pickedFile ?? currentFile;
@@ -74,20 +84,19 @@ export default function ManifestPanel() {
   // draft of another workspace's override means nothing here (and must never be saved here).
   const home = workspace?.home ?? null;
   useEffect(() => {
-    const s = manifestDraft.getState().session;
-    const otherHome = s !== null && home !== null && !isUnder(s.pair.overridePath, home);
-    if (s === null || otherHome || (s.pair.manifestFile !== file && !sessionDirty(s)))
-      void actions.load(api, file);
-  }, [api, file, home, actions]);
+    const otherHome = session !== null && home !== null && !isUnder(session.pair.overridePath, home);
+    if (session === null || otherHome || (session.pair.manifestFile !== file && !sessionDirty(session)))
+      void load(file);
+  }, [load, file, home, session]);
 
-  // The override changed on disk while nothing is edited: show theirs.
+  // The override changed on disk while nothing is edited (or once the draft is discarded): show theirs.
   useEffect(() => {
-    const s = manifestDraft.getState().session;
+    const s = store.getState().draft.session;
     if (diskChange === null || s === null || sessionDirty(s)) return;
     const overridePath = s.pair.overridePath.replace(/\\/g, '/');
     if (diskChange.paths.some((p) => p.replace(/\\/g, '/') === overridePath))
-      void actions.load(api, s.pair.manifestFile, true);
-  }, [api, diskChange, actions]);
+      void load(s.pair.manifestFile, true);
+  }, [store, load, diskChange, dirty]);
 
   useDraftRenders();
 
@@ -96,12 +105,12 @@ export default function ManifestPanel() {
       const action = undoKey({ ...pick(e), inText: isTextTarget(e.target) });
       if (action === null) return;
       e.preventDefault();
-      if (action === 'undo') manifestDraft.getState().undo();
-      else manifestDraft.getState().redo();
+      if (action === 'undo') undo();
+      else redo();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [undo, redo]);
 
   const draft = session === null ? null : currentDraft(session);
   const shown = renders?.draft ?? renders?.saved ?? null;
@@ -160,7 +169,7 @@ export default function ManifestPanel() {
             disabled={dirty}
             title={dirty ? t('file.lockedHint') : undefined}
             data-testid="manifest-file"
-            onChange={(e) => actions.pick(e.target.value === currentFile ? null : e.target.value)}
+            onChange={(e) => pickFile(e.target.value === currentFile ? null : e.target.value)}
           >
             {files.map((f) => (
               <option key={f} value={f}>
@@ -172,18 +181,13 @@ export default function ManifestPanel() {
         <span className={`draft-state${dirty ? ' dirty' : ''}`} data-testid="draft-state">
           {dirty ? t('state.dirty') : t('state.clean')}
         </span>
-        <button type="button" disabled={history.past.length === 0} onClick={actions.undo} data-testid="undo">
+        <button type="button" disabled={history.past.length === 0} onClick={undo} data-testid="undo">
           {t('action.undo')}
         </button>
-        <button
-          type="button"
-          disabled={history.future.length === 0}
-          onClick={actions.redo}
-          data-testid="redo"
-        >
+        <button type="button" disabled={history.future.length === 0} onClick={redo} data-testid="redo">
           {t('action.redo')}
         </button>
-        <button type="button" disabled={!dirty} onClick={actions.discard} data-testid="discard">
+        <button type="button" disabled={!dirty} onClick={discard} data-testid="discard">
           {t('action.discard')}
         </button>
         <label className="check">
@@ -191,7 +195,7 @@ export default function ManifestPanel() {
             type="checkbox"
             checked={expert}
             data-testid="expert-mode"
-            onChange={(e) => actions.setExpert(e.target.checked)}
+            onChange={(e) => setExpert(e.target.checked)}
           />
           {t('action.expert')}
         </label>
@@ -200,7 +204,7 @@ export default function ManifestPanel() {
           type="button"
           className="primary"
           disabled={!dirty || saving || draft.parseError !== null}
-          onClick={() => void actions.save(api)}
+          onClick={() => void save()}
           data-testid="save-override"
         >
           {saving ? t('action.saving') : t('action.save')}
@@ -211,7 +215,7 @@ export default function ManifestPanel() {
         <p className="panel-note">{t('file.notCurrent', { file: sessionFile, current: currentFile })}</p>
       ) : null}
 
-      <ReloadNotice notice={reloadNotice} onDismiss={actions.dismissReloadNotice} t={t} />
+      <ReloadNotice notice={reloadNotice} onDismiss={dismissReloadNotice} t={t} />
 
       <SaveOutcome
         outcome={outcome}
@@ -219,9 +223,9 @@ export default function ManifestPanel() {
         draftText={draft.text ?? ''}
         dark={dark}
         t={t}
-        onReloadTheirs={() => void actions.load(api, session.pair.manifestFile)}
-        onOverwrite={() => void actions.save(api, true)}
-        onDismiss={actions.dismissOutcome}
+        onReloadTheirs={() => void load(session.pair.manifestFile)}
+        onOverwrite={() => void save(true)}
+        onDismiss={dismissOutcome}
       />
 
       {renderError !== null ? (
@@ -264,14 +268,8 @@ export default function ManifestPanel() {
       ) : null}
 
       <p className="origin-legend">{t('origin.legend')}</p>
-      <SectionsTable rows={rows} replaceMode={replace} readOnly={readOnly} onEdit={actions.edit} t={t} />
-      <RenderModesPanel
-        merged={merged}
-        vars={report?.vars ?? {}}
-        readOnly={readOnly}
-        onEdit={actions.edit}
-        t={t}
-      />
+      <SectionsTable rows={rows} replaceMode={replace} readOnly={readOnly} onEdit={edit} t={t} />
+      <RenderModesPanel merged={merged} vars={report?.vars ?? {}} readOnly={readOnly} onEdit={edit} t={t} />
 
       <AddSectionForm
         api={api}
@@ -279,7 +277,7 @@ export default function ManifestPanel() {
         pathVars={report?.pathVars ?? {}}
         suggestedOrder={Math.floor(maxOrder) + 5}
         readOnly={readOnly}
-        onEdit={actions.edit}
+        onEdit={edit}
         t={t}
       />
 
@@ -295,7 +293,7 @@ export default function ManifestPanel() {
         mergedText={merged === null ? '' : mergedJson(merged)}
         expert={expert}
         dark={dark}
-        onType={actions.type}
+        onType={type}
         t={t}
       />
 

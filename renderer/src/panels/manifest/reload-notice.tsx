@@ -4,7 +4,7 @@
  */
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { ManifestMessageKey } from './messages';
-import type { ReloadChanges } from './reload-changes';
+import type { ReloadChanges } from '../../store/draft-reload-changes';
 
 /** Props of the notice. */
 export interface ReloadNoticeProps {

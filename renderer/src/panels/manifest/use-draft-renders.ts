@@ -1,27 +1,23 @@
 /**
- * Keeps the draft store's renders (without and with the draft) up to date for the current
+ * Keeps the draft slice's renders (without and with the draft) up to date for the current
  * scenario, shortly after the last edit. Used by the Manifest tab and by the draft note of the
  * Timeline and Context tabs.
  */
 import { useEffect } from 'react';
 import { useApp } from '../../store/store-context';
-import { manifestDraft, useManifestDraft } from './draft-store';
 
 /** How long after an edit the draft is rendered (typing in expert mode renders once). */
 const RENDER_DELAY_MS = 80;
 
 /** Starts the refresh while the calling component is mounted. */
 export function useDraftRenders(): void {
-  const api = useApp((s) => s.api);
   const scenario = useApp((s) => s.scenario);
   const seq = useApp((s) => s.render?.seq ?? 0);
-  const session = useManifestDraft((s) => s.session);
+  const session = useApp((s) => s.draft.session);
+  const refreshRenders = useApp((s) => s.draft.refreshRenders);
   useEffect(() => {
     if (session === null || scenario === null) return;
-    const handle = setTimeout(
-      () => void manifestDraft.getState().refreshRenders(api, scenario, seq),
-      RENDER_DELAY_MS,
-    );
+    const handle = setTimeout(() => void refreshRenders(scenario, seq), RENDER_DELAY_MS);
     return () => clearTimeout(handle);
-  }, [api, session, scenario, seq]);
+  }, [refreshRenders, session, scenario, seq]);
 }

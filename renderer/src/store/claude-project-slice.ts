@@ -1,17 +1,15 @@
 /**
- * The window's Claude Code project state, outside the panel so the workspace bar and the view
- * share it: which kind of workspace is shown, the latest assembly the main side pushed, the
- * selected file and its text. Actions call the main side and keep errors as values.
+ * The Claude Code project slice (issue 8), nested under `claude`: which kind of workspace is
+ * shown, the latest assembly the main side pushed, the selected file and its text. In the app
+ * store because the app shell, the workspace bar and the status bar read it beside the view.
+ * Actions call the main side and keep errors as values.
  */
-import { useStore } from 'zustand';
-import { createStore } from 'zustand/vanilla';
-import type { StoreApi } from 'zustand/vanilla';
-import type { ApiError, InspectorApi } from '../../../../shared/api';
-import type {
-  ClaudeAssembly,
-  ClaudeFileText,
-} from '../../../../shared/claude-project/claude-project-methods';
-import type { ClaudeOptionsPatch } from './options-patch';
+import type { ApiError, MethodInput } from '../../../shared/api';
+import type { ClaudeAssembly, ClaudeFileText } from '../../../shared/claude-project/claude-project-methods';
+import type { SliceCreator } from './app-state';
+
+/** A change of options, as `setClaudeOptions` takes it. */
+export type ClaudeOptionsPatch = NonNullable<MethodInput<'setClaudeOptions'>>;
 
 /** The kinds of workspace the bar switches between. */
 export type WorkspaceKind = 'eck' | 'claude';
@@ -25,8 +23,8 @@ export type ClaudeFileState =
   | { readonly kind: 'text'; readonly file: ClaudeFileText }
   | { readonly kind: 'error'; readonly path: string; readonly error: ApiError };
 
-/** State and actions. */
-export interface ClaudeProjectState {
+/** State of the open project. */
+export interface ClaudeProjectData {
   readonly kind: WorkspaceKind;
   readonly assembly: ClaudeAssembly | null;
   /** Opening or re-assembling on request. */
@@ -39,9 +37,14 @@ export interface ClaudeProjectState {
   readonly file: ClaudeFileState | null;
   /** The latest assembly that followed a change on disk, for the status bar. */
   readonly lastDisk: ClaudeAssembly | null;
-  setKind(api: InspectorApi, kind: WorkspaceKind): Promise<void>;
-  open(api: InspectorApi, cwd: string): Promise<void>;
-  setOptions(api: InspectorApi, patch: ClaudeOptionsPatch): Promise<void>;
+}
+
+/** Actions on the project. */
+export interface ClaudeProjectActions {
+  /** Back to `eck` closes the project on the main side. */
+  setKind(kind: WorkspaceKind): Promise<void>;
+  open(cwd: string): Promise<void>;
+  setOptions(patch: ClaudeOptionsPatch): Promise<void>;
   /** Takes an assembly from a method or a pushed event (older ones are dropped). */
   apply(assembly: ClaudeAssembly): void;
   /**
@@ -51,9 +54,17 @@ export interface ClaudeProjectState {
    */
   received(assembly: ClaudeAssembly): void;
   /** Asks the main side for an open project (start-up, reconnect); shows it if there is one. */
-  restore(api: InspectorApi): Promise<void>;
-  select(api: InspectorApi, path: string | null): Promise<void>;
+  restore(): Promise<void>;
+  select(path: string | null): Promise<void>;
   setView(view: ClaudeView): void;
+}
+
+/** State and actions of the project. */
+export type ClaudeProject = ClaudeProjectData & ClaudeProjectActions;
+
+/** The slice: the project under one key. */
+export interface ClaudeProjectSlice {
+  readonly claude: ClaudeProject;
 }
 
 /** The pure update of `apply`: a newer assembly replaces the shown one; an older one is dropped. */
@@ -65,33 +76,35 @@ export function nextAssembly(
   return incoming;
 }
 
-/** Creates a store (one per window; tests make their own). */
-export function createClaudeStore(): StoreApi<ClaudeProjectState> {
-  return createStore<ClaudeProjectState>()((set, get) => {
-    const loadFile = async (api: InspectorApi, path: string): Promise<void> => {
-      // Reloading the shown file (an edit on disk) keeps its text until the new one arrives, so the
-      // editor updates in place instead of being rebuilt.
-      const shown = get().file;
-      if (!(shown?.kind === 'text' && shown.file.path === path)) set({ file: { kind: 'loading', path } });
-      const result = await api.readClaudeFile({ path });
-      if (get().selected !== path) return;
-      set({
-        file: result.ok ? { kind: 'text', file: result.value } : { kind: 'error', path, error: result.error },
-      });
-    };
-    const after = (api: InspectorApi, previous: ClaudeAssembly | null): void => {
-      // A re-assembly after an edit: the selected file's text may have changed too.
-      const { selected, assembly } = get();
-      if (selected === null || assembly === previous) return;
-      if (!(assembly?.report.files.some((f) => f.path === selected) ?? false)) {
-        set({ selected: null, file: null });
-        return;
-      }
-      void loadFile(api, selected);
-    };
-    let boundApi: InspectorApi | null = null;
-    let closing = false;
-    return {
+/** Creates the slice; its actions call `api`. */
+export const createClaudeProjectSlice: SliceCreator<ClaudeProjectSlice> = (api) => (setApp, getApp) => {
+  const get = (): ClaudeProject => getApp().claude;
+  const set = (patch: Partial<ClaudeProjectData>): void =>
+    setApp((s) => ({ claude: { ...s.claude, ...patch } }));
+  const loadFile = async (path: string): Promise<void> => {
+    // Reloading the shown file (an edit on disk) keeps its text until the new one arrives, so the
+    // editor updates in place instead of being rebuilt.
+    const shown = get().file;
+    if (!(shown?.kind === 'text' && shown.file.path === path)) set({ file: { kind: 'loading', path } });
+    const result = await api.readClaudeFile({ path });
+    if (get().selected !== path) return;
+    set({
+      file: result.ok ? { kind: 'text', file: result.value } : { kind: 'error', path, error: result.error },
+    });
+  };
+  const after = (previous: ClaudeAssembly | null): void => {
+    // A re-assembly after an edit: the selected file's text may have changed too.
+    const { selected, assembly } = get();
+    if (selected === null || assembly === previous) return;
+    if (!(assembly?.report.files.some((f) => f.path === selected) ?? false)) {
+      set({ selected: null, file: null });
+      return;
+    }
+    void loadFile(selected);
+  };
+  let closing = false;
+  return {
+    claude: {
       kind: 'eck',
       assembly: null,
       busy: false,
@@ -100,7 +113,7 @@ export function createClaudeStore(): StoreApi<ClaudeProjectState> {
       view: 'files',
       file: null,
       lastDisk: null,
-      async setKind(api, kind) {
+      async setKind(kind) {
         if (kind === get().kind) return;
         set({ kind, error: null });
         if (kind === 'eck' && get().assembly !== null) {
@@ -114,8 +127,7 @@ export function createClaudeStore(): StoreApi<ClaudeProjectState> {
           }
         }
       },
-      async open(api, cwd) {
-        boundApi = api;
+      async open(cwd) {
         set({ busy: true, kind: 'claude' });
         const result = await api.openClaudeProject({ cwd });
         if (result.ok) {
@@ -123,8 +135,7 @@ export function createClaudeStore(): StoreApi<ClaudeProjectState> {
           get().apply(result.value);
         } else set({ busy: false, error: result.error });
       },
-      async setOptions(api, patch) {
-        boundApi = api;
+      async setOptions(patch) {
         set({ busy: true });
         const result = await api.setClaudeOptions(patch);
         if (result.ok) {
@@ -142,30 +153,20 @@ export function createClaudeStore(): StoreApi<ClaudeProjectState> {
         const next = nextAssembly(previous, assembly);
         if (next === previous) return;
         set(next?.trigger === 'disk' ? { assembly: next, lastDisk: next } : { assembly: next });
-        if (boundApi !== null) after(boundApi, previous);
+        after(previous);
       },
-      async restore(api) {
-        boundApi = api;
+      async restore() {
         const result = await api.getClaudeProject();
         if (result.ok && result.value !== null) {
           set({ kind: 'claude' });
           get().apply(result.value);
         }
       },
-      async select(api, path) {
-        boundApi = api;
+      async select(path) {
         set({ selected: path, file: null });
-        if (path !== null) await loadFile(api, path);
+        if (path !== null) await loadFile(path);
       },
       setView: (view) => set({ view }),
-    };
-  });
-}
-
-/** The window's store. */
-export const claudeProject = createClaudeStore();
-
-/** Selects from the window's store. */
-export function useClaude<T>(selector: (state: ClaudeProjectState) => T): T {
-  return useStore(claudeProject, selector);
-}
+    },
+  };
+};

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiResult, ApiTransport } from '../../../../shared/api';
-import { createInspectorApi } from '../../../../shared/api';
-import { assembleClaudeMd, createMemoryFs } from '../../../../shared/claude-md';
-import type { ClaudeAssembly } from '../../../../shared/claude-project/claude-project-methods';
-import { createClaudeStore, nextAssembly } from './claude-store';
+import type { ApiResult, ApiTransport, EventName, EventPayloads, InspectorApi } from '../../../shared/api';
+import { createInspectorApi } from '../../../shared/api';
+import { assembleClaudeMd, createMemoryFs } from '../../../shared/claude-md';
+import type { ClaudeAssembly } from '../../../shared/claude-project/claude-project-methods';
+import { nextAssembly } from './claude-project-slice';
+import { bindStoreToApi, createAppStore } from './create-store';
 
 const fs = createMemoryFs({ '/p/CLAUDE.md': 'project', '/p/CLAUDE.local.md': 'local' });
 
@@ -26,6 +27,14 @@ function assembly(seq: number, cwd = '/p'): ClaudeAssembly {
     seq,
     watched: 3,
   };
+}
+
+const DEFAULTS = { systemLanguage: 'en', languageChoice: 'system', theme: 'system' } as const;
+
+/** The window's store over `api`; tests drive its `claude` slice. */
+function createClaudeStore(api: InspectorApi) {
+  const store = createAppStore(api, DEFAULTS);
+  return { getState: () => store.getState().claude };
 }
 
 function fakeApi(answers: Record<string, (input: unknown) => ApiResult<unknown>>) {
@@ -51,9 +60,8 @@ describe('nextAssembly', () => {
   });
 });
 
-describe('claude project store', () => {
+describe('claude project slice', () => {
   it('opens a folder, keeps an error as a value, and selects a file with its text', async () => {
-    const store = createClaudeStore();
     const { api, calls } = fakeApi({
       openClaudeProject: (input) =>
         (input as { cwd: string }).cwd === '/p'
@@ -71,15 +79,16 @@ describe('claude project store', () => {
         value: { path: (input as { path: string }).path, text: 'project', bytes: 7 },
       }),
     });
-    await store.getState().open(api, '/x');
+    const store = createClaudeStore(api);
+    await store.getState().open('/x');
     expect(store.getState()).toMatchObject({ kind: 'claude', assembly: null, busy: false });
     expect(store.getState().error?.path).toBe('/x');
 
-    await store.getState().open(api, '/p');
+    await store.getState().open('/p');
     expect(store.getState().error).toBeNull();
     expect(store.getState().assembly?.seq).toBe(1);
 
-    await store.getState().select(api, '/p/CLAUDE.md');
+    await store.getState().select('/p/CLAUDE.md');
     expect(store.getState().file).toEqual({
       kind: 'text',
       file: { path: '/p/CLAUDE.md', text: 'project', bytes: 7 },
@@ -93,31 +102,30 @@ describe('claude project store', () => {
   });
 
   it('going back to an ECK home closes the project on the main side', async () => {
-    const store = createClaudeStore();
     const { api, calls } = fakeApi({ openClaudeProject: () => ({ ok: true, value: assembly(1) }) });
-    await store.getState().open(api, '/p');
-    await store.getState().setKind(api, 'eck');
+    const store = createClaudeStore(api);
+    await store.getState().open('/p');
+    await store.getState().setKind('eck');
     expect(store.getState()).toMatchObject({ kind: 'eck', assembly: null, selected: null });
     expect(calls.map((c) => c.method)).toEqual(['openClaudeProject', 'closeClaudeProject']);
   });
 
   it('restores an open project at start-up', async () => {
-    const store = createClaudeStore();
     const { api } = fakeApi({ getClaudeProject: () => ({ ok: true, value: assembly(4) }) });
-    await store.getState().restore(api);
+    const store = createClaudeStore(api);
+    await store.getState().restore();
     expect(store.getState().kind).toBe('claude');
     expect(store.getState().assembly?.seq).toBe(4);
   });
 
   it('a project opened from outside the window (File menu) is shown when its assembly arrives', () => {
-    const store = createClaudeStore();
+    const store = createClaudeStore(fakeApi({}).api);
     expect(store.getState().kind).toBe('eck');
     store.getState().received(assembly(5));
     expect(store.getState()).toMatchObject({ kind: 'claude', assembly: { seq: 5 } });
   });
 
   it('pushes that arrive while this window closes the project do not bring it back', async () => {
-    const store = createClaudeStore();
     let finishClose: (r: ApiResult<unknown>) => void = () => undefined;
     const transport: ApiTransport = {
       invoke: (method) =>
@@ -126,14 +134,50 @@ describe('claude project store', () => {
           : Promise.resolve({ ok: true, value: assembly(1) }),
       on: () => () => undefined,
     };
-    const api = createInspectorApi(transport);
-    await store.getState().open(api, '/p');
-    const closed = store.getState().setKind(api, 'eck');
+    const store = createClaudeStore(createInspectorApi(transport));
+    await store.getState().open('/p');
+    const closed = store.getState().setKind('eck');
     store.getState().received(assembly(2)); // A disk change pushed before the close.
     expect(store.getState()).toMatchObject({ kind: 'eck', assembly: null });
     finishClose({ ok: true, value: null });
     await closed;
     store.getState().received(assembly(3)); // Opened again from the menu afterwards.
     expect(store.getState().kind).toBe('claude');
+  });
+});
+
+describe('claude project status in the app store', () => {
+  /** A transport whose pushed events the test sends. */
+  function pushingApi(answers: Record<string, ApiResult<unknown>>) {
+    const listeners = new Map<EventName, (payload: unknown) => void>();
+    const transport: ApiTransport = {
+      invoke: async (method) => answers[method] ?? { ok: true, value: null },
+      on: (event, listener) => {
+        listeners.set(event, listener as (payload: unknown) => void);
+        return () => listeners.delete(event);
+      },
+    };
+    const push = <E extends EventName>(event: E, payload: EventPayloads[E]): void =>
+      listeners.get(event)?.(payload);
+    return { api: createInspectorApi(transport), push };
+  }
+
+  it('a bound store restores the open project and follows pushed assemblies, for the bars to read', async () => {
+    const { api, push } = pushingApi({
+      getWorkspace: { ok: false, error: { code: 'internal', message: 'no workspace in this test' } },
+      getClaudeProject: { ok: true, value: assembly(1) },
+    });
+    const store = createAppStore(api, DEFAULTS);
+    const off = bindStoreToApi(store, api);
+    await new Promise((r) => setTimeout(r, 0));
+    // What the app shell, the workspace bar and the status bar select: no panel involved.
+    expect(store.getState().claude.kind).toBe('claude');
+    expect(store.getState().claude.assembly?.seq).toBe(1);
+    expect(store.getState().claude.lastDisk).toBeNull();
+    push('onDidAssembleClaudeMd', { ...assembly(2), trigger: 'disk', changedPaths: ['/p/CLAUDE.md'] });
+    expect(store.getState().claude.lastDisk).toMatchObject({ seq: 2, changedPaths: ['/p/CLAUDE.md'] });
+    off();
+    push('onDidAssembleClaudeMd', assembly(3));
+    expect(store.getState().claude.assembly?.seq).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNoChange, reloadChanges } from './reload-changes';
+import { isNoChange, reloadChanges } from './draft-reload-changes';
 
 const doc = (sections: unknown[], extra: Record<string, unknown> = {}): string =>
   JSON.stringify({ ...extra, sections });

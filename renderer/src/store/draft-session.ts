@@ -2,14 +2,14 @@
  * The Manifest tab's editing session over one manifest file: the pair as loaded, the base
  * sections edits compare with, and the undo history of drafts. Pure; the store holds one.
  */
-import type { Json } from '../../../../shared/engine/types';
-import type { OverrideDraft } from '../../../../shared/override/draft';
-import { applyFormEdit, applyTextEdit, isDraftDirty, loadDraft } from '../../../../shared/override/draft';
-import type { History } from '../../../../shared/override/history';
-import { pushHistory, redoHistory, startHistory, undoHistory } from '../../../../shared/override/history';
-import type { ManifestFilePair, OverrideOnDisk } from '../../../../shared/override/override-file';
-import type { BaseSections, OverrideValue } from '../../../../shared/override/override-ops';
-import { indexBaseSections } from '../../../../shared/override/override-ops';
+import type { Json } from '../../../shared/engine';
+import type { OverrideDraft } from '../../../shared/override/draft';
+import { applyFormEdit, applyTextEdit, isDraftDirty, loadDraft } from '../../../shared/override/draft';
+import type { History } from '../../../shared/override/history';
+import { pushHistory, redoHistory, startHistory, undoHistory } from '../../../shared/override/history';
+import type { ManifestFilePair, OverrideOnDisk } from '../../../shared/override/override-file';
+import type { BaseSections, OverrideValue } from '../../../shared/override/override-ops';
+import { indexBaseSections } from '../../../shared/override/override-ops';
 
 /** One manifest file being edited. */
 export interface DraftSession {

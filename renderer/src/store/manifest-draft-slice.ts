@@ -1,17 +1,17 @@
 /**
- * The override draft of the window, outside the Manifest panel so it survives a switch of tab
- * (the Timeline and Context tabs read the draft render from here), with the actions that call
- * the main side: load a manifest file pair, render with the draft, save.
+ * The manifest draft slice: the window's override draft, in the app store so it survives a
+ * switch of tab (the Timeline, Context and History tabs read it too), with the actions that
+ * call the main side: load a manifest file pair, render with the draft, save. Nested under
+ * `draft` (its `saving`, `outcome`… would read ambiguously beside the other slices' fields).
  */
-import { useStore } from 'zustand';
-import { createStore } from 'zustand/vanilla';
-import type { ApiError, InspectorApi, Scenario } from '../../../../shared/api';
-import type { ManifestFilePair, SaveOverrideResult } from '../../../../shared/override/override-file';
-import type { DraftRenders } from '../../../../shared/override/override-methods';
-import type { BaseSections, OverrideValue } from '../../../../shared/override/override-ops';
+import type { ApiError, Scenario } from '../../../shared/api';
+import type { ManifestFilePair, SaveOverrideResult } from '../../../shared/override/override-file';
+import type { DraftRenders } from '../../../shared/override/override-methods';
+import type { BaseSections, OverrideValue } from '../../../shared/override/override-ops';
+import type { SliceCreator } from './app-state';
+import type { ReloadChanges } from './draft-reload-changes';
+import { isNoChange, reloadChanges } from './draft-reload-changes';
 import type { DraftSession } from './draft-session';
-import type { ReloadChanges } from './reload-changes';
-import { isNoChange, reloadChanges } from './reload-changes';
 import {
   currentDraft,
   openSession,
@@ -25,8 +25,8 @@ import {
   sessionUndo,
 } from './draft-session';
 
-/** State and actions of the draft. */
-export interface ManifestDraftState {
+/** State of the draft. */
+export interface ManifestDraftData {
   readonly session: DraftSession | null;
   readonly loadError: ApiError | null;
   /** Renders without and with the draft, for the scenario and text in `rendersKey`. */
@@ -40,8 +40,14 @@ export interface ManifestDraftState {
   readonly expert: boolean;
   /** Set when the override was reloaded because it changed on disk: what changed, until dismissed. */
   readonly reloadNotice: { readonly path: string; readonly changes: ReloadChanges } | null;
+  /** Another manifest file than the current session type's (`null`: follow it). */
+  readonly pickedFile: string | null;
+}
+
+/** Actions of the draft. */
+export interface ManifestDraftActions {
   /** `fromDisk`: the watcher saw the override change; a different file than shown sets `reloadNotice`. */
-  load(api: InspectorApi, manifestFile: string, fromDisk?: boolean): Promise<void>;
+  load(manifestFile: string, fromDisk?: boolean): Promise<void>;
   dismissReloadNotice(): void;
   edit(edit: (value: OverrideValue, base: BaseSections) => OverrideValue, key?: string): void;
   type(text: string): void;
@@ -50,13 +56,15 @@ export interface ManifestDraftState {
   discard(): void;
   setExpert(expert: boolean): void;
   /** `salt` changes when the files on disk do (the seq of the last pushed render). */
-  refreshRenders(api: InspectorApi, scenario: Scenario, salt: number): Promise<void>;
-  readonly pickedFile: string | null;
+  refreshRenders(scenario: Scenario, salt: number): Promise<void>;
   /** Chooses another manifest file than the current session type's (`null`: follow it). */
   pick(file: string | null): void;
-  save(api: InspectorApi, force?: boolean): Promise<void>;
+  save(force?: boolean): Promise<void>;
   dismissOutcome(): void;
 }
+
+/** State and actions of the draft. */
+export type ManifestDraft = ManifestDraftData & ManifestDraftActions;
 
 /** The key a render pair is for: scenario, file and draft text. */
 export function rendersKeyOf(scenario: Scenario, session: DraftSession, salt: number): string {
@@ -65,18 +73,26 @@ export function rendersKeyOf(scenario: Scenario, session: DraftSession, salt: nu
   return JSON.stringify([salt, scenario, session.pair.manifestFile, text === undefined ? '<saved>' : text]);
 }
 
-/** Creates a draft store (one per window; tests create their own). */
-export function createManifestDraft() {
+/** The slice: the draft under one key. */
+export interface ManifestDraftSlice {
+  readonly draft: ManifestDraft;
+}
+
+/** Creates the draft slice; its actions call `api`. */
+export const createManifestDraftSlice: SliceCreator<ManifestDraftSlice> = (api) => (setApp, getApp) => {
   let renderSeq = 0;
   let loadSeq = 0;
-  return createStore<ManifestDraftState>()((set, get) => {
-    const update = (f: (s: DraftSession) => DraftSession): void => {
-      const s = get().session;
-      if (s !== null) set({ session: f(s), outcome: null });
-    };
-    const pairLoaded = (pair: ManifestFilePair): void =>
-      set({ session: openSession(pair), loadError: null, renders: null, rendersKey: null, outcome: null });
-    return {
+  const get = (): ManifestDraft => getApp().draft;
+  const set = (patch: Partial<ManifestDraftData>): void =>
+    setApp((s) => ({ draft: { ...s.draft, ...patch } }));
+  const update = (f: (s: DraftSession) => DraftSession): void => {
+    const s = get().session;
+    if (s !== null) set({ session: f(s), outcome: null });
+  };
+  const pairLoaded = (pair: ManifestFilePair): void =>
+    set({ session: openSession(pair), loadError: null, renders: null, rendersKey: null, outcome: null });
+  return {
+    draft: {
       session: null,
       loadError: null,
       renders: null,
@@ -89,7 +105,7 @@ export function createManifestDraft() {
       reloadNotice: null,
       pickedFile: null,
       pick: (file) => set({ pickedFile: file }),
-      async load(api, manifestFile, fromDisk = false) {
+      async load(manifestFile, fromDisk = false) {
         const seq = ++loadSeq;
         const r = await api.loadManifestPair({ manifestFile });
         if (seq !== loadSeq) return;
@@ -127,7 +143,7 @@ export function createManifestDraft() {
       redo: () => update(sessionRedo),
       discard: () => update(sessionDiscard),
       setExpert: (expert) => set({ expert }),
-      async refreshRenders(api, scenario, salt) {
+      async refreshRenders(scenario, salt) {
         const session = get().session;
         if (session === null) return;
         const key = rendersKeyOf(scenario, session, salt);
@@ -143,7 +159,7 @@ export function createManifestDraft() {
         if (r.ok) set({ renders: r.value, rendersKey: key, renderError: null });
         else set({ renderError: r.error });
       },
-      async save(api, force = false) {
+      async save(force = false) {
         const session = get().session;
         if (session === null || get().saving) return;
         const request = saveRequest(session, force);
@@ -162,14 +178,6 @@ export function createManifestDraft() {
       },
       dismissOutcome: () => set({ outcome: null, saveError: null }),
       dismissReloadNotice: () => set({ reloadNotice: null }),
-    };
-  });
-}
-
-/** The window's draft store. */
-export const manifestDraft = createManifestDraft();
-
-/** Selects from the window's draft store. */
-export function useManifestDraft<T>(selector: (s: ManifestDraftState) => T): T {
-  return useStore(manifestDraft, selector);
-}
+    },
+  };
+};

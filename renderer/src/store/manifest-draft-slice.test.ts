@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import type { ApiResult, InspectorApi, RenderResult, Scenario } from '../../../../shared/api';
-import type { ManifestFilePair, SaveOverrideResult } from '../../../../shared/override/override-file';
-import type { DraftRenders } from '../../../../shared/override/override-methods';
-import { setSectionEnabled } from '../../../../shared/override/override-ops';
-import { createManifestDraft } from './draft-store';
+import type { ApiResult, InspectorApi, RenderResult, Scenario } from '../../../shared/api';
+import type { ManifestFilePair, SaveOverrideResult } from '../../../shared/override/override-file';
+import type { DraftRenders } from '../../../shared/override/override-methods';
+import { setSectionEnabled } from '../../../shared/override/override-ops';
+import { createAppStore } from './create-store';
 
 const HASH = 'a'.repeat(64);
 const PAIR: ManifestFilePair = {
@@ -15,6 +15,13 @@ const PAIR: ManifestFilePair = {
 };
 const SCENARIO: Scenario = { presetId: null, vars: {}, sessionType: 'main', manifestFile: null };
 const ok = <T>(value: T): Promise<ApiResult<T>> => Promise.resolve({ ok: true, value });
+const DEFAULTS = { systemLanguage: 'en', languageChoice: 'system', theme: 'system' } as const;
+
+/** The window's store over `api`; tests drive its draft slice. */
+function createDraftStore(api: InspectorApi) {
+  const store = createAppStore(api, DEFAULTS);
+  return { getState: () => store.getState().draft };
+}
 
 function fakeApi(disk: { pair: ManifestFilePair }, calls: unknown[]) {
   return {
@@ -34,30 +41,30 @@ function fakeApi(disk: { pair: ManifestFilePair }, calls: unknown[]) {
 test('a save comes back from the watcher as the same file: the session and the saved notice stay', async () => {
   const disk = { pair: PAIR };
   const api = fakeApi(disk, []);
-  const store = createManifestDraft();
-  await store.getState().load(api, 'eck_manifest.json');
+  const store = createDraftStore(api);
+  await store.getState().load('eck_manifest.json');
   store.getState().edit((v, b) => setSectionEnabled(v, b, 'rules', false));
-  await store.getState().save(api);
+  await store.getState().save();
   expect(store.getState().outcome?.kind).toBe('saved');
   const session = store.getState().session;
-  await store.getState().load(api, 'eck_manifest.json');
+  await store.getState().load('eck_manifest.json');
   expect(store.getState().session).toBe(session);
   expect(store.getState().outcome?.kind).toBe('saved');
   // Someone else's change is a new file: it replaces the (clean) session.
   disk.pair = { ...PAIR, override: { text: '{}', hash: 'c'.repeat(64), mtimeMs: 3, bytes: 2 } };
-  await store.getState().load(api, 'eck_manifest.json');
+  await store.getState().load('eck_manifest.json');
   expect(store.getState().session?.pair.override?.hash).toBe('c'.repeat(64));
 });
 
 test('renders are asked with the draft text only while there is a draft, once per state', async () => {
   const calls: unknown[] = [];
   const api = fakeApi({ pair: PAIR }, calls);
-  const store = createManifestDraft();
-  await store.getState().load(api, 'eck_manifest.json');
-  await store.getState().refreshRenders(api, SCENARIO, 1);
-  await store.getState().refreshRenders(api, SCENARIO, 1);
+  const store = createDraftStore(api);
+  await store.getState().load('eck_manifest.json');
+  await store.getState().refreshRenders(SCENARIO, 1);
+  await store.getState().refreshRenders(SCENARIO, 1);
   store.getState().edit((v, b) => setSectionEnabled(v, b, 'rules', false));
-  await store.getState().refreshRenders(api, SCENARIO, 1);
+  await store.getState().refreshRenders(SCENARIO, 1);
   expect(calls).toEqual([
     { scenario: SCENARIO, manifestFile: 'eck_manifest.json' },
     {
@@ -82,8 +89,8 @@ test('a reload the watcher caused says which sections were added, removed and ch
     },
   };
   const api = fakeApi(disk, []);
-  const store = createManifestDraft();
-  await store.getState().load(api, 'eck_manifest.json');
+  const store = createDraftStore(api);
+  await store.getState().load('eck_manifest.json');
   expect(store.getState().reloadNotice).toBeNull();
   disk.pair = {
     ...disk.pair,
@@ -94,7 +101,7 @@ test('a reload the watcher caused says which sections were added, removed and ch
       bytes: 1,
     },
   };
-  await store.getState().load(api, 'eck_manifest.json', true);
+  await store.getState().load('eck_manifest.json', true);
   expect(store.getState().reloadNotice).toEqual({
     path: PAIR.overridePath,
     changes: { added: ['notes'], removed: ['gone'], changed: ['rules'], other: false },
@@ -107,6 +114,19 @@ test('a reload the watcher caused says which sections were added, removed and ch
     ...disk.pair,
     override: { text: '{"sections":[]}', hash: 'e'.repeat(64), mtimeMs: 3, bytes: 1 },
   };
-  await store.getState().load(api, 'eck_manifest.json');
+  await store.getState().load('eck_manifest.json');
   expect(store.getState().reloadNotice).toBeNull();
+});
+
+test('the actions call the api the store was made with, and only that one', async () => {
+  const calls: unknown[] = [];
+  const other: unknown[] = [];
+  const mine = createDraftStore(fakeApi({ pair: PAIR }, calls));
+  const theirs = createDraftStore(fakeApi({ pair: { ...PAIR, manifestFile: 'other.json' } }, other));
+  await mine.getState().load('eck_manifest.json');
+  await mine.getState().refreshRenders(SCENARIO, 1);
+  expect(mine.getState().session?.pair.manifestFile).toBe('eck_manifest.json');
+  expect(calls).toHaveLength(1);
+  expect(other).toHaveLength(0);
+  expect(theirs.getState().session).toBeNull();
 });

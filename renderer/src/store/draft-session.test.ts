@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import type { ManifestFilePair } from '../../../../shared/override/override-file';
-import { setSectionEnabled } from '../../../../shared/override/override-ops';
+import type { ManifestFilePair } from '../../../shared/override/override-file';
+import { setSectionEnabled } from '../../../shared/override/override-ops';
 import {
   currentDraft,
   openSession,
