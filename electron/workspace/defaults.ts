@@ -5,7 +5,7 @@
  * `~/.evolclaw`, instead.
  */
 import path from 'node:path';
-import type { HomeSource, PackageRootSource, ResolvedWorkspace } from '../../shared/api';
+import type { HomeSource, ResolvedWorkspace } from '../../shared/api';
 import type { Product } from '../../shared/engine/types';
 import { packageNameOf, productOfPackageName } from './discovery';
 
