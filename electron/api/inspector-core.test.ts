@@ -4,46 +4,31 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { EventName, RenderResult, WorkspaceInfo } from '../../shared/api';
+import { describe, expect, it } from 'vitest';
+import { until } from '../../shared/testing/until';
+import type { RenderResult, WorkspaceInfo } from '../../shared/api';
 import { presetScenario } from '../../shared/scenarios/presets';
-import type { InspectorCore } from './inspector-core';
-import { APP_ROOT, copyAppWorkspace } from '../workspace/test-support/app-workspace-copy';
+import { APP_ROOT } from '../workspace/test-support/app-workspace-copy';
 import { startInspectorCore } from './inspector-core';
+import { useCoreHarness } from './test-support/core-harness';
 
-let core: InspectorCore | null = null;
+const harness = useCoreHarness();
 let tmp = '';
 
-afterEach(async () => {
-  await core?.close();
-  core = null;
-  if (tmp !== '') fs.rmSync(tmp, { recursive: true, force: true });
-});
-
 function copyWorkspace(): { home: string; packageRoot: string } {
-  const { root, home, packageRoot } = copyAppWorkspace('eck-core-');
+  const { root, home, packageRoot } = harness.appWorkspace('eck-core-');
   tmp = root;
   return { home, packageRoot };
 }
 
 async function start(watch: boolean) {
   const choice = copyWorkspace();
-  const events: { event: EventName; payload: unknown }[] = [];
-  core = await startInspectorCore({ appRoot: APP_ROOT, choice, watch, log: () => undefined });
-  core.hub.subscribe((event, payload) => events.push({ event, payload }));
-  return { core, choice, events };
+  const core = await harness.start({ choice, watch });
+  return { core, choice, events: harness.events };
 }
 
 const loaded = (r: RenderResult): string[] =>
   r.report.sections.filter((s) => s.status === 'ok').map((s) => s.id);
-
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('inspector core (real engine, real disk)', () => {
   it('opens the given workspace and renders the default preset', async () => {
@@ -66,13 +51,7 @@ describe('inspector core (real engine, real disk)', () => {
   it('opens a Claude Code project given at start; a missing one fails naming it', async () => {
     const choice = copyWorkspace();
     const project = path.join(APP_ROOT, 'e2e', 'fixtures', 'claude-md-project', 'project');
-    core = await startInspectorCore({
-      appRoot: APP_ROOT,
-      choice,
-      watch: false,
-      log: () => undefined,
-      claudeProject: project,
-    });
+    const core = await harness.start({ choice, claudeProject: project });
     const opened = await core.dispatch('getClaudeProject', undefined);
     expect(opened.ok && opened.value).toMatchObject({ options: { cwd: project } });
     const missing = path.join(tmp, 'no-such-project');
@@ -165,12 +144,8 @@ describe('inspector core (real engine, real disk)', () => {
     ];
     const kept = path.join(choice.home, 'eck', 'eck_manifest.json');
     const before = fs.readFileSync(kept, 'utf8');
-    process.env['ECK_INSPECTOR_SETTINGS_DIR'] = settings;
-    try {
-      core = await startInspectorCore({ appRoot: APP_ROOT, choice, watch: false, log: () => undefined });
-    } finally {
-      delete process.env['ECK_INSPECTOR_SETTINGS_DIR'];
-    }
+    // The harness points the settings folder at tmp/settings.
+    await harness.start({ choice });
     for (const f of files) expect(fs.existsSync(f), f).toBe(false);
     expect(fs.readFileSync(kept, 'utf8')).toBe(before);
   });

@@ -3,39 +3,24 @@
  * inputs checked, errors as values, the assembly pushed as `onDidAssembleClaudeMd`.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { EventName } from '../../shared/api';
+import { describe, expect, it } from 'vitest';
 import type { ClaudeAssembly } from '../../shared/claude-project/claude-project-methods';
-import type { InspectorCore } from '../api/inspector-core';
-import { startInspectorCore } from '../api/inspector-core';
+import { useCoreHarness } from '../api/test-support/core-harness';
 
 const APP_ROOT = path.resolve(import.meta.dirname, '..', '..');
 const FIXTURE = path.join(APP_ROOT, 'e2e', 'fixtures', 'claude-md-project');
 
-let core: InspectorCore | null = null;
-let tmp = '';
-
-afterEach(async () => {
-  await core?.close();
-  core = null;
-  if (tmp !== '') fs.rmSync(tmp, { recursive: true, force: true });
-});
+const harness = useCoreHarness();
 
 describe('Claude Code project methods', () => {
   it('open, read a file, change options, close; errors come back as values', async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-claude-core-'));
+    const tmp = harness.tempRoot('eck-claude-core-');
     const root = path.join(tmp, 'claude-md-project');
     fs.cpSync(FIXTURE, root, { recursive: true });
-    const events: EventName[] = [];
-    core = await startInspectorCore({
-      appRoot: APP_ROOT,
+    const core = await harness.start({
       choice: { home: path.join(APP_ROOT, 'kits', 'demo-home'), packageRoot: APP_ROOT },
-      watch: false,
-      log: () => undefined,
     });
-    core.hub.subscribe((event) => events.push(event));
     const d = core.dispatch;
 
     expect(await d('getClaudeProject', undefined)).toEqual({ ok: true, value: null });
@@ -56,7 +41,7 @@ describe('Claude Code project methods', () => {
     expect(opened.ok).toBe(true);
     const assembly = (opened.ok ? opened.value : null) as ClaudeAssembly;
     expect(assembly.report.files).toHaveLength(13);
-    expect(events).toContain('onDidAssembleClaudeMd');
+    expect(harness.events.map((e) => e.event)).toContain('onDidAssembleClaudeMd');
 
     const file = await d('readClaudeFile', { path: path.join(cwd, 'CLAUDE.local.md') });
     expect(file).toMatchObject({ ok: true, value: { path: path.join(cwd, 'CLAUDE.local.md') } });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { until as waitUntil } from '../../shared/testing/until';
 import type { EventName } from '../../shared/api';
 import type { ClaudeAssembly } from '../../shared/claude-project/claude-project-methods';
 import type { ClaudeFs } from '../../shared/claude-md/types';
@@ -51,13 +52,7 @@ const rows = (a: ClaudeAssembly) =>
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-async function until(check: () => boolean, ms = 8000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await sleep(25);
-  }
-}
+const until = (check: () => boolean, ms = 8000): Promise<void> => waitUntil(check, ms);
 
 /** Rows `from`..`to` (one rules folder) sorted: their order is the file system's. */
 function settle(rows: readonly string[], from: number, to: number): string[] {

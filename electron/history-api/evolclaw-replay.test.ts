@@ -6,48 +6,27 @@
  * package paths are re-rooted, and nothing is called "manifest changed".
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiResult, Scenario } from '../../shared/api';
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../../shared/api';
 import { decodeListing } from '../../shared/history/listing-wire';
 import type { ReplayResult } from '../../shared/history/history-models';
-import type { InspectorCore } from '../api/inspector-core';
-import { startInspectorCore } from '../api/inspector-core';
+import { useCoreHarness } from '../api/test-support/core-harness';
 import { APP_ROOT } from '../services/app-paths';
 
 const FIXTURES = path.join(APP_ROOT, 'e2e', 'fixtures');
 /** Where the real engine's render was recorded. */
 const RECORDED_HOME = '/tmp/claw-rec-0dr2/home';
-let core: InspectorCore | null = null;
-let tmp = '';
-
-afterEach(async () => {
-  await core?.close();
-  core = null;
-  if (tmp !== '') fs.rmSync(tmp, { recursive: true, force: true });
-  delete process.env['ECK_INSPECTOR_SETTINGS_DIR'];
-});
-
-async function call<T>(method: string, input?: unknown): Promise<T> {
-  const r = (await core!.dispatch(method, input)) as ApiResult<T>;
-  if (!r.ok) throw new Error(`${method}: ${r.error.code} ${r.error.message}`);
-  return r.value;
-}
+const harness = useCoreHarness();
+const { call } = harness;
 
 async function open(): Promise<{ home: string; packageRoot: string }> {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-claw-replay-'));
+  const tmp = harness.tempRoot('eck-claw-replay-');
   const packageRoot = path.join(tmp, 'evolclaw');
   const home = path.join(tmp, 'home');
   fs.cpSync(path.join(FIXTURES, 'evolclaw-kit'), packageRoot, { recursive: true });
   fs.cpSync(path.join(FIXTURES, 'evolclaw-home'), home, { recursive: true });
-  process.env['ECK_INSPECTOR_SETTINGS_DIR'] = path.join(tmp, 'settings');
-  core = await startInspectorCore({
-    appRoot: APP_ROOT,
-    choice: { home, packageRoot },
-    watch: false,
-    log: () => undefined,
-  });
+  await harness.start({ choice: { home, packageRoot } });
   return { home, packageRoot };
 }
 

@@ -5,8 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ApiResult, EventName } from '../../shared/api';
+import { describe, expect, it } from 'vitest';
+import { until as waitUntil } from '../../shared/testing/until';
+import type { ApiResult } from '../../shared/api';
 import type { HistoryListing } from '../../shared/debug-files/history-types';
 import { decodeListing } from '../../shared/history/listing-wire';
 import type {
@@ -15,39 +16,22 @@ import type {
   SnapshotDetail,
   SnapshotDiff,
 } from '../../shared/history/history-models';
-import type { InspectorCore } from '../api/inspector-core';
-import { APP_ROOT, copyAppWorkspace } from '../workspace/test-support/app-workspace-copy';
-import { startInspectorCore } from '../api/inspector-core';
+import { useCoreHarness } from '../api/test-support/core-harness';
 
-let core: InspectorCore | null = null;
+const harness = useCoreHarness();
+const { call } = harness;
 let tmp = '';
 
-afterEach(async () => {
-  await core?.close();
-  core = null;
-  if (tmp !== '') fs.rmSync(tmp, { recursive: true, force: true });
-  delete process.env['ECK_INSPECTOR_SETTINGS_DIR'];
-});
-
 function copyWorkspace(): { home: string; packageRoot: string } {
-  const { root, home, packageRoot } = copyAppWorkspace('eck-history-');
+  const { root, home, packageRoot } = harness.appWorkspace('eck-history-');
   tmp = root;
-  process.env['ECK_INSPECTOR_SETTINGS_DIR'] = path.join(tmp, 'settings');
   return { home, packageRoot };
 }
 
 async function start(watch = false) {
   const choice = copyWorkspace();
-  const events: { event: EventName; payload: unknown }[] = [];
-  core = await startInspectorCore({ appRoot: APP_ROOT, choice, watch, log: () => undefined });
-  core.hub.subscribe((event, payload) => events.push({ event, payload }));
-  return { core, choice, events };
-}
-
-async function call<T>(method: string, input?: unknown): Promise<T> {
-  const r = (await core!.dispatch(method, input)) as ApiResult<T>;
-  if (!r.ok) throw new Error(`${method}: ${r.error.code} ${r.error.message}`);
-  return r.value;
+  const core = await harness.start({ choice, watch });
+  return { core, choice, events: harness.events };
 }
 
 /** `getHistory`, decoded from its columns as the renderer does. */
@@ -57,13 +41,7 @@ async function listed(): Promise<HistoryListing> {
   return r.value;
 }
 
-async function until(check: () => boolean, ms = 8000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const until = (check: () => boolean, ms = 8000): Promise<void> => waitUntil(check, ms);
 
 describe('History API over the demo home', () => {
   it('lists the 45 demo snapshots and reads one with its four files', async () => {
@@ -170,11 +148,8 @@ describe('History API over the demo home', () => {
     // The save dialog stands open until released, so the cancel arrives mid-export.
     let release: (file: string) => void = () => undefined;
     let asked = false;
-    core = await startInspectorCore({
-      appRoot: APP_ROOT,
+    const core = await harness.start({
       choice,
-      watch: false,
-      log: () => undefined,
       chooseSaveTarget: () => {
         asked = true;
         return new Promise<string>((resolve) => (release = resolve));

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../../shared/testing/until';
 import type { EventName } from '../../shared/api';
 import type { HistoryDelta } from '../../shared/history/history-models';
 import { HistoryService } from './history-service';
@@ -18,14 +19,6 @@ afterEach(async () => {
   service = null;
   if (tmp !== '') fs.rmSync(tmp, { recursive: true, force: true });
 });
-
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 function start(createFolder: boolean) {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-history-watch-'));

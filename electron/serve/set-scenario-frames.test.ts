@@ -4,6 +4,7 @@
  * itself arrives once, as the pushed `onDidRender` carrying that number.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../shared/testing/until';
 import { WebSocket } from 'ws';
 import type { RenderResult } from '../../shared/api';
 import { presetScenario } from '../../shared/scenarios/presets';
@@ -44,14 +45,6 @@ function open(): Promise<{ ws: WebSocket; frames: Frame[] }> {
     ws.once('open', () => resolve({ ws, frames }));
     ws.once('error', reject);
   });
-}
-
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 describe('setScenario over the WebSocket', () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '../../shared/testing/until';
 import type { WorkspaceWatcher } from './watcher';
 import { watchWorkspace } from './watcher';
 
@@ -25,14 +26,6 @@ function tree(): { home: string; packageRoot: string } {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await sleep(20);
-  }
-}
 
 describe('workspace watcher', () => {
   it('1,000 file writes in the kit become one burst', async () => {
