@@ -5,6 +5,7 @@
  * repeats the check on whole renders against the real engine.
  */
 import { describe, expect, it } from 'vitest';
+import { stubDebugRecord } from '../api/testing/stub-report';
 import { stubReport } from '../api/testing/stub-report';
 import type { SectionDebugRecord } from '../engine/types';
 import {
@@ -144,28 +145,9 @@ const FIXTURE_MANIFEST = [
   '',
 ].join('\n');
 
+/** A section that loaded nothing, as a base the cases below change. */
 function record(partial: Partial<SectionDebugRecord>): SectionDebugRecord {
-  return {
-    id: 'x',
-    description: undefined,
-    type: 'file',
-    rawPath: '',
-    pattern: undefined,
-    needsInjection: false,
-    when: 'always',
-    enabled: true,
-    whenPassed: true,
-    resolvedPath: null,
-    resolveStatus: 'ok',
-    unresolvedTokens: null,
-    fileCount: 0,
-    emptyContent: false,
-    used: false,
-    injected: false,
-    dirOverflow: null,
-    skippedByTotalCap: false,
-    ...partial,
-  };
+  return { ...stubDebugRecord('x'), fileCount: 0, used: false, ...partial };
 }
 
 /** A cut by bytes, a long path, a pattern, a blank file, the total gate, a section without id. */
