@@ -12,6 +12,7 @@ import { createNodeFs, toEnginePath } from '../electron/services/node-fs';
 import { APP_ROOT, DEMO_HOME } from '../electron/services/app-paths';
 import { presetScenario } from '../shared/scenarios/presets';
 import { medianMs, round, type BenchResult } from './measure';
+import { rulesFolderSection } from '../shared/testing/rules-section';
 
 function readAll(files: readonly string[]): void {
   for (const f of files) fs.readFileSync(f, 'utf8');
@@ -31,19 +32,6 @@ function result(
     ratio: round(ms / baselineMs),
     baseline,
     ...(target ? { target: target.text, meetsTarget: target.ok } : {}),
-  };
-}
-
-/** The one section of the scale cases: the folder `$KITS_RULES`, always loaded, with its limits. */
-function rulesFolder(limits: { readonly maxFiles?: number; readonly maxBytes?: number }): object {
-  return {
-    id: 'rules',
-    type: 'directory',
-    path: '$KITS_RULES',
-    order: 1,
-    needsInjection: false,
-    when: 'always',
-    ...limits,
   };
 }
 
@@ -115,7 +103,7 @@ export function benchEngine(): BenchResult[] {
     fs.mkdirSync(bigDir, { recursive: true });
     for (let i = 0; i < 100_000; i++)
       fs.writeFileSync(path.join(bigDir, `${String(i).padStart(6, '0')}.md`), 'x\n');
-    const bigInput = scratchKit(big, [rulesFolder({ maxFiles: 20 })]);
+    const bigInput = scratchKit(big, [rulesFolderSection({ order: 1, maxFiles: 20 })]);
     const bigMs = medianMs(() => renderContext(bigInput, nodeFs), 15, 2);
     const bigBase = medianMs(() => fs.readdirSync(bigDir, { withFileTypes: true }), 15, 2);
     out.push(
@@ -138,7 +126,7 @@ export function benchEngine(): BenchResult[] {
       fs.writeFileSync(f, `${'0123456789abcdef'.repeat(64)}\n`.repeat(1024).slice(0, 1024 * 1024));
       mbFiles.push(f);
     }
-    const mbInput = scratchKit(mb, [rulesFolder({ maxBytes: 20 * 1024 * 1024 })], {
+    const mbInput = scratchKit(mb, [rulesFolderSection({ order: 1, maxBytes: 20 * 1024 * 1024 })], {
       totalMaxBytes: 20 * 1024 * 1024,
     });
     const mbMs = medianMs(() => renderContext(mbInput, nodeFs), 15, 2);

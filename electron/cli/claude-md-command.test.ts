@@ -159,23 +159,26 @@ describe('eck claude-md', () => {
   });
 });
 
+/** The e2e fixture project (its README says what it holds) and the options that open it. */
+const FIXTURE = path.resolve(__dirname, '../../e2e/fixtures/claude-md-project');
+const FIXTURE_ARGS = [
+  '--cwd',
+  `${FIXTURE}/project`,
+  '--home',
+  `${FIXTURE}/home`,
+  '--managed',
+  `${FIXTURE}/managed`,
+];
+
 describe('the e2e fixture project (e2e/fixtures/claude-md-project/README.md)', () => {
-  const fixture = path.resolve(__dirname, '../../e2e/fixtures/claude-md-project');
-  const args = [
-    '--cwd',
-    `${fixture}/project`,
-    '--home',
-    `${fixture}/home`,
-    '--managed',
-    `${fixture}/managed`,
-  ];
+  const args = FIXTURE_ARGS;
 
   /** Rows inside the fixture only: folders above it are whatever the checkout sits in. */
   async function table(...extra: string[]): Promise<string[]> {
     const { code, out } = await run(...args, ...extra, '--json');
     expect(code).toBe(0);
     const report = JSON.parse(out) as ClaudeMdReport;
-    const f = toEnginePath(fixture);
+    const f = toEnginePath(FIXTURE);
     return report.files
       .filter((row) => row.path.startsWith(`${f}/`))
       .map((row) => `${row.level} ${row.status} ${row.reason} ${row.path.slice(f.length + 1)}`);
@@ -238,17 +241,9 @@ describe('the e2e fixture project (e2e/fixtures/claude-md-project/README.md)', (
 
 describe('the e2e fixture text (expected-context-with-target.txt, as the real Claude Code 2.1.197 sends it)', () => {
   it('prints exactly the golden text, fixture path as <FIXTURE>', async () => {
-    const fixture = path.resolve(__dirname, '../../e2e/fixtures/claude-md-project');
+    const fixture = FIXTURE;
     const f = toEnginePath(fixture);
-    const common = [
-      '--cwd',
-      `${fixture}/project`,
-      '--home',
-      `${fixture}/home`,
-      '--managed',
-      `${fixture}/managed`,
-    ];
-    const { out: json } = await run(...common, '--target', 'packages/app/src/App.tsx', '--json');
+    const { out: json } = await run(...FIXTURE_ARGS, '--target', 'packages/app/src/App.tsx', '--json');
     const report = JSON.parse(json) as ClaudeMdReport;
     // Blocks of files above the fixture (a CLAUDE.md in the checkout's parents) are not the fixture's.
     let text = report.context;

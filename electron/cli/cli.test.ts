@@ -11,6 +11,7 @@ import type { RenderReport } from '../../shared/engine/types';
 import { APP_ROOT } from '../services/app-paths';
 import { toEnginePath } from '../services/node-fs';
 import { runCaptured } from './test-support/run-captured';
+import { rulesFolderSection } from '../../shared/testing/rules-section';
 
 let root: string;
 let pkg: string;
@@ -25,15 +26,7 @@ function write(rel: string, text: string): string {
 }
 
 const SECTIONS = [
-  {
-    id: 'rules',
-    type: 'directory',
-    path: '$KITS_RULES',
-    order: 10,
-    needsInjection: false,
-    when: 'always',
-    maxFiles: 2,
-  },
+  rulesFolderSection({ maxFiles: 2 }),
   {
     id: 'persona',
     type: 'file',
@@ -470,15 +463,7 @@ describe('eck lint', () => {
     'a folder of %i files against maxFiles 5: folder-near-budget %s (it warns from 80%)',
     async (n, warned) => {
       const files = Object.fromEntries(Array.from({ length: n }, (_, i) => [`kits/rules/${i}.md`, 'x']));
-      const rules = {
-        id: 'rules',
-        type: 'directory',
-        path: '$KITS_RULES',
-        order: 1,
-        needsInjection: false,
-        when: 'always',
-        maxFiles: 5,
-      };
+      const rules = rulesFolderSection({ order: 1, maxFiles: 5 });
       const r = await lint(lintKit(`lint-near-${n}`, [rules], files));
       if (warned) expect(r.out).toMatch(/\[folder-near-budget\] \$KITS_RULES: 4\/5 files/);
       else expect(r.out).not.toContain('folder-near-budget');

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineFs, RenderReport } from '../../shared/engine/types';
 import { renderContext } from '../../shared/engine/render';
 import { createNodeFs, toEnginePath } from './node-fs';
+import { rulesFolderSection } from '../../shared/testing/rules-section';
 
 let root: string;
 let pkg: string;
@@ -33,14 +34,7 @@ afterEach(() => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-const RULES = {
-  id: 'rules',
-  type: 'directory',
-  path: '$KITS_RULES',
-  order: 10,
-  needsInjection: false,
-  when: 'always',
-};
+const RULES = rulesFolderSection();
 const SESSION = {
   id: 'session',
   type: 'file',
