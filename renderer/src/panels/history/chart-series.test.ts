@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_COLUMNS } from '../../../../shared/debug-files/history-types';
-import type { SnapshotColumns, SnapshotSummary } from '../../../../shared/debug-files/history-types';
+import { snap } from './test-support/snapshot';
 import { byteTicks, chartSeries, timeTickFormatter, timeTicks, tooltipTime } from './chart-series';
-
-const snap = (key: string, time: number, columns: Partial<SnapshotColumns>): SnapshotSummary => ({
-  key,
-  timestamp: key,
-  suffix: null,
-  time,
-  files: {},
-  missing: [],
-  columns: { ...EMPTY_COLUMNS, ...columns },
-  parseState: 'done',
-  error: null,
-});
 
 describe('the History chart series', () => {
   it('keeps time, bytes and the truncated marks aligned, the budget steps in seconds', () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_COLUMNS } from '../../../../shared/debug-files/history-types';
-import type {
-  HistoryListing,
-  SnapshotColumns,
-  SnapshotSummary,
-} from '../../../../shared/debug-files/history-types';
+import { snap } from './test-support/snapshot';
+import type { HistoryListing, SnapshotSummary } from '../../../../shared/debug-files/history-types';
 import {
   NO_FILTERS,
   applyDelta,
@@ -16,23 +12,6 @@ import {
   sortRows,
   timeCellText,
 } from './history-rows';
-
-const snap = (
-  key: string,
-  time: number,
-  columns: Partial<SnapshotColumns> = {},
-  suffix: number | null = null,
-): SnapshotSummary => ({
-  key,
-  timestamp: key,
-  suffix,
-  time,
-  files: {},
-  missing: [],
-  columns: { ...EMPTY_COLUMNS, ...columns },
-  parseState: 'done',
-  error: null,
-});
 
 const rows = [
   snap('a', 1000, { chatType: 'group', contextBytes: 300, truncated: true, peer: 'Ann' }),
