@@ -43,6 +43,8 @@ describe('layers ESLint refuses', () => {
       '../panels/claude-md/claude-store',
     ],
     ['the store importing a panel', 'renderer/src/store/planted.ts', '../panels/history/history-store'],
+    ['the store importing a component', 'renderer/src/store/planted.ts', '../components/bytes'],
+    ['a transport importing the store', 'renderer/src/api/planted.ts', '../store/app-state'],
     ['electron/ reaching into an engine file', 'electron/api/planted.ts', '../../shared/engine/when'],
     ['shared/ reaching into an engine file', 'shared/lint/planted.ts', '../engine/template/scan'],
     ['the renderer reaching into an engine file', 'renderer/src/planted.ts', '../../shared/engine/types'],
@@ -61,6 +63,8 @@ describe('layers ESLint refuses', () => {
     ['the engine importing the base', 'shared/engine/planted.ts', '../base/posix-path'],
     ['the app shell importing the panel registry', 'renderer/src/planted.tsx', './panels/registry'],
     ['a panel importing a component', 'renderer/src/panels/vars/planted.tsx', '../../components/bytes'],
+    ['a component reading the store', 'renderer/src/components/planted.tsx', '../store/store-context'],
+    ['the store importing a transport type', 'renderer/src/store/planted.ts', '../api/connection-state'],
     [
       'another folder\u2019s test importing the engine fixtures',
       'shared/lint/planted.test.ts',
