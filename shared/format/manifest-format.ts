@@ -79,7 +79,7 @@ export function createManifestFormat<T extends string>(
       zh: listWith(
         sectionTypes.map((t) => `\`${t}\`（${descriptors[t].doc.zh}）`),
         '、',
-        '或',
+        '或 ',
       ),
     },
     isSectionType,
