@@ -255,7 +255,11 @@ function assemble(
         path: (b.file as NonNullable<WalkBlock['file']>).readPath,
         display: b.display,
         bytes: (b.file as NonNullable<WalkBlock['file']>).bytes,
-        role: raw.loop ? 'wrapper' : sectionDescriptorOf(raw.type)?.reads === 'folder' ? 'directory-entry' : 'file',
+        role: raw.loop
+          ? 'wrapper'
+          : sectionDescriptorOf(raw.type)?.reads === 'folder'
+            ? 'directory-entry'
+            : 'file',
         span: spans[i] ?? null,
         contentSpan: spans[i] ? { start: contentStarts[i] as number, end: (spans[i] as Span).end } : null,
       }));

@@ -25,9 +25,7 @@ export function invalidReason(
   const value = raw[field];
   if (!value) {
     // The path fields of the other types, written here by mistake: evolcore does not read them.
-    const other = format.sectionTypes
-      .map((t) => format.pathFieldOf(t))
-      .find((f) => f !== field && raw[f]);
+    const other = format.sectionTypes.map((t) => format.pathFieldOf(t)).find((f) => f !== field && raw[f]);
     return `\`${field}\` is ${value === undefined ? 'missing' : `${JSON.stringify(value)}`} (type ${type})${other ? `; \`${other}\` is not read for this type` : ''}`;
   }
   return null;

@@ -117,7 +117,12 @@ export interface WalkInput {
  * Loads the files of one section whose path resolved (`resolved` as evolcore has it, `readPath`
  * where the inspector reads it): `loadSectionFiles` for one section type.
  */
-export type SectionLoader = (input: WalkInput, walk: SectionWalk, resolved: string, readPath: string) => WalkFile[];
+export type SectionLoader = (
+  input: WalkInput,
+  walk: SectionWalk,
+  resolved: string,
+  readPath: string,
+) => WalkFile[];
 
 /** A loader per section type: exhaustive, so a type the format adds does not compile without one. */
 export type SectionLoaders<T extends string = SectionType> = { readonly [K in T]: SectionLoader };
@@ -281,9 +286,13 @@ export const SECTION_LOADERS: SectionLoaders = {
 };
 
 /** evolcore's section types: its format and its loaders. */
-export const EVOLCORE_SECTION_TYPES: SectionTypeSupport = { format: MANIFEST_FORMAT, loaders: SECTION_LOADERS };
+export const EVOLCORE_SECTION_TYPES: SectionTypeSupport = {
+  format: MANIFEST_FORMAT,
+  loaders: SECTION_LOADERS,
+};
 
-const typesOf = (input: WalkInput): SectionTypeSupport<string> => input.sectionTypes ?? EVOLCORE_SECTION_TYPES;
+const typesOf = (input: WalkInput): SectionTypeSupport<string> =>
+  input.sectionTypes ?? EVOLCORE_SECTION_TYPES;
 
 /** The files `loadSectionFiles` returns for a section whose path resolved (none for an unknown type). */
 function loadFiles(input: WalkInput, walk: SectionWalk): WalkFile[] {

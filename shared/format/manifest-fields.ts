@@ -31,7 +31,9 @@ export const TOTAL_LIMIT_DEFAULTS: { readonly [F in TotalLimitField]: number } =
 export const DEPRECATED_SECTION_ID = 'relation-group-profile';
 
 /** Descriptions of the top-level fields. */
-export const MANIFEST_FIELD_DOCS: { readonly [F in '$schema_version' | 'mode' | TotalLimitField | 'sections']: Bilingual } = {
+export const MANIFEST_FIELD_DOCS: {
+  readonly [F in '$schema_version' | 'mode' | TotalLimitField | 'sections']: Bilingual;
+} = {
   $schema_version: { en: 'Manifest format version.', zh: '版本号' },
   mode: {
     en: 'Override only: "patch" merges by section id (default); "replace" uses the override\'s sections alone.',

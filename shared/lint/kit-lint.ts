@@ -164,7 +164,8 @@ function lintOne(report: RenderReport, context: LintContext, nameManifest: boole
       const entries = fs.list(resolved);
       if (isFsError(entries)) continue;
       const defaults = descriptor.folderDefaults;
-      const pattern = typeof raw.pattern === 'string' ? raw.pattern : (defaults?.pattern ?? SECTION_DEFAULTS.pattern);
+      const pattern =
+        typeof raw.pattern === 'string' ? raw.pattern : (defaults?.pattern ?? SECTION_DEFAULTS.pattern);
       files.push(
         ...entries
           .filter((e) => e.kind !== 'directory' && matchesGlob(e.name, pattern))

@@ -8,7 +8,8 @@ import manifestFile from '../../schemas/eck-manifest.schema.json';
 import varsFile from '../../schemas/vars.schema.json';
 import { SCHEMA_FILES } from './schema-files';
 
-const REGENERATE = 'schemas/ is stale: run `npm run schemas` (scripts/build-schemas.ts) and commit the result';
+const REGENERATE =
+  'schemas/ is stale: run `npm run schemas` (scripts/build-schemas.ts) and commit the result';
 
 const SHIPPED: Readonly<Record<string, unknown>> = {
   'eck-manifest.schema.json': manifestFile,

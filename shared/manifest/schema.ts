@@ -153,12 +153,10 @@ function definitions(format: ManifestFormat<string>): Readonly<Record<string, Js
       properties: sectionProperties,
       additionalProperties: true,
       // Each type's own required fields (its path field).
-      allOf: types.map(
-        (t): JsonSchema => ({
-          if: { required: ['type'], properties: { type: { const: t } } },
-          then: { required: format.descriptorOf(t)?.required ?? [] },
-        }),
-      ),
+      allOf: types.map((t): JsonSchema => ({
+        if: { required: ['type'], properties: { type: { const: t } } },
+        then: { required: format.descriptorOf(t)?.required ?? [] },
+      })),
     },
   };
 }
