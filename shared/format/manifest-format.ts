@@ -6,7 +6,7 @@
  * with a type more and watch it flow through all of them.
  */
 import type { Bilingual } from './bilingual';
-import { COMMON_REQUIRED_FIELDS, SECTION_FIELDS } from './section-fields';
+import { COMMON_REQUIRED_FIELDS, RENDER_MODE_FIELD_DOCS, SECTION_FIELDS } from './section-fields';
 import { SECTION_TYPE_DESCRIPTORS, SECTION_TYPES } from './section-types';
 import type {
   PathField,
@@ -27,7 +27,7 @@ export interface ManifestFormat<T extends string = SectionType> {
   /** The types, in the order messages, docs and the form list them. */
   readonly sectionTypes: readonly T[];
   readonly descriptors: SectionTypeTable<T>;
-  /** Every section field the format defines (the reference's, then each type's own). */
+  /** Every section field the format defines (the reference's, each type's own, the render-mode ones). */
   readonly sectionFields: readonly string[];
   /** The types as a message names them: `"file" or "directory"`. */
   readonly typeList: string;
@@ -60,7 +60,8 @@ export function createManifestFormat<T extends string>(
   const descriptorOf = (type: unknown): SectionTypeDescriptor | null =>
     isSectionType(type) ? descriptors[type] : null;
   const ownFields = sectionTypes.flatMap((t) => descriptors[t].ownFields);
-  const sectionFields = [...new Set<string>([...SECTION_FIELDS, ...ownFields])];
+  const modeFields = Object.keys(RENDER_MODE_FIELD_DOCS);
+  const sectionFields = [...new Set<string>([...SECTION_FIELDS, ...ownFields, ...modeFields])];
   return {
     sectionTypes,
     descriptors,

@@ -80,6 +80,22 @@ export const SECTION_FIELD_DOCS: { readonly [F in Exclude<SectionField, 'type'>]
   description: { en: 'Human-readable label in the debug output.', zh: '调试输出里的人类可读标签' },
 };
 
+/** Fields of a message manifest's sections that pick a render mode (evolclaw's message-renderer.ts, issue 17). */
+export const RENDER_MODE_FIELD_DOCS: Readonly<Record<'modeType' | 'modeName' | 'isDefault', Bilingual>> = {
+  modeType: {
+    en: 'Message item type this section renders (private, group, inject, handoff, …).',
+    zh: '该 section 渲染的消息类型',
+  },
+  modeName: {
+    en: 'Name of the render mode (renderMode_<modeType> selects it).',
+    zh: '渲染模式名（由 renderMode_<modeType> 选中）',
+  },
+  isDefault: {
+    en: "The mode used when the agent config's render does not name one for this type.",
+    zh: '当 agent 配置 render 未指定该类型时使用的缺省模式',
+  },
+};
+
 /** Descriptions of the loop fields. */
 export const LOOP_FIELD_DOCS: Readonly<Record<'forEach' | 'childFile' | 'separator', Bilingual>> = {
   forEach: { en: 'Name of the array var to loop over.', zh: '循环 vars 里的数组变量' },

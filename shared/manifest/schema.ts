@@ -16,6 +16,7 @@ import {
   MANIFEST_FIELD_DOCS,
   MANIFEST_FORMAT,
   MANIFEST_MODES,
+  RENDER_MODE_FIELD_DOCS,
   SECTION_DEFAULTS,
   SECTION_FIELD_DOCS,
   TOTAL_LIMIT_DEFAULTS,
@@ -83,21 +84,9 @@ function definitions(format: ManifestFormat<string>): Readonly<Record<string, Js
     loop: { ...ref('loop'), ...docs(SECTION_FIELD_DOCS.loop) },
     description: { type: 'string', ...docs(SECTION_FIELD_DOCS.description) },
     // The message manifest's render modes (evolclaw's message-renderer.ts, issue 17).
-    modeType: {
-      type: 'string',
-      description:
-        'Message item type this section renders (private, group, inject, handoff, …).\n该 section 渲染的消息类型',
-    },
-    modeName: {
-      type: 'string',
-      description:
-        'Name of the render mode (renderMode_<modeType> selects it).\n渲染模式名（由 renderMode_<modeType> 选中）',
-    },
-    isDefault: {
-      type: 'boolean',
-      description:
-        "The mode used when the agent config's render does not name one for this type.\n当 agent 配置 render 未指定该类型时使用的缺省模式",
-    },
+    modeType: { type: 'string', ...docs(RENDER_MODE_FIELD_DOCS.modeType) },
+    modeName: { type: 'string', ...docs(RENDER_MODE_FIELD_DOCS.modeName) },
+    isDefault: { type: 'boolean', ...docs(RENDER_MODE_FIELD_DOCS.isDefault) },
   };
   return {
     varName: { type: 'string', minLength: 1, examples: VAR_NAMES, ...docs(WHEN_OPERATOR_DOCS.var) },
