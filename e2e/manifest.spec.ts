@@ -157,6 +157,41 @@ test('change a when from the dropdowns and add a file section: the patch touches
   );
 });
 
+test('the add form lists the section types; a folder section is written with its `path`', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  const file = path.join(workspace.home, 'eck', 'eck_manifest.json');
+  await openManifest(page, serve.url);
+  const add = page.getByTestId('add-section');
+  await expect(add.getByTestId('add-type').locator('option')).toHaveText([
+    'file — one file',
+    'directory — a whole folder',
+  ]);
+  await add.getByTestId('add-type').selectOption('directory');
+  await expect(add.getByText('Folder', { exact: true })).toBeVisible();
+  await add.getByTestId('add-id').fill('more-rules');
+  await add.getByTestId('add-root').selectOption('$KITS');
+  await add.getByTestId('add-file').fill('rules');
+  await add.getByTestId('add-order').fill('3');
+  await add.getByTestId('add-submit').click();
+  await expect(page.getByTestId('section-row-more-rules')).toHaveAttribute('data-origin', 'added');
+  await expect(page.getByTestId('status-more-rules')).toHaveText('loaded');
+
+  await page.getByTestId('save-override').click();
+  await expect(page.getByTestId('save-saved')).toBeVisible();
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { sections: Record<string, unknown>[] };
+  expect(saved.sections.find((s) => s.id === 'more-rules')).toEqual({
+    id: 'more-rules',
+    type: 'directory',
+    path: '$KITS/rules',
+    order: 3,
+    needsInjection: false,
+    when: 'always',
+  });
+});
+
 test('expert mode: a typo in the JSON is marked, blocks the save, and undo takes it back', async ({
   page,
   serve,

@@ -25,13 +25,14 @@ import type {
 } from './types';
 import { isPlainObject } from './truthy';
 import { closestName } from './closest';
+import { DEPRECATED_SECTION_ID, TOTAL_LIMIT_DEFAULTS, type TotalLimitField } from '../format';
 
-/** Defaults of the total gate (`TOTAL_MAX_FILES`, `TOTAL_MAX_BYTES`). */
-export const DEFAULT_TOTAL_MAX_FILES = 50;
-export const DEFAULT_TOTAL_MAX_BYTES = 102400;
+/** Defaults of the total gate (`TOTAL_MAX_FILES`, `TOTAL_MAX_BYTES`): the format's. */
+export const DEFAULT_TOTAL_MAX_FILES: number = TOTAL_LIMIT_DEFAULTS.totalMaxFiles;
+export const DEFAULT_TOTAL_MAX_BYTES: number = TOTAL_LIMIT_DEFAULTS.totalMaxBytes;
 
 /** The deprecated id a patch drops (evolcore reference: profiles load through peer-profile). */
-export const DEPRECATED_SECTION_ID = 'relation-group-profile';
+export { DEPRECATED_SECTION_ID };
 
 /** A manifest file as read: its path and parsed JSON (`value` null when absent or not JSON). */
 export interface ManifestDoc {
@@ -120,7 +121,7 @@ function patch(base: Json, override: Json, file: string, diagnostics: Diagnostic
 }
 
 /** The limit as the real `loadManifestMeta` reads it: override, else base, else the default. */
-function limitOf(name: 'totalMaxFiles' | 'totalMaxBytes', base: ManifestDoc, override: ManifestDoc | null) {
+function limitOf(name: TotalLimitField, base: ManifestDoc, override: ManifestDoc | null) {
   const pick = (doc: ManifestDoc | null): unknown =>
     doc?.value !== null && typeof doc?.value === 'object'
       ? (doc.value as Record<string, unknown>)[name]
@@ -132,7 +133,7 @@ function limitOf(name: 'totalMaxFiles' | 'totalMaxBytes', base: ManifestDoc, ove
   if (fromBase !== undefined && fromBase !== null)
     return { raw: fromBase as Json, origin: 'base' as const, doc: base };
   return {
-    raw: name === 'totalMaxFiles' ? DEFAULT_TOTAL_MAX_FILES : DEFAULT_TOTAL_MAX_BYTES,
+    raw: TOTAL_LIMIT_DEFAULTS[name],
     origin: 'default' as const,
     doc: null,
   };

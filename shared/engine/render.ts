@@ -26,7 +26,8 @@ import { mergeManifests } from './merge';
 import { nodeJoin } from './paths';
 import { isPlainObject } from './truthy';
 import { parseWhen, whenVarNames } from './when';
-import { invalidReason, sectionFieldWarnings } from './section-spec';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, invalidReason, sectionFieldWarnings } from './section-spec';
+import { sectionDescriptorOf, sectionTypeOf } from '../format';
 import { walkSections, type SectionWalk, type WalkBlock, type WalkResult } from './walk';
 import {
   BLOCK_SEPARATOR,
@@ -254,7 +255,11 @@ function assemble(
         path: (b.file as NonNullable<WalkBlock['file']>).readPath,
         display: b.display,
         bytes: (b.file as NonNullable<WalkBlock['file']>).bytes,
-        role: raw.loop ? 'wrapper' : raw.type === 'directory' ? 'directory-entry' : 'file',
+        role: raw.loop
+          ? 'wrapper'
+          : sectionDescriptorOf(raw.type)?.reads === 'folder'
+            ? 'directory-entry'
+            : 'file',
         span: spans[i] ?? null,
         contentSpan: spans[i] ? { start: contentStarts[i] as number, end: (spans[i] as Span).end } : null,
       }));
@@ -277,8 +282,8 @@ function assemble(
         ? {
             reason: w.overflow.reason,
             notLoaded: w.overflow.droppedFiles,
-            maxFiles: Number(raw.maxFiles ?? 20),
-            maxBytes: Number(raw.maxBytes ?? 40960),
+            maxFiles: Number(raw.maxFiles ?? DEFAULT_MAX_FILES),
+            maxBytes: Number(raw.maxBytes ?? DEFAULT_MAX_BYTES),
             note: note.b.content,
             notLoadedFiles: w.notLoaded,
           }
@@ -313,7 +318,7 @@ function assemble(
     return {
       id: w.merged.id,
       order: typeof raw.order === 'number' ? raw.order : null,
-      type: typeof raw.type === 'string' ? raw.type : null,
+      type: sectionTypeOf(raw.type),
       description: typeof raw.description === 'string' && raw.description !== '' ? raw.description : null,
       status,
       origin: w.merged.origin,

@@ -4,24 +4,29 @@
  * clarifications §4), and warnings for fields the real code reads in a surprising way.
  * None of this changes what is rendered; the render loop reads the raw fields as evolcore does.
  */
+import { MANIFEST_FORMAT, SECTION_DEFAULTS, type ManifestFormat } from '../format';
 import type { Diagnostic, RawSection } from './types';
 
-/** Per-folder defaults (`DIR_MAX_FILES`, `DIR_MAX_BYTES`, the default pattern). */
-export const DEFAULT_MAX_FILES = 20;
-export const DEFAULT_MAX_BYTES = 40960;
-export const DEFAULT_PATTERN = '*.md';
+/** Per-folder defaults (`DIR_MAX_FILES`, `DIR_MAX_BYTES`, the default pattern): the format's. */
+export const DEFAULT_MAX_FILES: number = SECTION_DEFAULTS.maxFiles;
+export const DEFAULT_MAX_BYTES: number = SECTION_DEFAULTS.maxBytes;
+export const DEFAULT_PATTERN: string = SECTION_DEFAULTS.pattern;
 
 /** Why a section is `invalid`, or null: evolcore's `no-path`, or a type it does not load. */
-export function invalidReason(raw: RawSection): string | null {
+export function invalidReason(
+  raw: RawSection,
+  format: ManifestFormat<string> = MANIFEST_FORMAT,
+): string | null {
   const type = raw.type;
   if (type === undefined) return '`type` is missing';
-  if (type !== 'file' && type !== 'directory')
-    return `\`type\` must be "file" or "directory", got ${JSON.stringify(type)}; evolcore loads nothing for it`;
-  const field = type === 'file' ? 'file' : 'path';
+  if (!format.isSectionType(type))
+    return `\`type\` must be ${format.typeList}, got ${JSON.stringify(type)}; evolcore loads nothing for it`;
+  const field = format.pathFieldOf(type);
   const value = raw[field];
   if (!value) {
-    const other = type === 'file' ? raw.path : raw.file;
-    return `\`${field}\` is ${value === undefined ? 'missing' : `${JSON.stringify(value)}`} (type ${type})${other ? `; \`${type === 'file' ? 'path' : 'file'}\` is not read for this type` : ''}`;
+    // The path fields of the other types, written here by mistake: evolcore does not read them.
+    const other = format.sectionTypes.map((t) => format.pathFieldOf(t)).find((f) => f !== field && raw[f]);
+    return `\`${field}\` is ${value === undefined ? 'missing' : `${JSON.stringify(value)}`} (type ${type})${other ? `; \`${other}\` is not read for this type` : ''}`;
   }
   return null;
 }
@@ -74,7 +79,7 @@ export function sectionFieldWarnings(raw: RawSection, id: string): Diagnostic[] 
       'invalid-field',
       `\`pattern\` is ${JSON.stringify(raw.pattern)}, not a glob; evolcore then lists nothing`,
     );
-  if (raw.loop && raw.type === 'file' && !raw.needsInjection)
+  if (raw.loop && MANIFEST_FORMAT.descriptorOf(raw.type)?.ownFields.includes('loop') && !raw.needsInjection)
     out.push({
       level: 'warning',
       code: 'loop-not-injected',

@@ -6,6 +6,8 @@
  * decisions). Section numbers below ("§7") point into clarifications.md.
  */
 
+import type { SectionType, UnknownSectionType } from '../format';
+
 /** A JSON value as read from a manifest, a config or a vars file. */
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 
@@ -293,7 +295,8 @@ export interface OverTotal {
 export interface SectionReport {
   readonly id: string;
   readonly order: number | null;
-  readonly type: string | null;
+  /** One of evolcore's types, a `type` string it does not know (the section is then `invalid`), or null. */
+  readonly type: SectionType | UnknownSectionType | null;
   readonly description: string | null;
   readonly status: SectionStatus;
   readonly origin: SectionOrigin;

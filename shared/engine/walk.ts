@@ -23,6 +23,7 @@ import {
   type DisplayMapping,
 } from './output-format';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, DEFAULT_PATTERN } from './section-spec';
+import { MANIFEST_FORMAT, SECTION_DEFAULTS, type ManifestFormat, type SectionType } from '../format';
 
 /** Files larger than this are never read, whatever the budgets say (they would freeze the app). */
 export const MAX_READ_BYTES = 64 * 1024 * 1024;
@@ -108,6 +109,28 @@ export interface WalkInput {
   readonly totalMaxFiles: Json;
   readonly totalMaxBytes: Json;
   readonly mappings: readonly DisplayMapping[];
+  /** The section types and their loaders; evolcore's when absent (a test adds a type here). */
+  readonly sectionTypes?: SectionTypeSupport<string>;
+}
+
+/**
+ * Loads the files of one section whose path resolved (`resolved` as evolcore has it, `readPath`
+ * where the inspector reads it): `loadSectionFiles` for one section type.
+ */
+export type SectionLoader = (
+  input: WalkInput,
+  walk: SectionWalk,
+  resolved: string,
+  readPath: string,
+) => WalkFile[];
+
+/** A loader per section type: exhaustive, so a type the format adds does not compile without one. */
+export type SectionLoaders<T extends string = SectionType> = { readonly [K in T]: SectionLoader };
+
+/** A format and the loaders of its types: what the walk needs to load any section. */
+export interface SectionTypeSupport<T extends string = SectionType> {
+  readonly format: ManifestFormat<T>;
+  readonly loaders: SectionLoaders<T>;
 }
 
 const jsTruthy = (v: unknown): boolean => Boolean(v);
@@ -132,7 +155,7 @@ function readText(fs: EngineFs, path: string, walk: SectionWalk): string | null 
   return text;
 }
 
-function newWalk(merged: MergedSection): SectionWalk {
+function newWalk(merged: MergedSection, format: ManifestFormat<string>): SectionWalk {
   const raw = merged.raw;
   return {
     merged,
@@ -141,7 +164,7 @@ function newWalk(merged: MergedSection): SectionWalk {
     when: { expression: raw.when, result: null, reads: [], tree: null },
     whenSpec: null,
     resolveStatus: 'no-path',
-    rawPath: (raw.type === 'file' ? (raw.file ?? '') : (raw.path ?? '')) as Json,
+    rawPath: (raw[format.pathFieldOf(raw.type)] ?? '') as Json,
     expanded: null,
     resolvedPath: null,
     readPath: null,
@@ -253,19 +276,35 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
   return out;
 }
 
-/** The files `loadSectionFiles` returns for a section whose path resolved. */
+/** How evolcore loads each of its section types. */
+export const SECTION_LOADERS: SectionLoaders = {
+  file: (input, walk, resolved, readPath) => {
+    const text = readText(input.fs, readPath, walk);
+    return text === null ? [] : [{ path: resolved, readPath, text, bytes: byteLength(input.fs, text) }];
+  },
+  directory: loadDirectory,
+};
+
+/** evolcore's section types: its format and its loaders. */
+export const EVOLCORE_SECTION_TYPES: SectionTypeSupport = {
+  format: MANIFEST_FORMAT,
+  loaders: SECTION_LOADERS,
+};
+
+const typesOf = (input: WalkInput): SectionTypeSupport<string> =>
+  input.sectionTypes ?? EVOLCORE_SECTION_TYPES;
+
+/** The files `loadSectionFiles` returns for a section whose path resolved (none for an unknown type). */
 function loadFiles(input: WalkInput, walk: SectionWalk): WalkFile[] {
   const raw = walk.merged.raw;
   const resolved = walk.expanded?.status === 'ok' ? walk.expanded.path : null;
   if (resolved === null) return [];
   const readPath = readPathOf(resolved, input.packageRoot);
   walk.readPath = readPath;
-  if (raw.type === 'file' && raw.file) {
-    const text = readText(input.fs, readPath, walk);
-    return text === null ? [] : [{ path: resolved, readPath, text, bytes: byteLength(input.fs, text) }];
-  }
-  if (raw.type === 'directory' && raw.path) return loadDirectory(input, walk, resolved, readPath);
-  return [];
+  const { format, loaders } = typesOf(input);
+  if (!format.isSectionType(raw.type) || !raw[format.pathFieldOf(raw.type)]) return [];
+  const load = loaders[raw.type];
+  return load === undefined ? [] : load(input, walk, resolved, readPath);
 }
 
 /** `renderSectionContent`: a loop, a template or the raw text. Throws what the real code throws. */
@@ -291,7 +330,7 @@ function renderContent(input: WalkInput, walk: SectionWalk, file: WalkFile): str
       childText,
       loop.forEach,
       input.vars,
-      loop.separator ?? '\n',
+      loop.separator ?? SECTION_DEFAULTS.separator,
       wrapperRec,
       childRec,
     );
@@ -312,7 +351,7 @@ export function sectionFiles(
   merged: MergedSection,
   vars: Vars,
 ): { files: WalkFile[]; walk: SectionWalk } | { crash: string } {
-  const walk = newWalk(merged);
+  const walk = newWalk(merged, MANIFEST_FORMAT);
   if (walk.rawPath) {
     if (typeof walk.rawPath !== 'string')
       return { crash: `section "${merged.id}": its path is not a string` };
@@ -363,7 +402,7 @@ export function walkSections(input: WalkInput): WalkResult {
         `section #${merged.index + 1} of the merged manifest is ${JSON.stringify(merged.value)}, not an object; evolcore's engine throws on it and the message fails`,
       );
     }
-    const walk = newWalk(merged);
+    const walk = newWalk(merged, typesOf(input).format);
     walks.push(walk);
     const raw = merged.raw;
     if (capReached) {
@@ -390,7 +429,7 @@ export function walkSections(input: WalkInput): WalkResult {
         return fail(
           merged.index,
           'manifest-crash',
-          `section "${merged.id}": its ${raw.type === 'file' ? '`file`' : '`path`'} is ${JSON.stringify(walk.rawPath)}, not a string; evolcore's engine throws resolving it and the message fails`,
+          `section "${merged.id}": its \`${typesOf(input).format.pathFieldOf(raw.type)}\` is ${JSON.stringify(walk.rawPath)}, not a string; evolcore's engine throws resolving it and the message fails`,
         );
       walk.expanded = expandPathTokens(walk.rawPath, input.vars);
       walk.resolvedPath = walk.expanded.path;

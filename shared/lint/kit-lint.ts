@@ -12,6 +12,7 @@ import { dirnamePath, joinPath, resolvePath } from '../engine/paths';
 import { matchesGlob } from '../engine/glob';
 import { scanTemplate } from '../engine/template/scan';
 import { isFsError } from '../engine/fs-util';
+import { MANIFEST_FORMAT, SECTION_DEFAULTS, type ManifestFormat } from '../format';
 
 /** Claude Code warns at 40,000 characters per instruction file; ECK kits share that habit. */
 export const LARGE_FILE_CHARS = 40000;
@@ -90,12 +91,19 @@ export function lintKit(report: RenderReport, fs: EngineFs, vars: VarKnowledge):
 /**
  * Runs the kit checks over several manifest files (one render report each: the chat manifest,
  * the message manifest, the auxiliary one, …). A file read by two manifests is checked once.
+ * `format` says which section types there are and what each one's path names.
  */
-export function lintKits(reports: readonly RenderReport[], fs: EngineFs, vars: VarKnowledge): Diagnostic[] {
+export function lintKits(
+  reports: readonly RenderReport[],
+  fs: EngineFs,
+  vars: VarKnowledge,
+  format: ManifestFormat<string> = MANIFEST_FORMAT,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   const unknownUses = new Map<string, UnknownUse[]>();
   const seenFiles = new Set<string>();
-  for (const report of reports) lintOne(report, fs, vars, out, unknownUses, seenFiles, reports.length > 1);
+  const many = reports.length > 1;
+  for (const report of reports) lintOne(report, { fs, vars, format, out, unknownUses, seenFiles }, many);
   for (const [name, uses] of unknownUses) {
     const near = vars.suggest(name);
     const first = uses[0];
@@ -112,15 +120,18 @@ export function lintKits(reports: readonly RenderReport[], fs: EngineFs, vars: V
   return out;
 }
 
-function lintOne(
-  report: RenderReport,
-  fs: EngineFs,
-  vars: VarKnowledge,
-  out: Diagnostic[],
-  unknownUses: Map<string, UnknownUse[]>,
-  seenFiles: Set<string>,
-  nameManifest: boolean,
-): void {
+/** What one manifest's checks read and where they collect their findings. */
+interface LintContext {
+  readonly fs: EngineFs;
+  readonly vars: VarKnowledge;
+  readonly format: ManifestFormat<string>;
+  readonly out: Diagnostic[];
+  readonly unknownUses: Map<string, UnknownUse[]>;
+  readonly seenFiles: Set<string>;
+}
+
+function lintOne(report: RenderReport, context: LintContext, nameManifest: boolean): void {
+  const { fs, vars, format, out, unknownUses, seenFiles } = context;
   const merged = report.merged;
   if (!merged) return;
   const given = new Set(Object.keys(report.vars));
@@ -138,7 +149,10 @@ function lintOne(
     for (const n of whenVarNames(when))
       if (!known(n)) unknown(n, `the \`when\` of section "${section.id}"${inManifest}`, section.id);
     out.push(...whenHazards(when, raw.enabled !== false, section.id, report));
-    const pathField = raw.type === 'directory' ? raw.path : raw.file;
+    // A type evolcore does not know loads nothing (the section is invalid): no files to check.
+    const descriptor = format.descriptorOf(raw.type);
+    if (descriptor === null) continue;
+    const pathField = raw[descriptor.pathField];
     if (typeof pathField !== 'string') continue;
     // Resolve with the scenario's vars where possible; unresolved paths cannot be checked.
     const expanded = expandPathTokens(pathField, report.vars);
@@ -146,18 +160,21 @@ function lintOne(
     // A relative path is read from the package root, as the engine does (clarifications §2).
     const resolved = resolvePath(dirnamePath(dirnamePath(merged.basePath)), expanded.path);
     const files: string[] = [];
-    if (raw.type === 'directory') {
+    if (descriptor.reads === 'folder') {
       const entries = fs.list(resolved);
       if (isFsError(entries)) continue;
-      const pattern = typeof raw.pattern === 'string' ? raw.pattern : '*.md';
+      const defaults = descriptor.folderDefaults;
+      const pattern =
+        typeof raw.pattern === 'string' ? raw.pattern : (defaults?.pattern ?? SECTION_DEFAULTS.pattern);
       files.push(
         ...entries
           .filter((e) => e.kind !== 'directory' && matchesGlob(e.name, pattern))
           .map((e) => joinPath(resolved, e.name)),
       );
       const rs = report.sections.find((s) => s.id === section.id);
-      const maxFiles = typeof raw.maxFiles === 'number' ? raw.maxFiles : 20;
-      const maxBytes = typeof raw.maxBytes === 'number' ? raw.maxBytes : 40960;
+      // A folder type without limits of its own has no budget to be close to.
+      const maxFiles = typeof raw.maxFiles === 'number' ? raw.maxFiles : (defaults?.maxFiles ?? Infinity);
+      const maxBytes = typeof raw.maxBytes === 'number' ? raw.maxBytes : (defaults?.maxBytes ?? Infinity);
       let bytes = 0;
       for (const f of files) {
         const st = fs.stat(f);

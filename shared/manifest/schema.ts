@@ -6,29 +6,29 @@
  */
 
 import type { Json } from '../engine/types';
-import type { Bilingual } from '../vars/catalog';
 import { VAR_NAMES } from '../vars/catalog';
 import { DRAFT_07 } from '../vars/json-schema';
 import type { JsonSchema } from '../vars/json-schema';
 import {
+  COMMON_REQUIRED_FIELDS,
+  DEFAULT_MANIFEST_MODE,
   LOOP_FIELD_DOCS,
-  MANIFEST_DEFAULTS,
   MANIFEST_FIELD_DOCS,
+  MANIFEST_FORMAT,
   MANIFEST_MODES,
+  RENDER_MODE_FIELD_DOCS,
+  SECTION_DEFAULTS,
   SECTION_FIELD_DOCS,
-  SECTION_TYPES,
+  TOTAL_LIMIT_DEFAULTS,
   VAR_OPERATORS,
   WHEN_ALWAYS,
   WHEN_OPERATORS,
   WHEN_OPERATOR_DOCS,
-} from './fields';
-import type { WhenOperator } from './fields';
+} from '../format';
+import type { Bilingual, ManifestFormat, WhenOperator } from '../format';
 
 /** Which manifest file a schema describes. */
 export type ManifestKind = 'base' | 'override';
-
-/** Fields of a section the reference marks required (context-assembly.md "section 字段"). */
-export const REQUIRED_SECTION_FIELDS: readonly string[] = ['id', 'type', 'order', 'needsInjection', 'when'];
 
 /** `description` (English, then Chinese) and `markdownDescription` of a documented field. */
 function docs(doc: Bilingual | undefined): Pick<JsonSchema, 'description' | 'markdownDescription'> {
@@ -63,37 +63,30 @@ function conditionBranch(op: WhenOperator): JsonSchema {
   };
 }
 
-function definitions(): Readonly<Record<string, JsonSchema>> {
+function definitions(format: ManifestFormat<string>): Readonly<Record<string, JsonSchema>> {
+  const types = format.sectionTypes;
+  const typeDoc = (t: string): string => {
+    const doc = format.descriptorOf(t)?.doc;
+    return doc === undefined ? '' : `${doc.en} — ${doc.zh}`;
+  };
   const sectionProperties: Record<string, JsonSchema> = {
     id: { type: 'string', minLength: 1, ...docs(SECTION_FIELD_DOCS.id) },
-    type: { enum: SECTION_TYPES, ...docs(SECTION_FIELD_DOCS.type) },
+    type: { enum: types, enumDescriptions: types.map(typeDoc), ...docs(format.typeDoc) },
     file: { type: 'string', minLength: 1, ...docs(SECTION_FIELD_DOCS.file) },
     path: { type: 'string', minLength: 1, ...docs(SECTION_FIELD_DOCS.path) },
-    pattern: { type: 'string', default: MANIFEST_DEFAULTS.pattern, ...docs(SECTION_FIELD_DOCS.pattern) },
-    maxFiles: count(SECTION_FIELD_DOCS.maxFiles, MANIFEST_DEFAULTS.maxFiles),
-    maxBytes: count(SECTION_FIELD_DOCS.maxBytes, MANIFEST_DEFAULTS.maxBytes),
+    pattern: { type: 'string', default: SECTION_DEFAULTS.pattern, ...docs(SECTION_FIELD_DOCS.pattern) },
+    maxFiles: count(SECTION_FIELD_DOCS.maxFiles, SECTION_DEFAULTS.maxFiles),
+    maxBytes: count(SECTION_FIELD_DOCS.maxBytes, SECTION_DEFAULTS.maxBytes),
     order: { type: 'number', ...docs(SECTION_FIELD_DOCS.order) },
     needsInjection: { type: 'boolean', ...docs(SECTION_FIELD_DOCS.needsInjection) },
     when: { ...ref('when'), ...docs(SECTION_FIELD_DOCS.when) },
-    enabled: { type: 'boolean', default: true, ...docs(SECTION_FIELD_DOCS.enabled) },
+    enabled: { type: 'boolean', default: SECTION_DEFAULTS.enabled, ...docs(SECTION_FIELD_DOCS.enabled) },
     loop: { ...ref('loop'), ...docs(SECTION_FIELD_DOCS.loop) },
     description: { type: 'string', ...docs(SECTION_FIELD_DOCS.description) },
     // The message manifest's render modes (evolclaw's message-renderer.ts, issue 17).
-    modeType: {
-      type: 'string',
-      description:
-        'Message item type this section renders (private, group, inject, handoff, …).\n该 section 渲染的消息类型',
-    },
-    modeName: {
-      type: 'string',
-      description:
-        'Name of the render mode (renderMode_<modeType> selects it).\n渲染模式名（由 renderMode_<modeType> 选中）',
-    },
-    isDefault: {
-      type: 'boolean',
-      description:
-        "The mode used when the agent config's render does not name one for this type.\n当 agent 配置 render 未指定该类型时使用的缺省模式",
-    },
+    modeType: { type: 'string', ...docs(RENDER_MODE_FIELD_DOCS.modeType) },
+    modeName: { type: 'string', ...docs(RENDER_MODE_FIELD_DOCS.modeName) },
+    isDefault: { type: 'boolean', ...docs(RENDER_MODE_FIELD_DOCS.isDefault) },
   };
   return {
     varName: { type: 'string', minLength: 1, examples: VAR_NAMES, ...docs(WHEN_OPERATOR_DOCS.var) },
@@ -130,7 +123,7 @@ function definitions(): Readonly<Record<string, JsonSchema>> {
         childFile: { type: 'string', minLength: 1, ...docs(LOOP_FIELD_DOCS.childFile) },
         separator: {
           type: 'string',
-          default: MANIFEST_DEFAULTS.separator,
+          default: SECTION_DEFAULTS.separator,
           ...docs(LOOP_FIELD_DOCS.separator),
         },
       },
@@ -145,16 +138,14 @@ function definitions(): Readonly<Record<string, JsonSchema>> {
     },
     section: {
       type: 'object',
-      required: REQUIRED_SECTION_FIELDS,
+      required: COMMON_REQUIRED_FIELDS,
       properties: sectionProperties,
       additionalProperties: true,
-      allOf: [
-        { if: { required: ['type'], properties: { type: { const: 'file' } } }, then: { required: ['file'] } },
-        {
-          if: { required: ['type'], properties: { type: { const: 'directory' } } },
-          then: { required: ['path'] },
-        },
-      ],
+      // Each type's own required fields (its path field).
+      allOf: types.map((t): JsonSchema => ({
+        if: { required: ['type'], properties: { type: { const: t } } },
+        then: { required: format.descriptorOf(t)?.required ?? [] },
+      })),
     },
   };
 }
@@ -170,8 +161,11 @@ const TITLES: Readonly<Record<ManifestKind, Bilingual>> = {
   },
 };
 
-/** JSON Schema of a base manifest or of an override. */
-export function buildManifestJsonSchema(kind: ManifestKind): JsonSchema {
+/** JSON Schema of a base manifest or of an override (of evolcore's format unless told). */
+export function buildManifestJsonSchema(
+  kind: ManifestKind,
+  format: ManifestFormat<string> = MANIFEST_FORMAT,
+): JsonSchema {
   const sectionRef = kind === 'base' ? 'section' : 'patchEntry';
   const sections: JsonSchema = {
     type: 'array',
@@ -184,9 +178,9 @@ export function buildManifestJsonSchema(kind: ManifestKind): JsonSchema {
       description: 'Schema this file follows (for editors).\n本文件遵循的 schema（供编辑器使用）',
     },
     $schema_version: { type: 'integer', examples: [1], ...docs(MANIFEST_FIELD_DOCS.$schema_version) },
-    mode: { enum: MANIFEST_MODES, default: MANIFEST_DEFAULTS.mode, ...docs(MANIFEST_FIELD_DOCS.mode) },
-    totalMaxFiles: count(MANIFEST_FIELD_DOCS.totalMaxFiles, MANIFEST_DEFAULTS.totalMaxFiles),
-    totalMaxBytes: count(MANIFEST_FIELD_DOCS.totalMaxBytes, MANIFEST_DEFAULTS.totalMaxBytes),
+    mode: { enum: MANIFEST_MODES, default: DEFAULT_MANIFEST_MODE, ...docs(MANIFEST_FIELD_DOCS.mode) },
+    totalMaxFiles: count(MANIFEST_FIELD_DOCS.totalMaxFiles, TOTAL_LIMIT_DEFAULTS.totalMaxFiles),
+    totalMaxBytes: count(MANIFEST_FIELD_DOCS.totalMaxBytes, TOTAL_LIMIT_DEFAULTS.totalMaxBytes),
     sections,
   };
   const example: Json =
@@ -201,7 +195,7 @@ export function buildManifestJsonSchema(kind: ManifestKind): JsonSchema {
     properties,
     additionalProperties: true,
     examples: [example],
-    definitions: definitions(),
+    definitions: definitions(format),
   };
   if (kind === 'base') return { ...schema, required: ['sections'] };
   // `mode: "replace"` uses the override's sections alone, so each must be a full section.

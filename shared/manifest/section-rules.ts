@@ -6,7 +6,8 @@
  */
 
 import { suggestVarName } from '../vars/suggest';
-import { SECTION_FIELDS, SECTION_TYPES } from './fields';
+import { MANIFEST_FORMAT } from '../format';
+import type { ManifestFormat } from '../format';
 import { isRecord, show } from './issue';
 import type { FieldIssue } from './issue';
 import { checkWhen, unknownVarWarning } from './when-rules';
@@ -18,7 +19,7 @@ const isNonEmptyString = (v: unknown): v is string => typeof v === 'string' && v
 const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 /** Type rules of the optional fields; the engine ignores a wrong one, hence warnings. */
-function checkOptionalFields(s: Readonly<Record<string, unknown>>): FieldIssue[] {
+function checkOptionalFields(s: Readonly<Record<string, unknown>>, fields: readonly string[]): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const warn = (field: string, message: string): void => {
     issues.push({ field, message, level: 'warning' });
@@ -39,16 +40,20 @@ function checkOptionalFields(s: Readonly<Record<string, unknown>>): FieldIssue[]
   if (s.description !== undefined && typeof s.description !== 'string')
     warn('description', 'description must be a string');
   for (const key of Object.keys(s)) {
-    if (SECTION_FIELDS.includes(key)) continue;
+    if (fields.includes(key)) continue;
     // Unknown fields are kept and ignored; flag only those that look like a typo of a real one.
-    const suggestion = suggestVarName(key, SECTION_FIELDS);
+    const suggestion = suggestVarName(key, fields);
     if (suggestion !== null) warn(key, `unknown field "${key}" is ignored; did you mean "${suggestion}"?`);
   }
   return issues;
 }
 
 /** Rules of `loop`: an object with `forEach` and `childFile` (context-assembly.md "三段式循环"). */
-function checkLoop(s: Readonly<Record<string, unknown>>, strength: SectionStrength): FieldIssue[] {
+function checkLoop(
+  s: Readonly<Record<string, unknown>>,
+  strength: SectionStrength,
+  format: ManifestFormat<string>,
+): FieldIssue[] {
   const loop = s.loop;
   if (loop === undefined) return [];
   if (!isRecord(loop))
@@ -66,7 +71,9 @@ function checkLoop(s: Readonly<Record<string, unknown>>, strength: SectionStreng
   if (loop.separator !== undefined && typeof loop.separator !== 'string') {
     issues.push({ field: 'loop/separator', message: 'loop.separator must be a string', level: 'warning' });
   }
-  if (strength === 'full' && s.type === 'directory') {
+  // A type that has no `loop` of its own (a folder) ignores it.
+  const descriptor = format.descriptorOf(s.type);
+  if (strength === 'full' && descriptor !== null && !descriptor.ownFields.includes('loop')) {
     issues.push({
       field: 'loop',
       message: 'loop applies to file sections only (file is the wrapper)',
@@ -84,7 +91,11 @@ function checkLoop(s: Readonly<Record<string, unknown>>, strength: SectionStreng
 }
 
 /** Findings about one section object (fields relative to the section). */
-export function checkSection(section: unknown, strength: SectionStrength): FieldIssue[] {
+export function checkSection(
+  section: unknown,
+  strength: SectionStrength,
+  format: ManifestFormat<string> = MANIFEST_FORMAT,
+): FieldIssue[] {
   if (!isRecord(section))
     return [{ field: null, message: `a section must be an object, not ${show(section)}`, level: 'error' }];
   const s = section;
@@ -98,19 +109,20 @@ export function checkSection(section: unknown, strength: SectionStrength): Field
   else if (!isNonEmptyString(s.id)) error('id', `id must be a non-empty string, not ${show(s.id)}`);
 
   if (s.type === undefined) {
-    if (full) error(null, 'missing type ("file" or "directory")');
-  } else if (!(SECTION_TYPES as readonly unknown[]).includes(s.type)) {
-    error('type', `unknown type ${show(s.type)}; use "file" or "directory"`);
+    if (full) error(null, `missing type (${format.typeList})`);
+  } else if (!format.isSectionType(s.type)) {
+    error('type', `unknown type ${show(s.type)}; use ${format.typeList}`);
   }
 
-  for (const field of ['file', 'path'] as const) {
+  for (const field of new Set(format.sectionTypes.map((t) => format.pathFieldOf(t)))) {
     if (s[field] !== undefined && !isNonEmptyString(s[field]))
       error(field, `${field} must be a non-empty path`);
   }
-  if (full && s.type === 'file' && s.file === undefined)
-    error(null, 'missing file (required for type "file")');
-  if (full && s.type === 'directory' && s.path === undefined)
-    error(null, 'missing path (required for type "directory")');
+  if (full && format.isSectionType(s.type)) {
+    for (const field of format.descriptors[s.type]?.required ?? []) {
+      if (s[field] === undefined) error(null, `missing ${field} (required for type "${s.type}")`);
+    }
+  }
 
   if (s.order === undefined) {
     if (full) error(null, 'missing order');
@@ -128,7 +140,7 @@ export function checkSection(section: unknown, strength: SectionStrength): Field
   if (full && s.needsInjection === undefined) {
     issues.push({ field: null, message: 'missing needsInjection; it counts as false', level: 'warning' });
   }
-  issues.push(...checkLoop(s, strength), ...checkOptionalFields(s));
+  issues.push(...checkLoop(s, strength, format), ...checkOptionalFields(s, format.sectionFields));
   return issues;
 }
 

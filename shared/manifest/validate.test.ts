@@ -64,6 +64,17 @@ describe('validateManifest: what makes a base section invalid (clarifications §
     ]);
   });
 
+  it("knows a message manifest's render-mode fields, and names one that looks mistyped", () => {
+    expect(one(file({ modeType: 'private', modeName: 'full', isDefault: true }))).toEqual([]);
+    expect(one(file({ modeTyp: 'private' }))).toEqual([
+      {
+        pointer: '/sections/0/modeTyp',
+        message: 'unknown field "modeTyp" is ignored; did you mean "modeType"?',
+        level: 'warning',
+      },
+    ]);
+  });
+
   it('accepts fractional orders and a directory without pattern', () => {
     expect(one(file({ order: 21.5 }))).toEqual([]);
     expect(

@@ -5,7 +5,8 @@
  * reject (an `invalid` section, a dropped entry); a `warning` is what it tolerates.
  */
 
-import { DEPRECATED_SECTION_IDS, MANIFEST_MODES } from './fields';
+import { DEPRECATED_SECTION_ID, MANIFEST_FORMAT, MANIFEST_MODES, TOTAL_LIMIT_FIELDS } from '../format';
+import type { ManifestFormat } from '../format';
 import { isRecord, pointerSegment, show } from './issue';
 import type { FieldIssue, ManifestIssue } from './issue';
 import type { ManifestKind } from './schema';
@@ -18,6 +19,8 @@ export interface ValidateManifestOptions {
    * merged (`{...base, ...entry}`), a new id as a full section.
    */
   readonly base?: unknown;
+  /** The section types to accept (default evolcore's). */
+  readonly format?: ManifestFormat<string>;
 }
 
 const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
@@ -51,7 +54,7 @@ function checkTopLevel(m: Readonly<Record<string, unknown>>, kind: ManifestKind)
   } else if (kind === 'base' && m.mode === 'replace') {
     issues.push({ pointer: '/mode', message: 'mode only has an effect in an override', level: 'warning' });
   }
-  for (const field of ['totalMaxFiles', 'totalMaxBytes'] as const) {
+  for (const field of TOTAL_LIMIT_FIELDS) {
     if (m[field] !== undefined && !isCount(m[field])) {
       issues.push({
         pointer: `/${field}`,
@@ -77,6 +80,7 @@ function baseSections(base: unknown): ReadonlyMap<string, Readonly<Record<string
 function checkPatchEntry(
   entry: Readonly<Record<string, unknown>>,
   base: ReadonlyMap<string, Readonly<Record<string, unknown>>> | null,
+  format: ManifestFormat<string>,
 ): FieldIssue[] {
   const id = entry.id;
   if (typeof id !== 'string' || id === '') {
@@ -88,7 +92,7 @@ function checkPatchEntry(
       },
     ];
   }
-  if (DEPRECATED_SECTION_IDS.includes(id)) {
+  if (id === DEPRECATED_SECTION_ID) {
     return [
       {
         field: 'id',
@@ -97,11 +101,11 @@ function checkPatchEntry(
       },
     ];
   }
-  if (base === null) return checkSection(entry, 'patch');
+  if (base === null) return checkSection(entry, 'patch', format);
   const baseSection = base.get(id);
   if (baseSection === undefined) {
     // A new id is appended as a section of its own, so it must be complete.
-    const issues = checkSection(entry, 'full');
+    const issues = checkSection(entry, 'full', format);
     if (entry.type === undefined) {
       const near = closestId(id, [...base.keys()]);
       const hint = near === null ? '' : `; did you mean "${near}"?`;
@@ -111,7 +115,7 @@ function checkPatchEntry(
   }
   // Merged as `{...base, ...entry}`: keep every error (the merged section would be invalid) but
   // only the warnings about fields this entry writes, so base quirks are not blamed on it.
-  const merged = checkSection({ ...baseSection, ...entry }, 'full');
+  const merged = checkSection({ ...baseSection, ...entry }, 'full', format);
   return merged.filter((i) => {
     if (i.level === 'error') return true;
     return i.field !== null && Object.hasOwn(entry, i.field.split('/')[0] ?? '');
@@ -144,11 +148,12 @@ export function validateManifest(
   }
   // `mode: "replace"` uses the override's sections alone: each must stand on its own (§11).
   const full = kind === 'base' || manifest.mode === 'replace';
+  const format = options.format ?? MANIFEST_FORMAT;
   const base = full ? null : baseSections(options.base);
   const seen = new Set<string>();
   (sections as readonly unknown[]).forEach((section, index) => {
-    if (full || !isRecord(section)) issues.push(...place(index, checkSection(section, 'full')));
-    else issues.push(...place(index, checkPatchEntry(section, base)));
+    if (full || !isRecord(section)) issues.push(...place(index, checkSection(section, 'full', format)));
+    else issues.push(...place(index, checkPatchEntry(section, base, format)));
     const id = isRecord(section) ? section.id : undefined;
     if (typeof id === 'string') {
       if (seen.has(id)) {

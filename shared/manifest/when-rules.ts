@@ -6,12 +6,9 @@
 
 import { suggestVarName } from '../vars/suggest';
 import { getVarSpec } from '../vars/catalog';
-import { VAR_OPERATORS, WHEN_ALWAYS, WHEN_OPERATORS } from './fields';
+import { COMPOUND_OPERATORS as COMPOUND, VAR_OPERATORS, WHEN_ALWAYS, WHEN_OPERATORS } from '../format';
 import { isRecord, show } from './issue';
 import type { FieldIssue } from './issue';
-
-/** The operators that combine conditions (evaluated first, `and` before `or`, as evolcore does). */
-const COMPOUND = ['and', 'or'] as const;
 
 /** A warning for a var name the catalog does not know, naming the closest known one. */
 export function unknownVarWarning(field: string, name: string): FieldIssue | null {

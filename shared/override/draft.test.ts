@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Json } from '../engine/types';
 import { applyFormEdit, applyTextEdit, isDraftDirty, loadDraft } from './draft';
 import {
-  addFileSection,
+  addSection,
   indexBaseSections,
   resetSection,
   setSectionEnabled,
@@ -117,9 +117,10 @@ describe('the minimal-patch writer', () => {
 
   test('an added file section is complete and appended', () => {
     const d = applyFormEdit(loadDraft(FILE), (v) =>
-      addFileSection(v, {
+      addSection(v, {
         id: 'my-rules',
-        file: '$AGENT_DIR/custom/my-rules.md',
+        type: 'file',
+        path: '$AGENT_DIR/custom/my-rules.md',
         order: 25,
         when: 'always',
         needsInjection: false,

@@ -1,12 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import type { Json } from '../engine/types';
 import type { OverrideValue } from './override-ops';
+import { validateManifest } from '../manifest/validate';
 import {
+  addSection,
   effectiveSection,
   indexBaseSections,
   newSectionProblem,
   orderForDrop,
   orderForMove,
+  overrideEntry,
   setSectionEnabled,
   setSectionField,
 } from './override-ops';
@@ -99,12 +102,54 @@ describe('override edits', () => {
     ).toBeNull();
   });
 
-  test('a new section needs a free id, a file and a number order', () => {
-    const s = { id: 'x', file: 'f.md', order: 1, when: 'always', needsInjection: false } as const;
+  test('a new section needs a free id, a path and a number order', () => {
+    const s = {
+      id: 'x',
+      type: 'file',
+      path: 'f.md',
+      order: 1,
+      when: 'always',
+      needsInjection: false,
+    } as const;
     expect(newSectionProblem(s, ['a'])).toBeNull();
     expect(newSectionProblem({ ...s, id: ' a ' }, ['a'])).toBe('id-taken');
     expect(newSectionProblem({ ...s, id: '' }, [])).toBe('id-missing');
-    expect(newSectionProblem({ ...s, file: ' ' }, [])).toBe('file-missing');
+    expect(newSectionProblem({ ...s, path: ' ' }, [])).toBe('path-missing');
     expect(newSectionProblem({ ...s, order: Number.NaN }, [])).toBe('order-invalid');
+  });
+
+  test('an added section writes its path where its type reads it, and validates as complete', () => {
+    const doc = addSection(
+      { sections: [] },
+      {
+        id: 'notes',
+        type: 'directory',
+        path: ' $AGENT_DIR/notes ',
+        order: 5,
+        when: 'always',
+        needsInjection: true,
+      },
+    );
+    expect(doc.sections).toEqual([
+      {
+        id: 'notes',
+        type: 'directory',
+        path: '$AGENT_DIR/notes',
+        order: 5,
+        needsInjection: true,
+        when: 'always',
+      },
+    ]);
+    expect(validateManifest(doc, 'override', { base: { sections: [] } })).toEqual([]);
+    const file = addSection(doc, {
+      id: 'f',
+      type: 'file',
+      path: 'f.md',
+      order: 6,
+      when: 'always',
+      needsInjection: false,
+    });
+    expect(overrideEntry(file, 'f')).toMatchObject({ type: 'file', file: 'f.md' });
+    expect(overrideEntry(file, 'f')).not.toHaveProperty('path');
   });
 });

@@ -5,6 +5,7 @@
  * a field back to its base value removes it from the entry.
  */
 import type { Json, RawSection } from '../engine/types';
+import { MANIFEST_FORMAT, type SectionType } from '../format';
 import { jsonEqual } from './json-equal';
 
 /** The parsed top-level object of an override file. */
@@ -128,11 +129,12 @@ export function resetSection(doc: OverrideValue, id: string): OverrideValue {
   return kept.length === entries.length ? doc : withEntries(doc, kept);
 }
 
-/** What the "add a file section" form collects. */
-export interface NewFileSection {
+/** What the "add a section" form collects. */
+export interface NewSection {
   readonly id: string;
-  /** The path as written, with `$NAME` tokens (`$AGENT_DIR/custom/rules.md`). */
-  readonly file: string;
+  readonly type: SectionType;
+  /** The path as written, with `$NAME` tokens (`$AGENT_DIR/custom/rules.md`); the type says which field holds it. */
+  readonly path: string;
   readonly order: number;
   readonly when: Json;
   readonly needsInjection: boolean;
@@ -141,22 +143,25 @@ export interface NewFileSection {
 
 /** Why a new section cannot be added, or `null` when it can. */
 export function newSectionProblem(
-  section: NewFileSection,
+  section: NewSection,
   takenIds: readonly string[],
-): 'id-missing' | 'id-taken' | 'file-missing' | 'order-invalid' | null {
+): 'id-missing' | 'id-taken' | 'path-missing' | 'order-invalid' | null {
   if (section.id.trim() === '') return 'id-missing';
   if (takenIds.includes(section.id.trim())) return 'id-taken';
-  if (section.file.trim() === '') return 'file-missing';
+  if (section.path.trim() === '') return 'path-missing';
   if (!Number.isFinite(section.order)) return 'order-invalid';
   return null;
 }
 
-/** Appends a complete `type: file` section (an id the base lacks is appended by the merge). */
-export function addFileSection(doc: OverrideValue, section: NewFileSection): OverrideValue {
+/**
+ * Appends a complete section of its type, its path in the field the format names for that type
+ * (an id the base lacks is appended by the merge).
+ */
+export function addSection(doc: OverrideValue, section: NewSection): OverrideValue {
   const entry: Record<string, Json> = {
     id: section.id.trim(),
-    type: 'file',
-    file: section.file.trim(),
+    type: section.type,
+    [MANIFEST_FORMAT.pathFieldOf(section.type)]: section.path.trim(),
     order: section.order,
     needsInjection: section.needsInjection,
     when: section.when,

@@ -1,14 +1,17 @@
 /**
- * "Add a file section": id, a file under the home or the kit (a path var and a relative
- * path), order, condition, template or not. Adding is a draft edit like any other.
+ * "Add a section": id, a type (the format's, each described in the UI's language), a file or
+ * folder under the home or the kit (a path var and a relative path), order, condition,
+ * template or not. Adding is a draft edit like any other.
  */
 import { useState } from 'react';
 import type { InspectorApi } from '../../../../shared/api';
 import type { Json } from '../../../../shared/engine/types';
-import type { NewFileSection } from '../../../../shared/override/override-ops';
-import { addFileSection, newSectionProblem } from '../../../../shared/override/override-ops';
+import { MANIFEST_FORMAT, SECTION_TYPES, type SectionType } from '../../../../shared/format';
+import type { NewSection } from '../../../../shared/override/override-ops';
+import { addSection, newSectionProblem } from '../../../../shared/override/override-ops';
 import { formatBytes } from '../../format/bytes';
 import type { PanelTranslate } from '../../i18n/panel-messages';
+import { useApp } from '../../store/store-context';
 import type { ManifestMessageKey } from './messages';
 import type { DraftEdit } from './sections-table';
 import { WhenEditor } from './when-editor';
@@ -56,7 +59,9 @@ export function AddSectionForm({
   onEdit,
   t,
 }: AddSectionFormProps) {
+  const language = useApp((s) => s.language);
   const [id, setId] = useState('');
+  const [type, setType] = useState<SectionType>(SECTION_TYPES[0]);
   const [root, setRoot] = useState<string>(FILE_ROOTS[0]);
   const [relative, setRelative] = useState('');
   const [order, setOrder] = useState(String(suggestedOrder));
@@ -66,9 +71,11 @@ export function AddSectionForm({
   const [check, setCheck] = useState<FileCheck | null>(null);
   const [tried, setTried] = useState(false);
 
-  const section: NewFileSection = {
+  const descriptor = MANIFEST_FORMAT.descriptors[type];
+  const section: NewSection = {
     id,
-    file: joinSectionPath(root, relative),
+    type,
+    path: joinSectionPath(root, relative),
     order: order.trim() === '' ? Number.NaN : Number(order),
     when: when ?? 'always',
     needsInjection: template,
@@ -77,6 +84,8 @@ export function AddSectionForm({
   const problem = newSectionProblem(section, takenIds);
 
   const checkFile = async (): Promise<void> => {
+    // Only a file can be checked here: the API reads files, it does not list folders.
+    if (descriptor.reads !== 'file') return;
     const base = pathVars[root.slice(1)];
     if (base === undefined || relative.trim() === '') {
       setCheck(relative.trim() === '' ? null : { kind: 'unresolved', token: root });
@@ -94,7 +103,7 @@ export function AddSectionForm({
         e.preventDefault();
         setTried(true);
         if (problem !== null) return;
-        onEdit((v) => addFileSection(v, section));
+        onEdit((v) => addSection(v, section));
         setId('');
         setRelative('');
         setDescription('');
@@ -114,6 +123,27 @@ export function AddSectionForm({
           />
         </label>
         <label className="field">
+          <span>{t('add.type')}</span>
+          <select
+            value={type}
+            disabled={readOnly}
+            data-testid="add-type"
+            onChange={(e) => {
+              setType(e.target.value as SectionType);
+              setCheck(null);
+            }}
+          >
+            {SECTION_TYPES.map((ty) => {
+              const doc = MANIFEST_FORMAT.descriptors[ty].doc;
+              return (
+                <option key={ty} value={ty}>
+                  {ty} — {language === 'zh-CN' ? doc.zh : doc.en}
+                </option>
+              );
+            })}
+          </select>
+        </label>
+        <label className="field">
           <span>{t('add.folder')}</span>
           <select
             value={root}
@@ -130,11 +160,11 @@ export function AddSectionForm({
           </select>
         </label>
         <label className="field grow">
-          <span>{t('add.file')}</span>
+          <span>{t(descriptor.reads === 'file' ? 'add.file' : 'add.directory')}</span>
           <input
             value={relative}
             disabled={readOnly}
-            placeholder="custom/my-rules.md"
+            placeholder={descriptor.reads === 'file' ? 'custom/my-rules.md' : 'custom/notes'}
             data-testid="add-file"
             onChange={(e) => {
               setRelative(e.target.value);

@@ -2,7 +2,6 @@
  * The Timeline's rows: one per section of the merged manifest, in merged order, with the
  * explanation, sizes, token estimate, bars and folder limits a row shows (issue 4, "Rows").
  */
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES } from '../../../../shared/engine/section-spec';
 import type {
   NotLoadedFile,
   RenderReport,
@@ -11,10 +10,11 @@ import type {
   SectionStatus,
 } from '../../../../shared/engine/types';
 import { estimateTokens, explainSection } from '../../../../shared/explain';
+import { sectionDescriptorOf } from '../../../../shared/format';
 import type { SectionExplanation } from '../../../../shared/explain';
 import { hazardsBySection, type RowHazard } from './hazard-text';
 
-/** A folder section's own limits and how far it got. */
+/** A folder section's own limits and how far it got (types whose descriptor has folder limits). */
 export interface FolderBudget {
   readonly maxFiles: number;
   readonly maxBytes: number;
@@ -34,7 +34,7 @@ export interface TimelineRow {
   readonly index: number;
   readonly order: number | null;
   readonly description: string | null;
-  readonly type: string | null;
+  readonly type: SectionReport['type'];
   /** A message manifest section's render mode (`modeType` / `modeName`, `isDefault`), if it has one. */
   readonly mode: { readonly type: string; readonly name: string | null; readonly isDefault: boolean } | null;
   readonly status: SectionStatus;
@@ -66,11 +66,12 @@ function rawLimit(
 }
 
 function folderOf(s: SectionReport, raw: Readonly<Record<string, unknown>> | undefined): FolderBudget | null {
-  if (s.type !== 'directory') return null;
+  const defaults = sectionDescriptorOf(s.type)?.folderDefaults;
+  if (!defaults) return null;
   const t = s.truncated;
   return {
-    maxFiles: t?.maxFiles ?? rawLimit(raw, 'maxFiles', DEFAULT_MAX_FILES),
-    maxBytes: t?.maxBytes ?? rawLimit(raw, 'maxBytes', DEFAULT_MAX_BYTES),
+    maxFiles: t?.maxFiles ?? rawLimit(raw, 'maxFiles', defaults.maxFiles),
+    maxBytes: t?.maxBytes ?? rawLimit(raw, 'maxBytes', defaults.maxBytes),
     files: s.files.length,
     bytes: s.bytes,
     notLoaded: t?.notLoaded ?? 0,
