@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { until } from '../../shared/testing/until';
+import { until } from '../test-support/until';
 import type { RenderResult, WorkspaceInfo } from '../../shared/api';
 import { presetScenario } from '../../shared/scenarios/presets';
 import { APP_ROOT } from '../workspace/test-support/app-workspace-copy';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { until as waitUntil } from '../../shared/testing/until';
+import { until as waitUntil } from '../test-support/until';
 import type { EventName } from '../../shared/api';
 import type { ClaudeAssembly } from '../../shared/claude-project/claude-project-methods';
 import type { ClaudeFs } from '../../shared/claude-md/types';

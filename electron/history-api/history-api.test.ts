@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { until as waitUntil } from '../../shared/testing/until';
+import { until as waitUntil } from '../test-support/until';
 import type { ApiResult } from '../../shared/api';
 import type { HistoryListing } from '../../shared/debug-files/history-types';
 import { decodeListing } from '../../shared/history/listing-wire';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { until } from '../../shared/testing/until';
+import { until } from '../test-support/until';
 import type { EventName } from '../../shared/api';
 import type { HistoryDelta } from '../../shared/history/history-models';
 import { HistoryService } from './history-service';

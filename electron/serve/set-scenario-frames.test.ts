@@ -4,7 +4,7 @@
  * itself arrives once, as the pushed `onDidRender` carrying that number.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../../shared/testing/until';
+import { until } from '../test-support/until';
 import { WebSocket } from 'ws';
 import type { RenderResult } from '../../shared/api';
 import { presetScenario } from '../../shared/scenarios/presets';

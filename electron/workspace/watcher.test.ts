@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { until } from '../../shared/testing/until';
+import { until } from '../test-support/until';
 import type { WorkspaceWatcher } from './watcher';
 import { watchWorkspace } from './watcher';
 
