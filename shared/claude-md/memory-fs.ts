@@ -4,7 +4,7 @@
  */
 
 import type { ClaudeFs, DirEntry, FileStat, FsError } from './types';
-import { dirname, isAbsolute, join, normalize, rootOf } from './posix-path';
+import { dirnamePath, isAbsolutePath, joinPath, normalizePath, rootOf } from '../base/posix-path';
 
 /** A symlink in a tree: its target as written (relative targets resolve from the link's folder). */
 export interface MemoryLink {
@@ -36,7 +36,7 @@ export function createMemoryFs(tree: MemoryTree): ClaudeFs {
   };
   const addParents = (path: string): void => {
     const chain: string[] = [];
-    for (let d = dirname(path); !dirs.has(d); d = dirname(d)) {
+    for (let d = dirnamePath(path); !dirs.has(d); d = dirnamePath(d)) {
       dirs.add(d);
       chain.push(d);
       if (d === rootOf(d)) break;
@@ -44,7 +44,7 @@ export function createMemoryFs(tree: MemoryTree): ClaudeFs {
     for (const d of chain.reverse()) note(d);
   };
   for (const [rawPath, value] of Object.entries(tree)) {
-    const path = normalize(rawPath);
+    const path = normalizePath(rawPath);
     addParents(path);
     note(path);
     if (value === null) dirs.add(path);
@@ -55,17 +55,17 @@ export function createMemoryFs(tree: MemoryTree): ClaudeFs {
   /** Resolves every link on the way, the last component included. */
   const real = (path: string, hops = 0): string | FsError => {
     if (hops > MAX_HOPS) return { error: 'ELOOP', message: `ELOOP: too many symbolic links, ${path}` };
-    const norm = normalize(path);
+    const norm = normalizePath(path);
     const root = rootOf(norm);
     let current = root;
     for (const part of norm.slice(root.length).split('/').filter(Boolean)) {
-      const next = join(current, part);
+      const next = joinPath(current, part);
       const link = links.get(next);
       if (link === undefined) {
         current = next;
         continue;
       }
-      const resolved = real(isAbsolute(link) ? link : join(current, link), hops + 1);
+      const resolved = real(isAbsolutePath(link) ? link : joinPath(current, link), hops + 1);
       if (typeof resolved !== 'string') return resolved;
       current = resolved;
     }
@@ -101,7 +101,7 @@ export function createMemoryFs(tree: MemoryTree): ClaudeFs {
         return files.has(r) ? { error: 'ENOTDIR', message: `ENOTDIR: ${path}` } : enoent(path);
       const entries: DirEntry[] = [];
       for (const p of order) {
-        if (p === r || dirname(p) !== r) continue;
+        if (p === r || dirnamePath(p) !== r) continue;
         const name = p.slice(p.lastIndexOf('/') + 1);
         const kind = files.has(p) ? 'file' : links.has(p) ? 'symlink' : 'directory';
         entries.push({ name, kind });

@@ -21,4 +21,15 @@ export { parseJsonText, lineColumnAt } from './json-text';
 export { createMemoryFs, utf8Length, type MemoryTree } from './memory-fs';
 export { isTruthy } from './truthy';
 export { closestName, editDistance } from './closest';
-export * from './paths';
+// Kept for callers that took the path helpers from the engine; new code imports shared/base.
+export {
+  isAbsolutePath,
+  normalizePath,
+  resolvePath,
+  joinPath,
+  dirnamePath,
+  basenamePath,
+  isPathWithin,
+  nodeNormalize,
+  nodeJoin,
+} from '../base/posix-path';

@@ -3,7 +3,7 @@
  * `{ "/abs/path": "content" }`, folders implied by the paths.
  */
 import type { DirEntry, EngineFs, FileStat, FsError } from './types';
-import { dirnamePath, normalizePath } from './paths';
+import { dirnamePath, normalizePath } from '../base/posix-path';
 
 /** A file tree: absolute path → text content. A `null` value marks an empty folder. */
 export type MemoryTree = Readonly<Record<string, string | null>>;

@@ -9,7 +9,7 @@
 import type { EngineFs, EngineResolveStatus, Json, MergedSection, Vars, WhenReport } from './types';
 import { evaluateWhen, parseWhen, type WhenSpec } from './when';
 import { expandPathTokens, type ExpandedPath } from './path-tokens';
-import { isAbsolutePath, nodeJoin, nodeNormalize } from './paths';
+import { isAbsolutePath, nodeJoin, nodeNormalize } from '../base/posix-path';
 import { globMatcher } from './glob';
 import { isFsError } from './fs-util';
 import { utf8Length } from './memory-fs';
