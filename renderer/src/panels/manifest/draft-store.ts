@@ -7,7 +7,7 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { ApiError, InspectorApi, Scenario } from '../../../../shared/api';
 import type { ManifestFilePair, SaveOverrideResult } from '../../../../shared/override/override-file';
-import type { DraftRenders } from '../../../../shared/override/override-methods';
+import type { DraftRenders } from '../../../../shared/api/methods/override';
 import type { BaseSections, OverrideValue } from '../../../../shared/override/override-ops';
 import type { DraftSession } from './draft-session';
 import type { ReloadChanges } from './reload-changes';
