@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName } from '../../shared/api';
-import type { ClaudeAssembly } from '../../shared/claude-project/claude-project-methods';
+import type { ClaudeAssembly } from '../../shared/api/methods/claude-project';
 import type { InspectorCore } from '../api/inspector-core';
 import { startInspectorCore } from '../api/inspector-core';
 

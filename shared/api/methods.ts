@@ -16,8 +16,8 @@ import type { OpenInEditorResult } from './open-in-editor';
 import { openInEditorInput } from './open-in-editor';
 import type { OverrideMethodOutputs } from './methods/override';
 import { overrideMethodInputs } from './methods/override';
-import type { ClaudeProjectMethodOutputs } from '../claude-project/claude-project-methods';
-import { claudeProjectMethodInputs } from '../claude-project/claude-project-methods';
+import type { ClaudeProjectMethodOutputs } from './methods/claude-project';
+import { claudeProjectMethodInputs } from './methods/claude-project';
 import type { HistoryMethodOutputs } from '../history/history-methods';
 import { historyMethodInputs } from '../history/history-methods';
 

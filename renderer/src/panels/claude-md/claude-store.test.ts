@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiResult, ApiTransport } from '../../../../shared/api';
 import { createInspectorApi } from '../../../../shared/api';
 import { assembleClaudeMd, createMemoryFs } from '../../../../shared/claude-md';
-import type { ClaudeAssembly } from '../../../../shared/claude-project/claude-project-methods';
+import type { ClaudeAssembly } from '../../../../shared/api/methods/claude-project';
 import { createClaudeStore, nextAssembly } from './claude-store';
 
 const fs = createMemoryFs({ '/p/CLAUDE.md': 'project', '/p/CLAUDE.local.md': 'local' });

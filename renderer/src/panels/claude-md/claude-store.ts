@@ -10,7 +10,7 @@ import type { ApiError, InspectorApi } from '../../../../shared/api';
 import type {
   ClaudeAssembly,
   ClaudeFileText,
-} from '../../../../shared/claude-project/claude-project-methods';
+} from '../../../../shared/api/methods/claude-project';
 import type { ClaudeOptionsPatch } from './options-patch';
 
 /** The kinds of workspace the bar switches between. */

@@ -4,8 +4,8 @@
  * read one of its memory files, and the assembly the main side pushes after every change.
  */
 import { z } from 'zod';
-import { pathField, withoutNul } from '../api/path-field';
-import type { ClaudeMdReport, SettingSources } from '../claude-md/types';
+import { pathField, withoutNul } from '../path-field';
+import type { ClaudeMdReport, SettingSources } from '../../claude-md/types';
 
 /** A path as typed in the UI: absolute, or relative to the main process's folder. */
 const pathString = pathField;
