@@ -3,7 +3,7 @@
  */
 import path from 'node:path';
 import type { HandlerTable } from '../api/dispatch';
-import type { HistoryMethodOutputs } from '../../shared/history/history-methods';
+import type { HistoryMethodOutputs } from '../../shared/api/methods/history';
 import { encodeListing } from '../../shared/history/listing-wire';
 import { diffRenders } from '../../shared/history/render-diff';
 import { factsOfParsedReport } from '../../shared/history/section-facts';

@@ -18,8 +18,8 @@ import type { OverrideMethodOutputs } from './methods/override';
 import { overrideMethodInputs } from './methods/override';
 import type { ClaudeProjectMethodOutputs } from './methods/claude-project';
 import { claudeProjectMethodInputs } from './methods/claude-project';
-import type { HistoryMethodOutputs } from '../history/history-methods';
-import { historyMethodInputs } from '../history/history-methods';
+import type { HistoryMethodOutputs } from './methods/history';
+import { historyMethodInputs } from './methods/history';
 
 /** A saved scenario's name (checked again on the main side: trimmed, printable). */
 const scenarioName = z.string().min(1).max(200);

@@ -13,7 +13,7 @@ import type {
   SnapshotDetail,
   SnapshotDiff,
 } from '../../../../shared/history/history-models';
-import type { HistoryMethodOutputs } from '../../../../shared/history/history-methods';
+import type { HistoryMethodOutputs } from '../../../../shared/api/methods/history';
 import { decodeListing, decodeRows } from '../../../../shared/history/listing-wire';
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
 import { NO_FILTERS, applyDelta } from './history-rows';
