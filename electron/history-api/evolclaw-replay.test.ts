@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiResult, Scenario } from '../../shared/api';
 import { decodeListing } from '../../shared/history/listing-wire';
-import type { ReplayResult } from '../../shared/history/history-models';
+import type { ReplayResult } from '../../shared/api/history-models';
 import type { InspectorCore } from '../api/inspector-core';
 import { startInspectorCore } from '../api/inspector-core';
 import { APP_ROOT } from '../services/app-paths';

@@ -14,7 +14,7 @@ import type {
   ReplayResult,
   SnapshotDetail,
   SnapshotDiff,
-} from '../../shared/history/history-models';
+} from '../../shared/api/history-models';
 import type { InspectorCore } from '../api/inspector-core';
 import { APP_ROOT, copyAppWorkspace } from '../workspace/test-support/app-workspace-copy';
 import { startInspectorCore } from '../api/inspector-core';

@@ -24,7 +24,7 @@ import {
 } from './history-renders';
 import type { WorkspaceRender } from './history-renders';
 import { readSnapshotDetail } from './snapshot-reads';
-import type { SnapshotDetail } from '../../shared/history/history-models';
+import type { SnapshotDetail } from '../../shared/api/history-models';
 
 /**
  * A snapshot's context text; for evolcore's format, which writes no file for an empty context,

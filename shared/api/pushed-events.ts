@@ -5,7 +5,7 @@ import type { ApiError } from './errors';
 import type { DiskChange, RenderResult, WorkspaceInfo } from './models';
 import type { MenuCommand } from './ui';
 import type { ClaudeAssembly } from './methods/claude-project';
-import type { HistoryDelta } from '../history/history-models';
+import type { HistoryDelta } from './history-models';
 
 /** Payload of every pushed event. */
 export interface EventPayloads {

@@ -10,7 +10,7 @@ import type {
   ReplayResult,
   SnapshotDetail,
   SnapshotDiff,
-} from '../../history/history-models';
+} from '../history-models';
 import type { WireListing } from '../../history/listing-wire';
 import type { WhatIfChange } from '../../history/what-if';
 

@@ -12,7 +12,7 @@ import type {
   ReplayResult,
   SnapshotDetail,
   SnapshotDiff,
-} from '../../../../shared/history/history-models';
+} from '../../../../shared/api/history-models';
 import type { HistoryMethodOutputs } from '../../../../shared/api/methods/history';
 import { decodeListing, decodeRows } from '../../../../shared/history/listing-wire';
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
