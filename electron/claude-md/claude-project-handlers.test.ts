@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ClaudeAssembly } from '../../shared/claude-project/claude-project-methods';
+import type { ClaudeAssembly } from '../../shared/api/methods/claude-project';
 import { useCoreHarness } from '../api/test-support/core-harness';
 
 const APP_ROOT = path.resolve(import.meta.dirname, '..', '..');

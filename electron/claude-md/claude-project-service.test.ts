@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until as waitUntil } from '../test-support/until';
 import type { EventName } from '../../shared/api';
-import type { ClaudeAssembly } from '../../shared/claude-project/claude-project-methods';
+import type { ClaudeAssembly } from '../../shared/api/methods/claude-project';
 import type { ClaudeFs } from '../../shared/claude-md/types';
 import { toEnginePath } from '../services/node-fs';
 import { ClaudeProjectService } from './claude-project-service';

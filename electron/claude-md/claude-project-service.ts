@@ -18,7 +18,7 @@ import type {
   ClaudeAssemblyTrigger,
   ClaudeFileText,
   ClaudeProjectOptions,
-} from '../../shared/claude-project/claude-project-methods';
+} from '../../shared/api/methods/claude-project';
 import { toEnginePath } from '../services/node-fs';
 import { BURST_DELAY_MS } from '../workspace/watcher';
 import { createNodeClaudeFs } from './node-claude-fs';

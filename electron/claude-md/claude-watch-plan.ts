@@ -10,7 +10,7 @@
  */
 import { claudeMdWatchPaths } from '../../shared/claude-md/watch-paths';
 import type { ClaudeMdReport } from '../../shared/claude-md/types';
-import { dirname, isInside, join, rootOf } from '../../shared/claude-md/posix-path';
+import { dirnamePath, isPathWithin, joinPath, rootOf } from '../../shared/base/posix-path';
 
 /** Folders to watch and the paths whose events count. */
 export interface ClaudeWatchPlan {
@@ -29,15 +29,15 @@ const RULES = '/.claude/rules';
 /** The rules folders a report depends on: of the managed folder, the home and every level folder. */
 function rulesDirsOf(report: ClaudeMdReport, paths: readonly string[]): string[] {
   const dirs = new Set<string>([
-    join(report.input.managedDir, '.claude/rules'),
-    join(report.input.home, '.claude/rules'),
+    joinPath(report.input.managedDir, '.claude/rules'),
+    joinPath(report.input.home, '.claude/rules'),
   ]);
   for (const p of paths) {
     const at = p.indexOf(RULES + '/');
     if (at >= 0) dirs.add(p.slice(0, at + RULES.length));
     else if (p.endsWith(RULES)) dirs.add(p);
     // Every level folder has a `.claude/CLAUDE.md` candidate, found or searched.
-    else if (p.endsWith('/.claude/CLAUDE.md')) dirs.add(dirname(p) + '/rules');
+    else if (p.endsWith('/.claude/CLAUDE.md')) dirs.add(dirnamePath(p) + '/rules');
   }
   return [...dirs];
 }
@@ -46,7 +46,7 @@ function rulesDirsOf(report: ClaudeMdReport, paths: readonly string[]): string[]
 function existingAncestor(dir: string, isDirectory: (dir: string) => boolean): string {
   let current = dir;
   while (!isDirectory(current)) {
-    const parent = dirname(current);
+    const parent = dirnamePath(current);
     if (parent === current || current === rootOf(current)) return current;
     current = parent;
   }
@@ -63,12 +63,12 @@ export function claudeWatchPlan(
   const shallow = new Set<string>();
   const deep = new Set<string>();
   for (const p of paths) {
-    if (rulesDirs.some((r) => isInside(r, p))) continue;
-    shallow.add(existingAncestor(dirname(p), isDirectory));
+    if (rulesDirs.some((r) => isPathWithin(p, r))) continue;
+    shallow.add(existingAncestor(dirnamePath(p), isDirectory));
   }
   for (const r of rulesDirs) {
     if (isDirectory(r)) deep.add(r);
-    else shallow.add(existingAncestor(dirname(r), isDirectory));
+    else shallow.add(existingAncestor(dirnamePath(r), isDirectory));
   }
   return { paths, shallowDirs: [...shallow].sort(), deepDirs: [...deep].sort(), rulesDirs };
 }
@@ -85,8 +85,9 @@ export function samePlanFolders(a: ClaudeWatchPlan, b: ClaudeWatchPlan): boolean
  */
 export function isRelevantChange(plan: ClaudeWatchPlan, path: string): boolean {
   if (plan.paths.includes(path)) return true;
-  if (plan.rulesDirs.some((r) => isInside(r, path))) return true;
+  if (plan.rulesDirs.some((r) => isPathWithin(path, r))) return true;
   return (
-    plan.paths.some((p) => p !== path && isInside(path, p)) || plan.rulesDirs.some((r) => isInside(path, r))
+    plan.paths.some((p) => p !== path && isPathWithin(p, path)) ||
+    plan.rulesDirs.some((r) => isPathWithin(r, path))
   );
 }

@@ -12,7 +12,7 @@ import { diagnosticsWithFiles } from './diagnostic-files';
 import { formatDiagnostic } from './format-diagnostic';
 import { lintKits } from '../../shared/lint/kit-lint';
 import type { Diagnostic, EngineFs } from '../../shared/engine/types';
-import { joinPath } from '../../shared/engine/paths';
+import { joinPath } from '../../shared/base/posix-path';
 import { isFsError } from '../../shared/engine/fs-util';
 import { catalogVarKnowledge } from './var-knowledge';
 

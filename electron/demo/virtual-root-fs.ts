@@ -5,7 +5,7 @@
  * re-rooting, as a colleague's snapshots would).
  */
 import type { EngineFs } from '../../shared/engine/types';
-import { isPathWithin } from '../../shared/engine/paths';
+import { isPathWithin } from '../../shared/base/posix-path';
 
 /** Maps each virtual prefix to a real folder (longest prefix first). */
 export function createVirtualRootFs(inner: EngineFs, roots: Readonly<Record<string, string>>): EngineFs {

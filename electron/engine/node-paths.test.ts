@@ -1,11 +1,11 @@
 /**
- * shared/engine/paths.ts re-implements node's `path.posix.normalize` and `path.posix.join` (the
+ * shared/base/posix-path.ts re-implements node's `path.posix.normalize` and `path.posix.join` (the
  * engine is pure, no node:*), because evolcore resolves every section path with them
  * (clarifications §2). Here, where node is available, they must agree on seeded random paths.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeJoin, nodeNormalize } from '../../shared/engine/paths';
+import { nodeJoin, nodeNormalize, relativePath } from '../../shared/base/posix-path';
 import { mulberry32 } from '../../shared/testing/mulberry32';
 
 const PIECES = ['a', '.', '/', '..'] as const;
@@ -53,5 +53,14 @@ describe('nodeNormalize / nodeJoin agree with node (path.posix)', () => {
     expect(nodeNormalize(p)).toBe(path.posix.normalize(p));
     expect(nodeJoin(p, 'x')).toBe(path.posix.join(p, 'x'));
     expect(nodeJoin('x', p)).toBe(path.posix.join('x', p));
+  });
+
+  it('relativePath: 2000 seeded pairs of absolute paths agree with path.posix.relative', () => {
+    const rand = mulberry32(777);
+    for (let i = 0; i < 2000; i++) {
+      const from = `/${randomPath(rand)}`;
+      const to = `/${randomPath(rand)}`;
+      expect(relativePath(from, to), JSON.stringify([from, to])).toBe(path.posix.relative(from, to));
+    }
   });
 });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../shared/api';
 import { decodeListing } from '../../shared/history/listing-wire';
-import type { ReplayResult } from '../../shared/history/history-models';
+import type { ReplayResult } from '../../shared/api/history-models';
 import { useCoreHarness } from '../api/test-support/core-harness';
 import { APP_ROOT } from '../services/app-paths';
 

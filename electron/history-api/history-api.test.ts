@@ -15,7 +15,7 @@ import type {
   ReplayResult,
   SnapshotDetail,
   SnapshotDiff,
-} from '../../shared/history/history-models';
+} from '../../shared/api/history-models';
 import { useCoreHarness } from '../api/test-support/core-harness';
 
 const harness = useCoreHarness();

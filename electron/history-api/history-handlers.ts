@@ -3,7 +3,7 @@
  */
 import path from 'node:path';
 import type { HandlerTable } from '../api/dispatch';
-import type { HistoryMethodOutputs } from '../../shared/history/history-methods';
+import type { HistoryMethodOutputs } from '../../shared/api/methods/history';
 import { encodeListing } from '../../shared/history/listing-wire';
 import { diffRenders } from '../../shared/history/render-diff';
 import { factsOfParsedReport } from '../../shared/history/section-facts';
@@ -24,7 +24,7 @@ import {
 } from './history-renders';
 import type { WorkspaceRender } from './history-renders';
 import { readSnapshotDetail } from './snapshot-reads';
-import type { SnapshotDetail } from '../../shared/history/history-models';
+import type { SnapshotDetail } from '../../shared/api/history-models';
 
 /**
  * A snapshot's context text; for evolcore's format, which writes no file for an empty context,

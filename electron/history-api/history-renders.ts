@@ -8,11 +8,11 @@ import type { Scenario } from '../../shared/api';
 import { parseManifestReport } from '../../shared/debug-files/parse';
 import { describeFailure } from '../../shared/debug-files/parse-result';
 import { renderContext } from '../../shared/engine';
-import { createMemoryFs } from '../../shared/engine/memory-fs';
+import { createMemoryFs } from '../../shared/base/memory-fs';
 import type { EngineFs, RenderInput, RenderReport } from '../../shared/engine/types';
 import { BUNDLE_FORMAT, BUNDLE_VERSION, parseBundle } from '../../shared/history/bundle';
 import type { SnapshotBundle } from '../../shared/history/bundle';
-import type { ReplayResult } from '../../shared/history/history-models';
+import type { ReplayResult } from '../../shared/api/history-models';
 import { diffRenders } from '../../shared/history/render-diff';
 import {
   factsOfParsedReport,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../test-support/until';
 import type { EventName } from '../../shared/api';
-import type { HistoryDelta } from '../../shared/history/history-models';
+import type { HistoryDelta } from '../../shared/api/history-models';
 import { HistoryService } from './history-service';
 
 let tmp = '';

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName } from '../../shared/api';
-import type { HistoryDelta } from '../../shared/history/history-models';
+import type { HistoryDelta } from '../../shared/api/history-models';
 import { HistoryService } from './history-service';
 
 let tmp = '';

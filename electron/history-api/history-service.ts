@@ -8,7 +8,7 @@ import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import type { DiskChange, EventName, EventPayloads, WorkspaceInfo } from '../../shared/api';
 import type { HistoryListing, SnapshotSummary } from '../../shared/debug-files/history-types';
-import type { HistoryDelta, HistoryIndexing } from '../../shared/history/history-models';
+import type { HistoryDelta, HistoryIndexing } from '../../shared/api/history-models';
 import { debugDirOf } from '../debug/debug-dir';
 import { ApiFailure } from '../../shared/api';
 import { encodeRows } from '../../shared/history/listing-wire';

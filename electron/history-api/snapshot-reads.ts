@@ -2,7 +2,7 @@
  * Reading one snapshot's four files through the index and parsing them leniently: the raw
  * text always, the parsed vars and report when they can be read (issue 7, "One snapshot").
  */
-import type { SnapshotDetail, SnapshotFileText } from '../../shared/history/history-models';
+import type { SnapshotDetail, SnapshotFileText } from '../../shared/api/history-models';
 import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
 import type { DebugFileKind } from '../../shared/debug-files/names';
 import { describeFailure, parseManifestReport, parseVarsFile } from '../../shared/debug-files/parse';

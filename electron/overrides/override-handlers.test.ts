@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { ApiResult } from '../../shared/api';
-import type { DraftRenders } from '../../shared/override/override-methods';
+import type { DraftRenders } from '../../shared/api/methods/override';
 import type { ManifestFilePair, SaveOverrideResult } from '../../shared/override/override-file';
 import { presetScenario } from '../../shared/scenarios/presets';
 import type { InspectorCore } from '../api/inspector-core';

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createCachingFs } from './caching-fs';
-import { createMemoryFs } from './test-support/memory-fs';
+import { createMemoryFs } from '../../shared/base/memory-fs';
 
 describe('caching fs', () => {
   it('reads each file once until it is invalidated', () => {
     const mem = createMemoryFs({ '/k/rules/a.md': 'A' });
     const fs = createCachingFs(mem);
     expect(fs.readText('/k/rules/a.md')).toBe('A');
-    mem.files.set('/k/rules/a.md', 'B');
+    mem.write('/k/rules/a.md', 'B');
     expect(fs.readText('/k/rules/a.md')).toBe('A');
-    expect(mem.calls.readText).toBe(1);
+    expect(mem.reads.get('/k/rules/a.md')).toBe(1);
     fs.invalidate(['/k/rules/a.md']);
     expect(fs.readText('/k/rules/a.md')).toBe('B');
   });
@@ -18,7 +18,7 @@ describe('caching fs', () => {
     const mem = createMemoryFs({ '/k/rules/a.md': 'A' });
     const fs = createCachingFs(mem);
     expect(fs.list('/k/rules')).toHaveLength(1);
-    mem.files.set('/k/rules/b.md', 'B');
+    mem.write('/k/rules/b.md', 'B');
     fs.invalidate(['/k/rules/b.md']);
     expect(fs.list('/k/rules')).toHaveLength(2);
   });
@@ -28,7 +28,7 @@ describe('caching fs', () => {
     const fs = createCachingFs(mem);
     expect(fs.stat('/k/rules/missing.md')).toMatchObject({ error: 'ENOENT' });
     fs.readText('/k/rules/a.md');
-    mem.files.set('/k/rules/missing.md', 'now');
+    mem.write('/k/rules/missing.md', 'now');
     expect(fs.stat('/k/rules/missing.md')).toMatchObject({ error: 'ENOENT' });
     fs.invalidate(['/k/rules']);
     expect(fs.stat('/k/rules/missing.md')).toMatchObject({ kind: 'file' });

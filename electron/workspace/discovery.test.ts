@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listAgents, listManifestFiles, listSessionTypes, sessionTypeOfManifest } from './discovery';
-import { createMemoryFs } from './test-support/memory-fs';
+import { createMemoryFs } from '../../shared/base/memory-fs';
 
 const tree = createMemoryFs({
   '/pkg/kits/eck_manifest.json': '{}',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventName } from '../../shared/api';
 import { presetScenario } from '../../shared/scenarios/presets';
 import { createFakeRender } from './test-support/fake-render';
-import { createMemoryFs } from './test-support/memory-fs';
+import { createMemoryFs } from '../../shared/base/memory-fs';
 import { Workspace } from './workspace';
 
 function setup(files: Record<string, string> = {}) {
@@ -57,8 +57,8 @@ describe('Workspace', () => {
   it('a burst on disk invalidates the cache and re-renders once', () => {
     const { ws, mem, fake, events } = setup();
     ws.setScenario(presetScenario('coding'));
-    mem.files.set('/pkg/kits/rules/00-core.md', 'core v2');
-    mem.files.set('/pkg/kits/rules/10-new.md', 'new');
+    mem.write('/pkg/kits/rules/00-core.md', 'core v2');
+    mem.write('/pkg/kits/rules/10-new.md', 'new');
     expect(ws.renderScenario(ws.scenario).report.context).toBe('core v1');
     const before = fake.inputs.length;
     ws.handleDiskBurst(['/pkg/kits/rules/00-core.md', '/pkg/kits/rules/10-new.md']);
@@ -82,7 +82,7 @@ describe('Workspace', () => {
 
   it('a broken base manifest is pushed as an error naming the file', () => {
     const { ws, mem, events } = setup();
-    mem.files.delete('/pkg/kits/eck_manifest.json');
+    mem.remove('/pkg/kits/eck_manifest.json');
     ws.setScenario(presetScenario('coding'));
     expect(events.at(-1)).toEqual({
       event: 'onDidError',

@@ -14,12 +14,12 @@ import type { SavedScenario } from '../scenarios/scenario-file';
 import type { SnapshotScenarioRead, VarsSnapshot } from '../scenarios/snapshot-scenario';
 import type { OpenInEditorResult } from './open-in-editor';
 import { openInEditorInput } from './open-in-editor';
-import type { OverrideMethodOutputs } from '../override/override-methods';
-import { overrideMethodInputs } from '../override/override-methods';
-import type { ClaudeProjectMethodOutputs } from '../claude-project/claude-project-methods';
-import { claudeProjectMethodInputs } from '../claude-project/claude-project-methods';
-import type { HistoryMethodOutputs } from '../history/history-methods';
-import { historyMethodInputs } from '../history/history-methods';
+import type { OverrideMethodOutputs } from './methods/override';
+import { overrideMethodInputs } from './methods/override';
+import type { ClaudeProjectMethodOutputs } from './methods/claude-project';
+import { claudeProjectMethodInputs } from './methods/claude-project';
+import type { HistoryMethodOutputs } from './methods/history';
+import { historyMethodInputs } from './methods/history';
 
 /** A saved scenario's name (checked again on the main side: trimmed, printable). */
 const scenarioName = z.string().min(1).max(200);

@@ -4,8 +4,8 @@
 import type { ApiError } from './errors';
 import type { DiskChange, RenderResult, WorkspaceInfo } from './models';
 import type { MenuCommand } from './ui';
-import type { ClaudeAssembly } from '../claude-project/claude-project-methods';
-import type { HistoryDelta } from '../history/history-models';
+import type { ClaudeAssembly } from './methods/claude-project';
+import type { HistoryDelta } from './history-models';
 
 /** Payload of every pushed event. */
 export interface EventPayloads {

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { assembleClaudeMd } from './assemble';
 import { MEMORY_INSTRUCTION_PROMPT } from './final-text';
-import { createMemoryFs } from './memory-fs';
-import type { MemoryTree } from './memory-fs';
+import { createMemoryFs } from '../base/memory-fs';
+import type { MemoryTree } from '../base/memory-fs';
 import type { ClaudeMdInput, ClaudeMdReport } from './types';
 import { claudeMdWatchPaths } from './watch-paths';
 

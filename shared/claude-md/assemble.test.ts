@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { assembleClaudeMd } from './assemble';
 import type { ClaudeMdInput, ClaudeMdReport } from './types';
 import { MEMORY_INSTRUCTION_PROMPT } from './final-text';
-import { createMemoryFs } from './memory-fs';
+import { createMemoryFs } from '../base/memory-fs';
 import { claudeMdWatchPaths } from './watch-paths';
-import type { MemoryTree } from './memory-fs';
+import type { MemoryTree } from '../base/memory-fs';
 
 const HOME = '/home/u';
 const MANAGED = '/etc/claude-code';

@@ -12,7 +12,7 @@ import { buildAttachments, buildContext } from './final-text';
 import { MANAGED_SETTINGS_CLAUDEMD_PATH, readManagedClaudeMd } from './managed-settings';
 import { MemoryLoader } from './memory-loader';
 import type { Draft, MemoryInfo } from './memory-loader';
-import { ancestorsBelowRoot, isInside, join, relative } from './posix-path';
+import { ancestorsBelowRoot, isPathWithin, joinPath, relativePath } from '../base/posix-path';
 import { collectReadAttachments } from './read-attachments';
 import type { ClaudeFs, ClaudeMdFile, ClaudeMdInput, ClaudeMdReport } from './types';
 
@@ -21,8 +21,8 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
   const opts = resolveClaudeMdInput(input);
   const { cwd, home, target, settingSources: on, approveExternalIncludes: approved } = opts;
   const display = (path: string): string => {
-    if (isInside(cwd, path)) return relative(cwd, path) || '.';
-    if (isInside(home, path)) return '~/' + relative(home, path);
+    if (isPathWithin(path, cwd)) return relativePath(cwd, path) || '.';
+    if (isPathWithin(path, home)) return '~/' + relativePath(home, path);
     return path;
   };
   const loader = new MemoryLoader(fs, cwd, home, display);
@@ -56,7 +56,7 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
     start.push(...loader.processFile(v, processed));
   };
   const rules = (dir: string, level: Draft['level'], globBase: string, enabled: boolean, ext: boolean) => {
-    const rulesDir = join(dir, '.claude/rules');
+    const rulesDir = joinPath(dir, '.claude/rules');
     if (!enabled) {
       // Claude Code does not look; the rows say what a switched-on source would add.
       for (const path of listRuleFiles(fs, rulesDir))
@@ -78,7 +78,7 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
 
   // 1. Managed: its CLAUDE.md, the managed settings' `claudeMd`, its rules.
   const managed = opts.managedDir;
-  top(join(managed, 'CLAUDE.md'), 'claude-md', 'managed', true, 'managed', approved);
+  top(joinPath(managed, 'CLAUDE.md'), 'claude-md', 'managed', true, 'managed', approved);
   const policy = readManagedClaudeMd(fs, managed);
   if (policy.claudeMd !== null) {
     const v = {
@@ -107,23 +107,30 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
     loader.diag('warning', 'read-error', `Managed settings ${file} are not a JSON object; ignored.`, file);
   rules(managed, 'managed', cwd, true, approved);
   // 2. User: its includes may always leave the working directory.
-  top(join(home, '.claude/CLAUDE.md'), 'claude-md', 'user', on.user, 'userSettings', true);
+  top(joinPath(home, '.claude/CLAUDE.md'), 'claude-md', 'user', on.user, 'userSettings', true);
   rules(home, 'user', cwd, on.user, true);
   // 3–4. Project and Local of every folder from below the root down to cwd.
   for (const dir of ancestorsBelowRoot(cwd).reverse()) {
-    top(join(dir, 'CLAUDE.md'), 'claude-md', 'project', on.project, 'projectSettings', approved);
-    top(join(dir, '.claude/CLAUDE.md'), 'dot-claude-md', 'project', on.project, 'projectSettings', approved);
+    top(joinPath(dir, 'CLAUDE.md'), 'claude-md', 'project', on.project, 'projectSettings', approved);
+    top(
+      joinPath(dir, '.claude/CLAUDE.md'),
+      'dot-claude-md',
+      'project',
+      on.project,
+      'projectSettings',
+      approved,
+    );
     rules(dir, 'project', dir, on.project, approved);
-    top(join(dir, 'CLAUDE.local.md'), 'local-md', 'local', on.local, 'localSettings', approved);
+    top(joinPath(dir, 'CLAUDE.local.md'), 'local-md', 'local', on.local, 'localSettings', approved);
   }
   // 5. Additional directories, only with CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD; not
   //    switched by projectSettings (an explicit `--add-dir`), CLAUDE.local.md by localSettings.
   if (opts.additionalDirectoriesClaudeMd) {
     for (const dir of opts.additionalDirectories) {
-      top(join(dir, 'CLAUDE.md'), 'claude-md', 'project', true, 'projectSettings', approved);
-      top(join(dir, '.claude/CLAUDE.md'), 'dot-claude-md', 'project', true, 'projectSettings', approved);
+      top(joinPath(dir, 'CLAUDE.md'), 'claude-md', 'project', true, 'projectSettings', approved);
+      top(joinPath(dir, '.claude/CLAUDE.md'), 'dot-claude-md', 'project', true, 'projectSettings', approved);
       rules(dir, 'project', dir, true, approved);
-      top(join(dir, 'CLAUDE.local.md'), 'local-md', 'local', on.local, 'localSettings', approved);
+      top(joinPath(dir, 'CLAUDE.local.md'), 'local-md', 'local', on.local, 'localSettings', approved);
     }
   }
   for (const info of start) {
@@ -194,7 +201,7 @@ function listRuleFiles(fs: ClaudeFs, dir: string, seen = new Set<string>()): str
   if ('error' in entries) return [];
   const out: string[] = [];
   for (const e of entries) {
-    const path = join(dir, e.name);
+    const path = joinPath(dir, e.name);
     const stat = fs.stat(path);
     if ('error' in stat) continue;
     if (stat.kind === 'directory') out.push(...listRuleFiles(fs, path, seen));

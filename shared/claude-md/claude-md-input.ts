@@ -2,7 +2,7 @@
  * The assembly's constants and the defaults of its input (clarifications "Inputs").
  */
 
-import { normalize, resolve } from './posix-path';
+import { normalizePath, resolvePath, toForwardSlashes } from '../base/posix-path';
 import type { ClaudeMdInput, ResolvedClaudeMdInput } from './types';
 
 /** claudemd.ts:93: the per-file size that earns a warning, not a refusal (§19.6). */
@@ -14,14 +14,17 @@ export const MAX_INCLUDE_DEPTH = 5;
 /** Claude Code's managed folder on Linux (clarifications "Inputs"). */
 export const DEFAULT_MANAGED_DIR = '/etc/claude-code';
 
-/** Fills in defaults and normalises the paths of an input. */
+/**
+ * Fills in defaults and normalises the paths of an input. A path may come typed on Windows
+ * (`C:\Users\me`), so its backslashes become `/` here, once, before the `/`-only path library.
+ */
 export function resolveClaudeMdInput(input: ClaudeMdInput): ResolvedClaudeMdInput {
-  const cwd = normalize(input.cwd);
-  const target = input.target ? resolve(cwd, input.target) : null;
+  const cwd = normalizePath(toForwardSlashes(input.cwd));
+  const target = input.target ? resolvePath(cwd, toForwardSlashes(input.target)) : null;
   return {
     cwd,
-    home: normalize(input.home),
-    managedDir: normalize(input.managedDir ?? DEFAULT_MANAGED_DIR),
+    home: normalizePath(toForwardSlashes(input.home)),
+    managedDir: normalizePath(toForwardSlashes(input.managedDir ?? DEFAULT_MANAGED_DIR)),
     target,
     settingSources: {
       user: input.settingSources?.user ?? true,
@@ -29,7 +32,9 @@ export function resolveClaudeMdInput(input: ClaudeMdInput): ResolvedClaudeMdInpu
       local: input.settingSources?.local ?? true,
     },
     approveExternalIncludes: input.approveExternalIncludes ?? false,
-    additionalDirectories: (input.additionalDirectories ?? []).map((d) => resolve(cwd, d)),
+    additionalDirectories: (input.additionalDirectories ?? []).map((d) =>
+      resolvePath(cwd, toForwardSlashes(d)),
+    ),
     additionalDirectoriesClaudeMd: input.additionalDirectoriesClaudeMd ?? false,
   };
 }

@@ -7,7 +7,7 @@
 
 import { COMMENT_SPAN, isClosedComment, scanBlocks } from './markdown-blocks';
 import { normalizeLineEndings } from './strip-html-comments';
-import { normalize, resolve } from './posix-path';
+import { normalizePath, resolvePath } from '../base/posix-path';
 
 /** One directive: as written, and the absolute path it points to. */
 export interface IncludeDirective {
@@ -51,9 +51,9 @@ export function isNetPath(path: string): boolean {
 
 /** Resolves a directive's path from the including file's folder; `~` is the home. */
 export function resolveIncludePath(path: string, fromDir: string, home: string): string {
-  if (path === '~') return normalize(home);
-  if (path.startsWith('~/')) return resolve(home, path.slice(2));
-  return resolve(fromDir, path);
+  if (path === '~') return normalizePath(home);
+  if (path.startsWith('~/')) return resolvePath(home, path.slice(2));
+  return resolvePath(fromDir, path);
 }
 
 /** The directives of `content` in order of appearance, each resolved path once. */

@@ -13,9 +13,9 @@ export {
 } from './claude-md-input';
 export { MEMORY_INSTRUCTION_PROMPT, levelDescription } from './final-text';
 export { MANAGED_SETTINGS_CLAUDEMD_PATH } from './managed-settings';
-export { createMemoryFs } from './memory-fs';
+export { createMemoryFs } from '../base/memory-fs';
 export { claudeMdWatchPaths } from './watch-paths';
-export type { MemoryLink, MemoryTree } from './memory-fs';
+export type { MemoryLink, MemoryTree } from '../base/memory-fs';
 export { CLAUDE_CODE_VERSION, CLAUDE_MD_STATUSES } from './types';
 export type {
   ClaudeFs,

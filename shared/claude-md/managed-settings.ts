@@ -6,7 +6,7 @@
  * What an enterprise settings script or an MDM profile would add is not visible here.
  */
 
-import { join } from './posix-path';
+import { joinPath } from '../base/posix-path';
 import type { ClaudeFs } from './types';
 
 /** The path Claude Code shows for the managed settings' `claudeMd`. */
@@ -23,8 +23,8 @@ export interface ManagedClaudeMd {
 
 /** Reads the managed settings of `managedDir`. */
 export function readManagedClaudeMd(fs: ClaudeFs, managedDir: string): ManagedClaudeMd {
-  const files = [join(managedDir, 'managed-settings.json')];
-  const dropIns = join(managedDir, 'managed-settings.d');
+  const files = [joinPath(managedDir, 'managed-settings.json')];
+  const dropIns = joinPath(managedDir, 'managed-settings.d');
   const listed = fs.list(dropIns);
   if (!('error' in listed)) {
     const names = listed
@@ -34,7 +34,7 @@ export function readManagedClaudeMd(fs: ClaudeFs, managedDir: string): ManagedCl
       )
       .map((e) => e.name)
       .sort();
-    for (const name of names) files.push(join(dropIns, name));
+    for (const name of names) files.push(joinPath(dropIns, name));
   }
   let claudeMd: string | null = null;
   let source: string | null = null;

@@ -8,7 +8,7 @@ import { parseFrontmatter } from './frontmatter';
 import type { ParsedFrontmatter } from './frontmatter';
 import { extractIncludes } from './include-paths';
 import type { IncludeDirective } from './include-paths';
-import { dirname } from './posix-path';
+import { dirnamePath } from '../base/posix-path';
 import { stripHtmlComments } from './strip-html-comments';
 
 /** The processed form of one file. */
@@ -34,7 +34,7 @@ export function parseMemoryFileContent(raw: string, resolvedPath: string, home: 
   return {
     content: stripped.content,
     globs: front.paths,
-    includes: extractIncludes(front.content, dirname(resolvedPath), home),
+    includes: extractIncludes(front.content, dirnamePath(resolvedPath), home),
     differsFromDisk: stripped.content !== raw,
     frontmatterError: front.error,
   };

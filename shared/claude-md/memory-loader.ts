@@ -9,7 +9,7 @@
 import { MAX_INCLUDE_DEPTH, MAX_MEMORY_CHARACTER_COUNT } from './claude-md-input';
 import { isNetPath } from './include-paths';
 import { parseMemoryFileContent } from './memory-file-content';
-import { comparisonKey, extname, isInside, join, normalize } from './posix-path';
+import { comparisonKey, extnamePath, isPathWithin, joinPath, normalizePath } from '../base/posix-path';
 import { isTextExtension } from './text-extensions';
 import type {
   ClaudeFs,
@@ -133,7 +133,7 @@ export class MemoryLoader {
   /** The path with symlinks resolved, or the path itself when that fails (Claude Code's `safeResolvePath`). */
   resolve(path: string): string {
     const real = this.fs.realpath(path);
-    return typeof real === 'string' ? normalize(real) : path;
+    return typeof real === 'string' ? normalizePath(real) : path;
   }
 
   /** `processMemoryFile`: the file, then its includes depth-first; `[]` when it loads nothing. */
@@ -189,7 +189,7 @@ export class MemoryLoader {
       this.diag('warning', 'read-error', `Cannot read ${v.path}: ${raw.message}`, v.path);
       return [];
     }
-    const ext = extname(v.path);
+    const ext = extnamePath(v.path);
     if (!isTextExtension(ext)) {
       this.record(v, 'non-text', `Extension ${ext} is not a text type; not loaded.`, {
         realPath,
@@ -278,7 +278,7 @@ export class MemoryLoader {
     if ('error' in entries) return [];
     const out: MemoryInfo[] = [];
     for (const entry of entries) {
-      const entryPath = join(r.rulesDir, entry.name);
+      const entryPath = joinPath(r.rulesDir, entry.name);
       const resolved = this.resolve(entryPath);
       if (isUncPath(resolved) || isNetPath(resolved)) continue;
       let kind = entry.kind;
@@ -326,5 +326,5 @@ function isUncPath(path: string): boolean {
 
 /** Claude Code's "inside the working directory" test for includes: letter case folded. */
 export function isInsideFolded(dir: string, path: string): boolean {
-  return isInside(dir.toLowerCase(), path.toLowerCase());
+  return isPathWithin(path.toLowerCase(), dir.toLowerCase());
 }

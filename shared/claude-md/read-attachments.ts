@@ -13,7 +13,7 @@
  */
 
 import type { MemoryInfo, MemoryLoader } from './memory-loader';
-import { dirname, join, rootOf } from './posix-path';
+import { dirnamePath, joinPath, rootOf } from '../base/posix-path';
 import { testTarget } from './rule-target';
 import type { ClaudeMdLevel, ResolvedClaudeMdInput } from './types';
 
@@ -89,20 +89,20 @@ export function collectReadAttachments(loader: MemoryLoader, opts: ResolvedClaud
     return infos;
   };
 
-  attach(conditional(join(managedDir, '.claude/rules'), 'managed', false, cwd));
-  if (on.user) attach(conditional(join(home, '.claude/rules'), 'user', true, cwd));
+  attach(conditional(joinPath(managedDir, '.claude/rules'), 'managed', false, cwd));
+  if (on.user) attach(conditional(joinPath(home, '.claude/rules'), 'user', true, cwd));
   const { nestedDirs, cwdLevelDirs } = foldersForTarget(target, cwd, (p) => loader.resolve(p));
   for (const dir of nestedDirs) {
     const found: MemoryInfo[] = [];
     if (on.project) {
-      found.push(...file(join(dir, 'CLAUDE.md'), 'claude-md', 'project'));
-      found.push(...file(join(dir, '.claude/CLAUDE.md'), 'dot-claude-md', 'project'));
+      found.push(...file(joinPath(dir, 'CLAUDE.md'), 'claude-md', 'project'));
+      found.push(...file(joinPath(dir, '.claude/CLAUDE.md'), 'dot-claude-md', 'project'));
     }
-    if (on.local) found.push(...file(join(dir, 'CLAUDE.local.md'), 'local-md', 'local'));
+    if (on.local) found.push(...file(joinPath(dir, 'CLAUDE.local.md'), 'local-md', 'local'));
     // Unconditional rules run on a copy of `processed`, so the conditional pass after them
     // still sees every rule file; the copy is merged back afterwards (as Claude Code does).
     const copy = new Set(processed);
-    const rulesDir = join(dir, '.claude/rules');
+    const rulesDir = joinPath(dir, '.claude/rules');
     if (loader.fsStat(rulesDir) === null) loader.searched.push(rulesDir);
     loader.hideDeferred = true;
     const plain = loader.processRules(
@@ -125,7 +125,7 @@ export function collectReadAttachments(loader: MemoryLoader, opts: ResolvedClaud
     for (const key of copy) processed.add(key);
     attach(found);
   }
-  for (const dir of cwdLevelDirs) attach(conditional(join(dir, '.claude/rules'), 'project', false, dir));
+  for (const dir of cwdLevelDirs) attach(conditional(joinPath(dir, '.claude/rules'), 'project', false, dir));
   return out;
 }
 
@@ -138,15 +138,16 @@ export function foldersForTarget(
   cwd: string,
   realpath: (path: string) => string,
 ): { nestedDirs: string[]; cwdLevelDirs: string[] } {
-  let dir = dirname(target);
+  let dir = dirnamePath(target);
   if (!dir.startsWith(cwd)) {
     const real = realpath(dir);
     if (real.startsWith(cwd)) dir = real;
   }
   const nestedDirs: string[] = [];
-  for (let d = dir; d !== cwd && d !== rootOf(d); d = dirname(d)) if (d.startsWith(cwd)) nestedDirs.push(d);
+  for (let d = dir; d !== cwd && d !== rootOf(d); d = dirnamePath(d))
+    if (d.startsWith(cwd)) nestedDirs.push(d);
   const cwdLevelDirs: string[] = [];
-  for (let d = cwd; d !== rootOf(d); d = dirname(d)) cwdLevelDirs.push(d);
+  for (let d = cwd; d !== rootOf(d); d = dirnamePath(d)) cwdLevelDirs.push(d);
   return { nestedDirs: nestedDirs.reverse(), cwdLevelDirs: cwdLevelDirs.reverse() };
 }
 

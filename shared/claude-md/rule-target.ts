@@ -6,7 +6,7 @@
  */
 
 import ignore from 'ignore';
-import { isAbsolute, relative } from './posix-path';
+import { isAbsolutePath, relativePath } from '../base/posix-path';
 
 /** The outcome of testing one rule, with the "why" sentence for the view. */
 export interface RuleTargetTest {
@@ -25,8 +25,8 @@ export function testTarget(globs: readonly string[], base: string, target: strin
       tested: null,
       detail: `Conditional rule (paths: ${list}); no target file given.`,
     };
-  const rel = isAbsolute(target) ? relative(base, target) : target;
-  if (!rel || rel.startsWith('..') || isAbsolute(rel)) {
+  const rel = isAbsolutePath(target) ? relativePath(base, target) : target;
+  if (!rel || rel.startsWith('..') || isAbsolutePath(rel)) {
     return { matched: false, tested: null, detail: `The target is outside ${base}; paths: ${list}.` };
   }
   return ignore()

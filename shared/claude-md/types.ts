@@ -7,16 +7,17 @@
  * (a `context` string, rows with status, reason, bytes and span) so the same views show both.
  */
 
-import type { DirEntry, EngineFs, FileStat, FsError, Span } from '../engine/types';
+import type { DirEntry, FileStat, FsError, ReadOnlyFs } from '../base/file-system';
+import type { Span } from '../base/span';
 
 export type { DirEntry, FileStat, FsError, Span };
 
 /**
- * The only way the assembly touches files: the ECK port plus `realpath`, which symlink
+ * The only way the assembly touches files: the shared read-only port plus `realpath`, which symlink
  * cycle detection needs (§19.2 "符号链接处理": the resolved path is marked processed too).
  * Paths are absolute and `/`-separated.
  */
-export interface ClaudeFs extends EngineFs {
+export interface ClaudeFs extends ReadOnlyFs {
   /** The path with every symlink resolved; an `FsError` when it does not exist or loops. */
   realpath(path: string): string | FsError;
 }

@@ -5,6 +5,7 @@
  * snapshots with them. The manifest report has its own file (`manifest-report-format.ts`).
  */
 import type { RenderReport } from '../engine/types';
+import { isPlainObject } from '../base/is-plain-object';
 
 export { formatManifestReport } from './manifest-report-format';
 
@@ -18,10 +19,6 @@ export type DescribeVar = (name: string) => string | null | undefined;
 export interface VarsFileEntry {
   readonly value: unknown;
   readonly description: string;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -67,21 +67,3 @@ export function stripInlineCode(text: string): string {
   const m = /^(`+)\s?([\s\S]*?)\s?\1$/.exec(text.trim());
   return m ? (m[2] as string) : text.trim();
 }
-
-/** UTF-8 byte length of a string, without TextEncoder (not in the shared layer's lib). */
-export function utf8Length(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}

@@ -20,6 +20,7 @@ import { normaliseStatus } from './report-cells';
 import type { ParsedReportSection } from './report-cells';
 import { MANIFEST_REPORT_FORMAT } from './report-summary';
 import type { ReportSummary } from './report-summary';
+import { isPlainObject } from '../base/is-plain-object';
 
 export type { ParsedReportSection } from './report-cells';
 export { normaliseStatus, readBool, readBytes, readTokens } from './report-cells';
@@ -50,10 +51,6 @@ export interface ParsedManifestReport {
 
 type Obj = Record<string, unknown>;
 
-function isObj(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function num(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
@@ -76,7 +73,7 @@ function sectionFromJson(raw: Obj): ParsedReportSection | null {
   const written = normaliseStatus(str(raw.status) ?? '');
   const pathStatus = str(raw.pathStatus) ?? str(raw.path_status) ?? written.pathStatus;
   const truncated = raw.truncated;
-  const when = raw.whenResult ?? raw.when_result ?? (isObj(raw.when) ? raw.when.result : raw.when);
+  const when = raw.whenResult ?? raw.when_result ?? (isPlainObject(raw.when) ? raw.when.result : raw.when);
   return {
     id,
     status: written.status ?? pathStatus,
@@ -95,9 +92,9 @@ function sectionFromJson(raw: Obj): ParsedReportSection | null {
 
 function reportFromJson(top: Obj, source: 'summary' | 'json'): ParsedManifestReport | null {
   if (!Array.isArray(top.sections)) return null;
-  const sections = top.sections.filter(isObj).map(sectionFromJson);
-  const totals = isObj(top.totals) ? top.totals : null;
-  const context = isObj(top.context) ? top.context : null;
+  const sections = top.sections.filter(isPlainObject).map(sectionFromJson);
+  const totals = isPlainObject(top.totals) ? top.totals : null;
+  const context = isPlainObject(top.context) ? top.context : null;
   const isOurs = top.format === MANIFEST_REPORT_FORMAT && sections.every((s) => s !== null);
   return {
     source: isOurs ? 'summary' : source,
@@ -126,7 +123,7 @@ export function parseManifestReport(text: string): ParseResult<ParsedManifestRep
   if (/^\s*\{/.test(body)) {
     try {
       const top: unknown = JSON.parse(body);
-      const report = isObj(top) ? reportFromJson(top, 'json') : null;
+      const report = isPlainObject(top) ? reportFromJson(top, 'json') : null;
       if (report) return { ok: true, value: report, warnings };
     } catch {
       warnings.push('the file starts like JSON but is not valid JSON; read as markdown');
@@ -141,7 +138,7 @@ export function parseManifestReport(text: string): ParseResult<ParsedManifestRep
   for (const block of ordered) {
     try {
       const top: unknown = JSON.parse(block.body);
-      const report = isObj(top) ? reportFromJson(top, 'json') : null;
+      const report = isPlainObject(top) ? reportFromJson(top, 'json') : null;
       if (report) return { ok: true, value: report, warnings };
     } catch (err) {
       if (block.info.includes(MANIFEST_REPORT_FORMAT)) {

@@ -7,6 +7,7 @@
 import { parseJsonText } from '../engine/json-text';
 import { parseFailure } from './parse-result';
 import type { ParseResult } from './parse-result';
+import { isPlainObject } from '../base/is-plain-object';
 
 /** Which shape the file had. */
 export type VarsFileShape = 'plain' | 'described' | 'split' | 'list' | 'params';
@@ -46,10 +47,6 @@ const SPLIT_TOP_KEYS = new Set([
 
 /** Keys beside `params` in evolclaw's file. */
 const PARAMS_TOP_KEYS = new Set(['params', 'timestamp', 'sessionId', 'version']);
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function descriptionOf(entry: Record<string, unknown>): string | null {
   for (const key of ['description', 'descriptionZh', 'desc', 'zh']) {

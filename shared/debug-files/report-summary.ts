@@ -3,7 +3,7 @@
  * so our own parser reads a report back exactly instead of scraping the table.
  */
 import type { DiagnosticLevel, RenderReport, SectionReport, SectionStatus } from '../engine/types';
-import { utf8Length } from './markdown';
+import { utf8Length } from '../base/utf8';
 
 /** Marker of our summary block (the fence's info string and the `format` field). */
 export const MANIFEST_REPORT_FORMAT = 'eck-manifest-report';

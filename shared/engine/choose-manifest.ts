@@ -4,7 +4,7 @@
  * (group chats), agent — else `eck_manifest.json`.
  */
 import type { Diagnostic, EngineFs, ManifestChoice, Vars } from './types';
-import { joinPath } from './paths';
+import { joinPath } from '../base/posix-path';
 import { parseJsonText } from './json-text';
 import { isPlainObject, isTruthy } from './truthy';
 import { isFsError, readIfExists } from './fs-util';

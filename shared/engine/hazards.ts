@@ -7,7 +7,7 @@
  */
 import type { Diagnostic, RenderInput, SectionReport } from './types';
 import type { WalkResult } from './walk';
-import { isPathWithin, isAbsolutePath } from './paths';
+import { isPathWithin, isAbsolutePath } from '../base/posix-path';
 import { aliasWithoutBoundary } from './output-format';
 import { parseWhen } from './when';
 

@@ -18,7 +18,19 @@ export {
 export { DEFAULT_MANIFEST_FILE } from './choose-manifest';
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, DEFAULT_PATTERN } from './section-spec';
 export { parseJsonText, lineColumnAt } from './json-text';
-export { createMemoryFs, utf8Length, type MemoryTree } from './memory-fs';
+export { createMemoryFs, type MemoryTree } from '../base/memory-fs';
+export { utf8Length } from '../base/utf8';
 export { isTruthy } from './truthy';
 export { closestName, editDistance } from './closest';
-export * from './paths';
+// Kept for callers that took the path helpers from the engine; new code imports shared/base.
+export {
+  isAbsolutePath,
+  normalizePath,
+  resolvePath,
+  joinPath,
+  dirnamePath,
+  basenamePath,
+  isPathWithin,
+  nodeNormalize,
+  nodeJoin,
+} from '../base/posix-path';

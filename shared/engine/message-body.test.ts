@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { H, KITS, P, fileSection, kitTree } from './__fixtures__/kit';
-import { createMemoryFs } from './memory-fs';
+import { createMemoryFs } from '../base/memory-fs';
 import { MESSAGE_MANIFEST_FILE, formatLocalTime, renderMessageBody, type MessageItem } from './message-body';
 
 const wrapper = fileSection('batch', `${KITS}/wrapper.md`, {

@@ -10,7 +10,7 @@ import type { EngineFs, Json, MergedSection, RenderInput, Vars } from './types';
 import { derivePathVars } from './path-vars';
 import { readBaseManifest, readOverrideManifest } from './manifest-files';
 import { mergeManifests } from './merge';
-import { nodeJoin } from './paths';
+import { nodeJoin } from '../base/posix-path';
 import { isPlainObject } from './truthy';
 import { evaluateWhen, parseWhen } from './when';
 import { sectionFiles } from './walk';

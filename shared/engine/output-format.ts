@@ -3,7 +3,7 @@
  * `<system-reminder>` wrapper, block headers with their display paths and labels, and the
  * folder and total notes. Limits are printed as written (the real code interpolates them).
  */
-import { nodeJoin } from './paths';
+import { nodeJoin } from '../base/posix-path';
 import type { Product } from './types';
 
 /** Text before the first block (evolcore's). */

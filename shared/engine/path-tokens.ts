@@ -7,7 +7,7 @@
  * `path.normalize` and nothing else.
  */
 import type { Vars } from './types';
-import { nodeNormalize } from './paths';
+import { nodeNormalize } from '../base/posix-path';
 
 const DOLLAR = /\$([A-Z_]+)/g;
 const BRACES = /\{\{(\w+)\}\}/g;

@@ -5,7 +5,7 @@
  * value). The agent's folders exist only when `selfAid` is set.
  */
 import type { Product, Vars } from './types';
-import { nodeJoin } from './paths';
+import { nodeJoin } from '../base/posix-path';
 
 /** Every path var the engine derives, in the order the vars object gets them. */
 export const PATH_VAR_NAMES = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineFs } from './types';
-import { createMemoryFs } from './memory-fs';
+import { createMemoryFs } from '../base/memory-fs';
 import { renderContext } from './render';
 import {
   H,

@@ -23,7 +23,7 @@ import { derivePathVars } from './path-vars';
 import { chooseManifest } from './choose-manifest';
 import { readBaseManifest, readOverrideManifest } from './manifest-files';
 import { mergeManifests } from './merge';
-import { nodeJoin } from './paths';
+import { nodeJoin } from '../base/posix-path';
 import { isPlainObject } from './truthy';
 import { parseWhen, whenVarNames } from './when';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, invalidReason, sectionFieldWarnings } from './section-spec';

@@ -8,7 +8,5 @@ export function isTruthy(value: unknown): boolean {
   return value !== undefined && value !== null && value !== false && value !== '' && value !== 0;
 }
 
-/** True for a plain object (not null, not an array). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+// Kept here for the engine's callers; the one implementation is in shared/base.
+export { isPlainObject } from '../base/is-plain-object';

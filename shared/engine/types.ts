@@ -6,6 +6,8 @@
  * decisions). Section numbers below ("§7") point into clarifications.md.
  */
 
+import type { ReadOnlyFs } from '../base/file-system';
+import type { Span } from '../base/span';
 import type { SectionType, UnknownSectionType } from '../format';
 
 /** A JSON value as read from a manifest, a config or a vars file. */
@@ -14,46 +16,11 @@ export type Json = null | boolean | number | string | readonly Json[] | { readon
 /** A vars object: runtime variables of one render. Values are arbitrary JSON. */
 export type Vars = Readonly<Record<string, unknown>>;
 
-/** Kind of a directory entry or a stat result (symlinks already followed by `stat`). */
-export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
+// The file-system port lives in shared/base (the CLAUDE.md assembly reads through it too).
+export type { DirEntry, EntryKind, FileStat, FsError } from '../base/file-system';
 
-/** One entry of a folder listing, as `readdir(..., { withFileTypes: true })` gives it. */
-export interface DirEntry {
-  readonly name: string;
-  /** Kind without following symlinks: a `symlink` entry must be `stat`ed to know what it is. */
-  readonly kind: EntryKind;
-}
-
-/** Result of `stat` (symlinks followed). */
-export interface FileStat {
-  readonly kind: Exclude<EntryKind, 'symlink'>;
-  readonly size: number;
-  readonly mtimeMs: number;
-}
-
-/** An I/O failure, as a value: `ENOENT`, `EACCES`, `ELOOP`, `EISDIR`, … */
-export interface FsError {
-  readonly error: string;
-  readonly message: string;
-}
-
-/**
- * The only way the engine touches files (DESIGN.md: the engine is pure). Synchronous on
- * purpose: a render of the default kit must stay well under 2 ms, and a sync port keeps the
- * engine a plain function. Paths are absolute, `/`-separated.
- */
-export interface EngineFs {
-  stat(path: string): FileStat | FsError;
-  readText(path: string): string | FsError;
-  list(path: string): readonly DirEntry[] | FsError;
-  /**
-   * Reads a text file unless it is larger than `maxBytes` (then an `EFBIG` error, unread).
-   * Optional: without it the engine reads with `readText` and no size guard.
-   */
-  readTextLimited?(path: string, maxBytes: number): string | FsError;
-  /** UTF-8 byte length of a text, natively (`Buffer.byteLength`); optional, the engine counts otherwise. */
-  byteLength?(text: string): number;
-}
+/** The only way the engine touches files (DESIGN.md: the engine is pure); see `ReadOnlyFs`. */
+export type EngineFs = ReadOnlyFs;
 
 /** Everything one render depends on. */
 export interface RenderInput {
@@ -160,10 +127,7 @@ export type FieldOrigin = 'base' | 'override';
 export type SectionOrigin = 'base' | 'override' | 'added';
 
 /** Half-open range `[start, end)` of UTF-16 code units in the context string. */
-export interface Span {
-  readonly start: number;
-  readonly end: number;
-}
+export type { Span };
 
 /** A raw section object as written in a manifest (unknown fields kept). */
 export type RawSection = Readonly<Record<string, Json>>;

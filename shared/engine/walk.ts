@@ -9,10 +9,10 @@
 import type { EngineFs, EngineResolveStatus, Json, MergedSection, Vars, WhenReport } from './types';
 import { evaluateWhen, parseWhen, type WhenSpec } from './when';
 import { expandPathTokens, type ExpandedPath } from './path-tokens';
-import { isAbsolutePath, nodeJoin, nodeNormalize } from './paths';
+import { isAbsolutePath, nodeJoin, nodeNormalize } from '../base/posix-path';
 import { globMatcher } from './glob';
 import { isFsError } from './fs-util';
-import { utf8Length } from './memory-fs';
+import { utf8Length } from '../base/utf8';
 import { createRecorder, renderLoop, renderTemplate, type TemplateRecorder } from './template/render';
 import {
   blockHeader,

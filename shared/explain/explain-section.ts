@@ -5,7 +5,7 @@
  * invalid reason, and which origin disabled a section.
  */
 import type { SectionReport, TotalsReport, Vars } from '../engine/types';
-import { assertNever } from './assert-never';
+import { assertNever } from '../base/assert-never';
 import { explainCondition, fixCondition } from './condition';
 import type { OverTotalExplanation, SectionExplanation, StatusReason } from './types';
 import { explainTokens } from './unresolved';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureReport } from '../debug-files/test-fixtures/report';
-import { utf8Length } from '../debug-files/markdown';
+import { utf8Length } from '../base/utf8';
 import { blockBytesByLabel } from './block-bytes';
 
 const bytes = utf8Length;

@@ -6,7 +6,7 @@
  * These are the blocks' rendered bytes (header included), not the raw file bytes the
  * inspector's own reports gave.
  */
-import { utf8Length } from '../debug-files/markdown';
+import { utf8Length } from '../base/utf8';
 
 const HEADER = 'Contenu de ';
 const NOTE = '[注意] ';

@@ -10,6 +10,7 @@ import { parseFailure } from '../debug-files/parse-result';
 import type { ParseResult } from '../debug-files/parse-result';
 import { parseJsonText } from '../engine/json-text';
 import type { MergedManifest } from '../engine/types';
+import { isPlainObject } from '../base/is-plain-object';
 
 /** The `format` field every bundle carries. */
 export const BUNDLE_FORMAT = 'eck-inspector-snapshot-bundle';
@@ -41,10 +42,6 @@ export interface SnapshotBundle {
   readonly tree: Readonly<Record<string, string | null>>;
 }
 
-function isObj(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function textOrNull(value: unknown): string | null | undefined {
   return value === null || typeof value === 'string' ? value : undefined;
 }
@@ -54,17 +51,17 @@ export function parseBundle(text: string): ParseResult<SnapshotBundle> {
   const json = parseJsonText(text);
   if (!json.ok) return parseFailure(`not JSON: ${json.message}`, json.line, json.column);
   const top = json.value;
-  if (!isObj(top) || top.format !== BUNDLE_FORMAT)
+  if (!isPlainObject(top) || top.format !== BUNDLE_FORMAT)
     return parseFailure(`not a snapshot bundle (format ≠ ${BUNDLE_FORMAT})`);
   if (top.version !== BUNDLE_VERSION)
     return parseFailure(`unsupported bundle version ${String(top.version)}`);
   if (typeof top.key !== 'string') return parseFailure('bundle without a key');
   const roots = top.roots;
-  if (!isObj(roots) || typeof roots.packageRoot !== 'string' || typeof roots.home !== 'string')
+  if (!isPlainObject(roots) || typeof roots.packageRoot !== 'string' || typeof roots.home !== 'string')
     return parseFailure('bundle without roots');
   const scenario = scenarioSchema.safeParse(top.scenario);
   if (!scenario.success) return parseFailure('bundle with an invalid scenario');
-  const filesIn = isObj(top.files) ? top.files : {};
+  const filesIn = isPlainObject(top.files) ? top.files : {};
   const files: Record<DebugFileKind, string | null> = {
     vars: null,
     context: null,
@@ -72,7 +69,7 @@ export function parseBundle(text: string): ParseResult<SnapshotBundle> {
     manifest: null,
   };
   for (const kind of Object.keys(files) as DebugFileKind[]) files[kind] = textOrNull(filesIn[kind]) ?? null;
-  if (!isObj(top.tree)) return parseFailure('bundle without a file tree');
+  if (!isPlainObject(top.tree)) return parseFailure('bundle without a file tree');
   const tree: Record<string, string | null> = {};
   const warnings: string[] = [];
   for (const [path, content] of Object.entries(top.tree)) {
@@ -92,7 +89,7 @@ export function parseBundle(text: string): ParseResult<SnapshotBundle> {
       ...(roots.product === 'evolclaw' || roots.product === 'evolcore' ? { product: roots.product } : {}),
     },
     scenario: scenario.data,
-    merged: isObj(top.merged) ? (top.merged as unknown as MergedManifest) : null,
+    merged: isPlainObject(top.merged) ? (top.merged as unknown as MergedManifest) : null,
     tree,
   };
   return { ok: true, value: bundle, warnings };

@@ -16,6 +16,7 @@ import type {
   SnapshotFile,
   SnapshotSummary,
 } from '../debug-files/history-types';
+import { isPlainObject } from '../base/is-plain-object';
 
 /** Columns of text, each an index into `strings` or -1 for `null`. */
 const TEXT_COLUMNS = [
@@ -165,10 +166,6 @@ export function encodeListing(listing: HistoryListing): WireListing {
 export type DecodeResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function stringAt(strings: readonly string[], at: unknown, column: string, row: number): string | null {
   if (at === -1) return null;
   const value = typeof at === 'number' ? strings[at] : undefined;
@@ -219,7 +216,7 @@ function column(record: Record<string, unknown>, name: string, count: number): u
 }
 
 function decodeRowsOrThrow(wire: unknown): SnapshotSummary[] {
-  if (!isRecord(wire)) throw new WireError('not an object');
+  if (!isPlainObject(wire)) throw new WireError('not an object');
   const count = wire.count;
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0)
     throw new WireError('count is missing');
@@ -237,8 +234,8 @@ function decodeRowsOrThrow(wire: unknown): SnapshotSummary[] {
     throw new WireError(`bytes needs ${DEBUG_FILE_KINDS.length} columns`);
   }
   const bytes = DEBUG_FILE_KINDS.map((kind, k) => sparseColumn({ [kind]: bytesRecord[k] }, kind, count));
-  if (!isRecord(wire.text)) throw new WireError('text is missing');
-  if (!isRecord(wire.numbers)) throw new WireError('numbers is missing');
+  if (!isPlainObject(wire.text)) throw new WireError('text is missing');
+  if (!isPlainObject(wire.numbers)) throw new WireError('numbers is missing');
   const textRecord = wire.text;
   const numberRecord = wire.numbers;
   const text = TEXT_COLUMNS.map((c) => sparseColumn(textRecord, c, count));
@@ -330,7 +327,8 @@ function decodeColumns(
 
 /** Decodes a listing. */
 export function decodeListing(wire: unknown): DecodeResult<HistoryListing> {
-  if (!isRecord(wire) || typeof wire.dir !== 'string') return { ok: false, error: 'history listing: no dir' };
+  if (!isPlainObject(wire) || typeof wire.dir !== 'string')
+    return { ok: false, error: 'history listing: no dir' };
   if (!Array.isArray(wire.foreign)) return { ok: false, error: 'history listing: foreign is missing' };
   const rows = decodeRows(wire.rows);
   if (!rows.ok) return rows;

@@ -8,7 +8,7 @@
 import type { Diagnostic, EngineFs, RenderReport } from '../engine/types';
 import { parseWhen, whenVarNames, type WhenSpec } from '../engine/when';
 import { expandPathTokens } from '../engine/path-tokens';
-import { dirnamePath, joinPath, resolvePath } from '../engine/paths';
+import { dirnamePath, joinPath, resolvePath } from '../base/posix-path';
 import { matchesGlob } from '../engine/glob';
 import { scanTemplate } from '../engine/template/scan';
 import { isFsError } from '../engine/fs-util';

@@ -4,7 +4,7 @@
 // Nothing else is given the new type, yet the validator, the JSON Schema, the lint and the
 // walk all handle it, while evolcore's own format keeps treating it as unknown.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createMemoryFs } from '../engine/memory-fs';
+import { createMemoryFs } from '../base/memory-fs';
 import { mergeManifests } from '../engine/merge';
 import { renderContext } from '../engine/render';
 import { invalidReason } from '../engine/section-spec';

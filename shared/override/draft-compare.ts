@@ -3,6 +3,7 @@
  * context, and the offset from which the prompt-cache prefix would no longer match (issue 6).
  */
 import type { RenderReport, SectionStatus } from '../engine/types';
+import { utf8Length } from '../base/utf8';
 
 /** One section whose outcome differs between the saved and the draft render. */
 export interface SectionChange {
@@ -31,24 +32,6 @@ export interface DraftComparison {
   readonly prefixBytes: number;
   /** The section whose block holds `prefixOffset` in the draft render, when any. */
   readonly prefixSection: string | null;
-}
-
-/** UTF-8 length of a string (surrogate pairs count 4). */
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 4;
-        i++;
-      } else n += 3;
-    } else n += 3;
-  }
-  return n;
 }
 
 /** First index where `a` and `b` differ, or `null` when equal. */

@@ -6,6 +6,7 @@ import type { Scenario } from '../api/scenario';
 import { PRESET_IDS, scenarioSchema } from '../api/scenario';
 import { parseVarsFile } from '../debug-files/parse-vars';
 import { parseJsonText } from '../engine/json-text';
+import { isPlainObject } from '../base/is-plain-object';
 
 /** A scenario saved under a name. */
 export interface SavedScenario {
@@ -59,10 +60,6 @@ export type ImportedScenario =
     }
   | { readonly ok: false; readonly error: string };
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A scenario from a loosely shaped object: missing fields take their defaults. */
 function looseScenario(value: Record<string, unknown>): Scenario | string {
   const presetId = value['presetId'];
@@ -88,11 +85,11 @@ export function parseScenarioFile(text: string): ImportedScenario {
   const json = parseJsonText(text);
   if (!json.ok) return { ok: false, error: `not JSON: ${json.line}:${json.column}: ${json.message}` };
   const top: unknown = json.value;
-  if (!isObject(top) && !Array.isArray(top))
+  if (!isPlainObject(top) && !Array.isArray(top))
     return { ok: false, error: 'a scenario file holds a JSON object' };
   if (Array.isArray(top)) return asVarsFile(text);
-  if (top['format'] === SCENARIO_FILE_FORMAT || isObject(top['scenario'])) {
-    if (!isObject(top['scenario'])) return { ok: false, error: 'the file has no "scenario" object' };
+  if (top['format'] === SCENARIO_FILE_FORMAT || isPlainObject(top['scenario'])) {
+    if (!isPlainObject(top['scenario'])) return { ok: false, error: 'the file has no "scenario" object' };
     const scenario = looseScenario(top['scenario']);
     if (typeof scenario === 'string') return { ok: false, error: scenario };
     const name =
@@ -101,7 +98,7 @@ export function parseScenarioFile(text: string): ImportedScenario {
         : null;
     return { ok: true, name, scenario, note: null, varsFile: false };
   }
-  if (isObject(top['vars'])) {
+  if (isPlainObject(top['vars'])) {
     const scenario = looseScenario(top);
     if (typeof scenario === 'string') return { ok: false, error: scenario };
     return { ok: true, name: null, scenario, note: null, varsFile: false };

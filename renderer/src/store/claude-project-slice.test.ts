@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiResult, ApiTransport, EventName, EventPayloads, InspectorApi } from '../../../shared/api';
 import { createInspectorApi } from '../../../shared/api';
 import { assembleClaudeMd, createMemoryFs } from '../../../shared/claude-md';
-import type { ClaudeAssembly } from '../../../shared/claude-project/claude-project-methods';
+import type { ClaudeAssembly } from '../../../shared/api/methods/claude-project';
 import { nextAssembly } from './claude-project-slice';
 import { bindStoreToApi, createAppStore } from './create-store';
 

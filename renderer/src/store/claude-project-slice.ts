@@ -5,7 +5,7 @@
  * Actions call the main side and keep errors as values.
  */
 import type { ApiError, MethodInput } from '../../../shared/api';
-import type { ClaudeAssembly, ClaudeFileText } from '../../../shared/claude-project/claude-project-methods';
+import type { ClaudeAssembly, ClaudeFileText } from '../../../shared/api/methods/claude-project';
 import type { SliceCreator } from './app-state';
 
 /** A change of options, as `setClaudeOptions` takes it. */

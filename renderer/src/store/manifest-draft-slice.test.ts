@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import type { ApiResult, InspectorApi, RenderResult, Scenario } from '../../../shared/api';
 import type { ManifestFilePair, SaveOverrideResult } from '../../../shared/override/override-file';
-import type { DraftRenders } from '../../../shared/override/override-methods';
+import type { DraftRenders } from '../../../shared/api/methods/override';
 import { setSectionEnabled } from '../../../shared/override/override-ops';
 import { createAppStore } from './create-store';
 

@@ -6,7 +6,7 @@
  */
 import type { ApiError, Scenario } from '../../../shared/api';
 import type { ManifestFilePair, SaveOverrideResult } from '../../../shared/override/override-file';
-import type { DraftRenders } from '../../../shared/override/override-methods';
+import type { DraftRenders } from '../../../shared/api/methods/override';
 import type { BaseSections, OverrideValue } from '../../../shared/override/override-ops';
 import type { SliceCreator } from './app-state';
 import type { ReloadChanges } from './draft-reload-changes';

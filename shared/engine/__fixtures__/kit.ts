@@ -3,7 +3,7 @@
  * objects, and a render through `createMemoryFs`. Used by the engine's tests only.
  */
 import type { EngineFs, FileStat, FsError, RenderInput, RenderReport, SectionReport } from '../types';
-import { createMemoryFs, type MemoryTree } from '../memory-fs';
+import { createMemoryFs, type MemoryTree } from '../../base/memory-fs';
 import { renderContext } from '../render';
 
 /** The package root of every in-memory kit (`$PACKAGE_ROOT`). */

@@ -3,7 +3,7 @@
  * sources and the external-include approval. Every change re-assembles on the main side.
  */
 import { useState } from 'react';
-import type { ClaudeProjectOptions } from '../../../../shared/claude-project/claude-project-methods';
+import type { ClaudeProjectOptions } from '../../../../shared/api/methods/claude-project';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { ClaudeMdKey } from './messages';
 import type { ClaudeOptionsPatch } from '../../store/claude-project-slice';

@@ -3,7 +3,7 @@
  * column, the brush of the chart, free-text hits, sorting, and the chart's points (issue 7).
  */
 import type { HistoryListing, SnapshotSummary } from '../../../../shared/debug-files/history-types';
-import type { HistoryDelta } from '../../../../shared/history/history-models';
+import type { HistoryDelta } from '../../../../shared/api/history-models';
 import { formatBytes } from '../../format/bytes';
 
 /** A sortable column. */

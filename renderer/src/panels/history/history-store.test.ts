@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { ApiResult, InspectorApi } from '../../../../shared/api';
-import type { HistoryMethodOutputs } from '../../../../shared/history/history-methods';
+import type { HistoryMethodOutputs } from '../../../../shared/api/methods/history';
 import { WHAT_IF_CHUNK, createHistoryStore } from './history-store';
 import type { HistoryDraft } from './history-store';
 

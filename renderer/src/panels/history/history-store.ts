@@ -12,8 +12,8 @@ import type {
   ReplayResult,
   SnapshotDetail,
   SnapshotDiff,
-} from '../../../../shared/history/history-models';
-import type { HistoryMethodOutputs } from '../../../../shared/history/history-methods';
+} from '../../../../shared/api/history-models';
+import type { HistoryMethodOutputs } from '../../../../shared/api/methods/history';
 import { decodeListing, decodeRows } from '../../../../shared/history/listing-wire';
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
 import { NO_FILTERS, applyDelta } from './history-rows';

@@ -3,7 +3,7 @@
  * the vars as a table), the raw text of each always, and what went wrong reading them.
  */
 import { useMemo, useState } from 'react';
-import type { SnapshotDetail } from '../../../../shared/history/history-models';
+import type { SnapshotDetail } from '../../../../shared/api/history-models';
 import type { DebugFileKind } from '../../../../shared/debug-files/names';
 import { Bytes } from '../../components/bytes';
 import type { PanelTranslate } from '../../i18n/panel-messages';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { renderContext } from '../../../../shared/engine';
-import { createMemoryFs } from '../../../../shared/engine/memory-fs';
+import { createMemoryFs } from '../../../../shared/base/memory-fs';
 import type { Json } from '../../../../shared/engine/types';
 import type { OverrideValue } from '../../../../shared/override/override-ops';
 import { indexBaseSections, setSectionEnabled } from '../../../../shared/override/override-ops';

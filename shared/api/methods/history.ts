@@ -2,8 +2,8 @@
  * The InspectorApi methods of the History tab (issue 7), spread into shared/api/methods.ts.
  */
 import { z } from 'zod';
-import { manifestFileField, pathField } from '../api/path-field';
-import type { Scenario } from '../api/scenario';
+import { manifestFileField, pathField } from '../path-field';
+import type { Scenario } from '../scenario';
 import type {
   CleanResultShape,
   HistoryDelta,
@@ -11,9 +11,9 @@ import type {
   ReplayResult,
   SnapshotDetail,
   SnapshotDiff,
-} from './history-models';
-import type { WireListing } from './listing-wire';
-import type { WhatIfChange } from './what-if';
+} from '../history-models';
+import type { WireListing } from '../../history/listing-wire';
+import type { WhatIfChange } from '../../history/what-if';
 
 const snapshotKey = z.string().regex(/^\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d(?:-\d+)?$/, 'a snapshot key');
 const pathString = pathField;

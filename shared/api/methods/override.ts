@@ -2,10 +2,10 @@
  * The InspectorApi methods of the Manifest tab (issue 6), spread into shared/api/methods.ts.
  */
 import { z } from 'zod';
-import { manifestFileField } from '../api/path-field';
-import type { RenderResult } from '../api/models';
-import { scenarioSchema } from '../api/scenario';
-import type { ManifestFilePair, SaveOverrideResult } from './override-file';
+import { manifestFileField } from '../path-field';
+import type { RenderResult } from '../models';
+import { scenarioSchema } from '../scenario';
+import type { ManifestFilePair, SaveOverrideResult } from '../../override/override-file';
 
 /** A manifest file name in `kits/` (one segment, `.json`), such as `eck_manifest.json`. */
 const manifestFile = manifestFileField;

@@ -5,9 +5,9 @@ import type { ForeignEntry, SnapshotSummary } from '../debug-files/history-types
 import type { DebugFileKind } from '../debug-files/names';
 import type { ParsedManifestReport } from '../debug-files/parse-manifest-report';
 import type { ParsedVarsFile } from '../debug-files/parse-vars';
-import type { Scenario } from '../api/scenario';
-import type { RenderDiff } from './render-diff';
-import type { WireRows } from './listing-wire';
+import type { Scenario } from './scenario';
+import type { RenderDiff } from '../history/render-diff';
+import type { WireRows } from '../history/listing-wire';
 
 /** One file of a snapshot as read: raw text (always shown) or why it could not be read. */
 export type SnapshotFileText =

@@ -4,8 +4,8 @@
  * read one of its memory files, and the assembly the main side pushes after every change.
  */
 import { z } from 'zod';
-import { pathField, withoutNul } from '../api/path-field';
-import type { ClaudeMdReport, SettingSources } from '../claude-md/types';
+import { pathField, withoutNul } from '../path-field';
+import type { ClaudeMdReport, ResolvedClaudeMdInput } from '../../claude-md/types';
 
 /** A path as typed in the UI: absolute, or relative to the main process's folder. */
 const pathString = pathField;
@@ -44,15 +44,11 @@ export const claudeProjectMethodInputs = {
   readClaudeFile: z.strictObject({ path: pathString }),
 } as const;
 
-/** The options of an open project, every default filled in. */
-export interface ClaudeProjectOptions {
-  readonly cwd: string;
-  readonly home: string;
-  readonly managedDir: string;
-  readonly target: string | null;
-  readonly settingSources: SettingSources;
-  readonly approveExternalIncludes: boolean;
-}
+/** The options of an open project, every default filled in (the assembly's resolved input, less the `--add-dir` folders). */
+export type ClaudeProjectOptions = Pick<
+  ResolvedClaudeMdInput,
+  'cwd' | 'home' | 'managedDir' | 'target' | 'settingSources' | 'approveExternalIncludes'
+>;
 
 /** Why an assembly happened. */
 export type ClaudeAssemblyTrigger = 'open' | 'options' | 'disk';

@@ -1,0 +1,4 @@
+/** True for a plain object as JSON has them: not `null`, not an array. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
