@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { renderContext } from '../shared/engine/render';
-import type { RenderInput } from '../shared/engine/types';
+import type { RenderInput } from '../shared/engine';
+import { renderContext } from '../shared/engine';
 import { createNodeFs, toEnginePath } from '../electron/services/node-fs';
 import { APP_ROOT, DEMO_HOME } from '../electron/services/app-paths';
 import { presetScenario } from '../shared/scenarios/presets';

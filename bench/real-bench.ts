@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { renderContext } from '../shared/engine/render';
+import { renderContext } from '../shared/engine';
 import { createNodeFs, toEnginePath } from '../electron/services/node-fs';
 import { APP_ROOT, DEMO_HOME } from '../electron/services/app-paths';
 import { presetScenario } from '../shared/scenarios/presets';

@@ -3,6 +3,7 @@
  * (explanations, token estimates, folder budgets), the reason words and the budget picture —
  * for the default kit and for a manifest of 1,000 more sections. Part of `npm run bench`.
  */
+import type { RenderReport } from '../shared/engine';
 import { renderContext } from '../shared/engine';
 import { createNodeFs } from '../electron/services/node-fs';
 import { translatePanel } from '../renderer/src/i18n/panel-messages';
@@ -12,7 +13,6 @@ import { reasonText } from '../renderer/src/panels/timeline/reason-text';
 import { timelineRows } from '../renderer/src/panels/timeline/timeline-rows';
 import { presetScenario } from '../shared/scenarios/presets';
 import path from 'node:path';
-import type { RenderReport } from '../shared/engine/types';
 
 const root = path.resolve(import.meta.dirname, '..');
 const home = path.join(root, 'kits', 'demo-home');

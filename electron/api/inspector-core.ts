@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { EngineFs } from '../../shared/engine';
 import { renderContext } from '../../shared/engine';
 import type { EventPayloads } from '../../shared/api';
-import type { EngineFs } from '../../shared/engine/types';
 import { ClaudeProjectService } from '../claude-md/claude-project-service';
 import { debugDirOf } from '../debug/debug-dir';
 import { BUNDLES_FOLDER } from '../history-api/history-handlers';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RenderReport } from '../../shared/engine/types';
+import type { RenderReport } from '../../shared/engine';
 import { APP_ROOT } from '../services/app-paths';
 import { toEnginePath } from '../services/node-fs';
 import { runCaptured } from './test-support/run-captured';

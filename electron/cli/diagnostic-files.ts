@@ -3,7 +3,7 @@
  * knows it; the ones it cannot know are given theirs here — the vars file for `vars-*`
  * diagnostics, and the manifest file a section came from for section diagnostics.
  */
-import type { Diagnostic, RenderReport } from '../../shared/engine/types';
+import type { Diagnostic, RenderReport } from '../../shared/engine';
 
 /** The manifest file(s) a section of the merged manifest came from. */
 function sectionFile(report: RenderReport, id: string): string | undefined {

@@ -8,8 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderContext } from '../../shared/engine/render';
-import type { RenderReport } from '../../shared/engine/types';
+import type { RenderReport } from '../../shared/engine';
+import { renderContext } from '../../shared/engine';
 import { APP_ROOT } from '../services/app-paths';
 import { createNodeFs, toEnginePath } from '../services/node-fs';
 import { runCaptured } from './test-support/run-captured';

@@ -1,5 +1,5 @@
 /** One diagnostic as one line of terminal output. */
-import type { Diagnostic } from '../../shared/engine/types';
+import type { Diagnostic } from '../../shared/engine';
 
 /** `file:line:column`, or as much of it as is known. */
 function where(d: Diagnostic): string {

@@ -4,16 +4,15 @@
  * auxiliary one, …; unless `--manifest` names one); exit 1 on any error, so kit authors can
  * run it in their CI.
  */
-import { renderContext } from '../../shared/engine/render';
+import type { Diagnostic, EngineFs } from '../../shared/engine';
+import { renderContext, isFsError } from '../../shared/engine';
 import { createNodeFs } from '../services/node-fs';
 import { commandScenario } from './scenario-args';
 import { EXIT_FAILED, EXIT_OK, type CliIo } from './io';
 import { diagnosticsWithFiles } from './diagnostic-files';
 import { formatDiagnostic } from './format-diagnostic';
 import { lintKits } from '../../shared/lint/kit-lint';
-import type { Diagnostic, EngineFs } from '../../shared/engine/types';
 import { joinPath } from '../../shared/base/posix-path';
-import { isFsError } from '../../shared/engine/fs-util';
 import { catalogVarKnowledge } from './var-knowledge';
 
 /** Runs `lint`. */

@@ -2,7 +2,7 @@
  * `eck manifest`: the merged manifest of the scenario as JSON, every field with its value
  * and its origin (base / override), plus what a `mode: replace` dropped.
  */
-import { renderContext } from '../../shared/engine/render';
+import { renderContext } from '../../shared/engine';
 import { createNodeFs } from '../services/node-fs';
 import { commandScenario } from './scenario-args';
 import { EXIT_FAILED, EXIT_OK, type CliIo } from './io';

@@ -4,7 +4,7 @@
  * `--items FILE`, a JSON list); the other vars are the session's. Exit 0 with the body,
  * 1 when evolcore's renderer would fail (it then sends the raw text), 2 for a usage error.
  */
-import { renderMessageBody } from '../../shared/engine/message-body';
+import { renderMessageBody } from '../../shared/engine';
 import { createNodeFs } from '../services/node-fs';
 import { stringOption } from './args';
 import { commandScenario, readJsonFile } from './scenario-args';

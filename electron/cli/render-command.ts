@@ -2,7 +2,7 @@
  * `eck render`: the context text, or with `--json` the whole RenderReport (conformance
  * README: exit 0 rendered, 1 could not render, 2 usage error).
  */
-import { renderContext } from '../../shared/engine/render';
+import { renderContext } from '../../shared/engine';
 import { createNodeFs } from '../services/node-fs';
 import { commandScenario } from './scenario-args';
 import { EXIT_FAILED, EXIT_OK, type CliIo } from './io';

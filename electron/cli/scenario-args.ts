@@ -4,8 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RenderInput } from '../../shared/engine/types';
-import { parseJsonText } from '../../shared/engine/json-text';
+import type { RenderInput } from '../../shared/engine';
+import { parseJsonText } from '../../shared/engine';
 import { resolveHome, resolvePackageRoot } from '../services/app-paths';
 import { missingFolderProblem } from '../services/folder-check';
 import { toEnginePath } from '../services/node-fs';

@@ -3,7 +3,7 @@
  * in evolcore's own formats (clarifications §14).
  */
 import path from 'node:path';
-import type { RenderInput, RenderReport } from '../../shared/engine/types';
+import type { RenderInput, RenderReport } from '../../shared/engine';
 import { writeDebugFiles } from '../debug/write-debug-files';
 
 /**

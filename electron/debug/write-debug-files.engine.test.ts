@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderContext } from '../../shared/engine/render';
+import { renderContext } from '../../shared/engine';
 import { SCENARIO_PRESETS } from '../../shared/scenarios/presets';
 import { parseManifestReport, parseVarsFile } from '../../shared/debug-files/parse';
 import { paramDescriptionZh } from '../../shared/debug-files/param-descriptions';

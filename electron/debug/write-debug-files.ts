@@ -12,7 +12,7 @@
  */
 import { existsSync, linkSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RenderReport } from '../../shared/engine/types';
+import type { RenderReport } from '../../shared/engine';
 import { debugTimestamp, evolcoreDebugFiles } from '../../shared/debug-files/evolcore-format';
 import {
   DEBUG_FILE_KINDS,

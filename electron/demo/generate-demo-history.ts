@@ -3,7 +3,7 @@
  * the debug writer, so the demo history is exactly what the inspector itself records.
  */
 import fs from 'node:fs';
-import { renderContext } from '../../shared/engine/render';
+import { renderContext } from '../../shared/engine';
 import { createNodeFs, toEnginePath } from '../services/node-fs';
 import { APP_ROOT, DEMO_HOME } from '../services/app-paths';
 import { writeDebugFiles } from '../debug/write-debug-files';

@@ -4,7 +4,7 @@
  * the recorded vars hold realistic, machine-independent paths (and replaying them exercises
  * re-rooting, as a colleague's snapshots would).
  */
-import type { EngineFs } from '../../shared/engine/types';
+import type { EngineFs } from '../../shared/engine';
 import { isPathWithin } from '../../shared/base/posix-path';
 
 /** Maps each virtual prefix to a real folder (longest prefix first). */

@@ -8,7 +8,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Scenario } from '../../shared/api';
-import type { RenderReport } from '../../shared/engine/types';
+import type { RenderReport } from '../../shared/engine';
 
 /** Renders a scenario against the workspace. */
 type Render = (scenario: Scenario) => RenderReport;

@@ -2,7 +2,7 @@
  * An EngineFs that remembers what a render touched, so a bundle can carry exactly the files
  * one render read (issue 7, "Export one snapshot as a self-contained bundle").
  */
-import type { DirEntry, EngineFs, FileStat, FsError } from '../../shared/engine/types';
+import type { DirEntry, EngineFs, FileStat, FsError } from '../../shared/engine';
 
 /** The fs plus what was read, stated and listed. */
 export interface RecordingFs extends EngineFs {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { Diagnostic } from '../../shared/engine/types';
+import type { Diagnostic } from '../../shared/engine';
 import { NODE_WRITE_OPS } from './atomic-write';
 import type { OverrideStoreContext } from './override-store';
 import { contentHash, loadManifestPair, saveOverride } from './override-store';

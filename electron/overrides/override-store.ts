@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic, Json } from '../../shared/engine/types';
+import type { Diagnostic, Json } from '../../shared/engine';
 import type { ManifestIssue } from '../../shared/manifest/issue';
 import { validateManifest } from '../../shared/manifest/validate';
 import { parseOverrideText } from '../../shared/override/draft';

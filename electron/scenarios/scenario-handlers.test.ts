@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../../shared/api';
-import { renderContext } from '../../shared/engine/render';
+import { renderContext } from '../../shared/engine';
 import { presetScenario } from '../../shared/scenarios/presets';
 import { createNodeFs } from '../services/node-fs';
 import type { HandlerTable } from '../api/dispatch';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderContext } from '../../shared/engine/render';
+import { renderContext } from '../../shared/engine';
 import { APP_ROOT, DEMO_HOME } from '../services/app-paths';
 import { createNodeFs, toEnginePath } from '../services/node-fs';
 import type { Scenario } from '../../shared/api';

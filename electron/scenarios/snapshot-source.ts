@@ -12,7 +12,7 @@ import { scenarioFromSnapshot } from '../../shared/scenarios/snapshot-scenario';
 import type { SnapshotScenarioRead, VarsSnapshot } from '../../shared/scenarios/snapshot-scenario';
 import { debugDirOf } from '../debug/debug-dir';
 import type { Scenario } from '../../shared/api';
-import type { RenderReport } from '../../shared/engine/types';
+import type { RenderReport } from '../../shared/engine';
 import { parseEvolcoreReport } from '../../shared/debug-files/parse-evolcore-report';
 import { inferManifest } from '../history-api/infer-manifest';
 

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EngineFs, RenderReport } from '../../shared/engine/types';
-import { renderContext } from '../../shared/engine/render';
+import type { EngineFs, RenderReport } from '../../shared/engine';
+import { renderContext } from '../../shared/engine';
 import { createNodeFs, toEnginePath } from './node-fs';
 import { rulesFolderSection } from '../../shared/testing/rules-section';
 

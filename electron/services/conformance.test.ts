@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RenderInput } from '../../shared/engine/types';
-import { renderContext } from '../../shared/engine/render';
+import type { RenderInput } from '../../shared/engine';
+import { renderContext } from '../../shared/engine';
 import { APP_ROOT } from './app-paths';
 import { createNodeFs, toEnginePath } from './node-fs';
 

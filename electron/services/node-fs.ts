@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DirEntry, EngineFs, EntryKind, FileStat, FsError } from '../../shared/engine/types';
+import type { DirEntry, EngineFs, EntryKind, FileStat, FsError } from '../../shared/engine';
 
 function toError(err: unknown, target: string): FsError {
   const e = err as NodeJS.ErrnoException;

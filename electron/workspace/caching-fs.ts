@@ -6,7 +6,7 @@
  * is the only source of invalidation, so a change nobody saw stays stale until the next burst
  * or `clear()`.
  */
-import type { DirEntry, EngineFs, FileStat, FsError } from '../../shared/engine/types';
+import type { DirEntry, EngineFs, FileStat, FsError } from '../../shared/engine';
 
 /** An EngineFs with a cache that can be dropped per path. */
 export interface CachingFs extends EngineFs {

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { HomeSource, ResolvedWorkspace } from '../../shared/api';
-import type { Product } from '../../shared/engine/types';
+import type { Product } from '../../shared/engine';
 import { packageNameOf, productOfPackageName } from './discovery';
 
 /** What the defaults depend on, passed in so tests need no real environment. */

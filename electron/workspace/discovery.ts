@@ -3,7 +3,7 @@
  * Reads through an EngineFs so the same code runs over the disk and over test trees.
  */
 import type { AgentInfo } from '../../shared/api';
-import type { EngineFs, Product } from '../../shared/engine/types';
+import type { EngineFs, Product } from '../../shared/engine';
 
 /** `eck_manifest.json` and `eck_manifest.<type>.json`; `eck_message_manifest.json` is not one. */
 const MANIFEST_FILE = /^eck_manifest(?:\.([^/\\]+))?\.json$/;

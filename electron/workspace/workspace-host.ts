@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { EventName, EventPayloads, WorkspaceInfo } from '../../shared/api';
 import { ApiFailure } from '../../shared/api';
-import type { EngineFs } from '../../shared/engine/types';
+import type { EngineFs } from '../../shared/engine';
 import type { DefaultsEnv, ResolvedWorkspace, WorkspaceChoice } from './defaults';
 import { resolveWorkspace } from './defaults';
 import type { WorkspaceWatcher } from './watcher';

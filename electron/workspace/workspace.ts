@@ -16,7 +16,7 @@ import type {
   WorkspaceInfo,
 } from '../../shared/api';
 import { ApiFailure, DISK_CHANGE_PATHS_LISTED } from '../../shared/api';
-import type { EngineFs, RenderInput, RenderReport } from '../../shared/engine/types';
+import type { EngineFs, RenderInput, RenderReport } from '../../shared/engine';
 import { DEFAULT_PRESET_ID, presetScenario } from '../../shared/scenarios/presets';
 import type { CachingFs } from './caching-fs';
 import { createCachingFs } from './caching-fs';

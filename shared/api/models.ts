@@ -1,7 +1,7 @@
 /**
  * Data the API returns: the opened workspace and the outcome of a render.
  */
-import type { Product, RenderReport } from '../engine/types';
+import type { Product, RenderReport } from '../engine';
 import type { Scenario } from './scenario';
 
 /** Where the home of a workspace came from (DESIGN.md: `$EVOLCORE_HOME`, `~/.evolcore`, demo). */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { stubDebugRecord } from '../api/testing/stub-report';
 import { stubReport } from '../api/testing/stub-report';
-import type { SectionDebugRecord } from '../engine/types';
+import type { SectionDebugRecord } from '../engine';
 import {
   INSPECTOR_SESSION_ID,
   debugTimestamp,

@@ -5,7 +5,7 @@
  * and `npm run compare:debug` checks the two writers against each other. Pure: the caller
  * gives the clock and writes the files.
  */
-import type { RenderReport, SectionDebugRecord, EngineResolveStatus, Vars } from '../engine/types';
+import type { RenderReport, SectionDebugRecord, EngineResolveStatus, Vars } from '../engine';
 import { PARAM_DESCRIPTIONS } from './param-descriptions';
 
 /**

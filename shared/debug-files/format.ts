@@ -4,7 +4,7 @@
  * History still reads snapshots in these formats, and the tests and the history bench make such
  * snapshots with them. The manifest report has its own file (`manifest-report-format.ts`).
  */
-import type { RenderReport } from '../engine/types';
+import type { RenderReport } from '../engine';
 import { isPlainObject } from '../base/is-plain-object';
 
 export { formatManifestReport } from './manifest-report-format';

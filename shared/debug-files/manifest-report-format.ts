@@ -5,7 +5,7 @@
  * Readable as markdown (a table, one row per section, then details), and parseable: the same
  * facts as a fenced ```json block (`report-summary.ts`) that `parse.ts` reads back exactly.
  */
-import type { Diagnostic, RenderReport, SectionReport } from '../engine/types';
+import type { Diagnostic, RenderReport, SectionReport } from '../engine';
 import { inlineCode, markdownTable } from './markdown';
 import { MANIFEST_REPORT_FORMAT, sectionUsed, statusLabel, summarizeReport } from './report-summary';
 

@@ -4,7 +4,7 @@
  * crash leaves it) and by our writer, which writes that format byte for byte.
  */
 import { describe, expect, it } from 'vitest';
-import type { SectionDebugRecord } from '../engine/types';
+import type { SectionDebugRecord } from '../engine';
 import { stubDebugRecord } from '../api/testing/stub-report';
 import { formatEvolcoreManifestReport } from './evolcore-format';
 import { parseManifestReport, parseVarsFile } from './parse';

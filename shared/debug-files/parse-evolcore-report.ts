@@ -5,7 +5,7 @@
  * more, so it is read block by block, by position (ids may repeat: `undefined` for entries
  * without one). The real statuses are turned into the inspector's (clarifications §4).
  */
-import type { SectionStatus } from '../engine/types';
+import type { SectionStatus } from '../engine';
 import type { ParsedManifestReport } from './parse-manifest-report';
 import type { ParsedReportSection } from './report-cells';
 import { pathStateOf } from './report-summary';

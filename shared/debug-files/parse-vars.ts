@@ -4,7 +4,7 @@
  * `{timestamp, sessionId, params: [{name, value, description}]}`, dropping null vars. Read too:
  * the plain `{name: value}`, a split `{vars: {...}, descriptions: {...}}`, a bare list.
  */
-import { parseJsonText } from '../engine/json-text';
+import { parseJsonText } from '../engine';
 import { parseFailure } from './parse-result';
 import type { ParseResult } from './parse-result';
 import { isPlainObject } from '../base/is-plain-object';

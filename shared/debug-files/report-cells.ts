@@ -6,8 +6,8 @@
  */
 import { stripInlineCode } from './markdown';
 import { pathStateOf } from './report-summary';
-import type { SectionStatus } from '../engine/types';
-import { SECTION_STATUSES } from '../engine/types';
+import type { SectionStatus } from '../engine';
+import { SECTION_STATUSES } from '../engine';
 
 /** One section as read from a report; `null` where the report did not say. */
 export interface ParsedReportSection {

@@ -2,7 +2,7 @@
  * The machine-readable summary embedded in `manifest-<ts>.md`: what the table shows, as JSON,
  * so our own parser reads a report back exactly instead of scraping the table.
  */
-import type { DiagnosticLevel, RenderReport, SectionReport, SectionStatus } from '../engine/types';
+import type { DiagnosticLevel, RenderReport, SectionReport, SectionStatus } from '../engine';
 import { utf8Length } from '../base/utf8';
 
 /** Marker of our summary block (the fence's info string and the `format` field). */

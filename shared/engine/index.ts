@@ -2,7 +2,16 @@
 export type * from './types';
 export { SECTION_STATUSES } from './types';
 export { renderContext, MAX_READ_BYTES } from './render';
-export { walkSections, NOT_LOADED_LISTED } from './walk';
+export {
+  walkSections,
+  NOT_LOADED_LISTED,
+  SECTION_LOADERS,
+  type SectionLoader,
+  type SectionLoaders,
+} from './walk';
+export { renderMessageBody, activeModes, defaultModeNames } from './message-body';
+export { scanTemplate } from './template/scan';
+export { isFsError } from './fs-util';
 export { parseWhen, evaluateWhen, whenVarNames, type WhenSpec } from './when';
 export { derivePathVars, PATH_VAR_NAMES, DISPLAY_ALIASES } from './path-vars';
 export { expandPathTokens } from './path-tokens';
@@ -16,7 +25,7 @@ export {
   DEPRECATED_SECTION_ID,
 } from './merge';
 export { DEFAULT_MANIFEST_FILE } from './choose-manifest';
-export { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, DEFAULT_PATTERN } from './section-spec';
+export { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, DEFAULT_PATTERN, invalidReason } from './section-spec';
 export { parseJsonText, lineColumnAt } from './json-text';
 export { createMemoryFs, type MemoryTree } from '../base/memory-fs';
 export { utf8Length } from '../base/utf8';

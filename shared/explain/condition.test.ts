@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Json, Vars } from '../engine/types';
-import { evaluateWhen, parseWhen } from '../engine/when';
+import type { Json, Vars } from '../engine';
+import { evaluateWhen, parseWhen } from '../engine';
 import { explainCondition, fixCondition } from './condition';
 
 /** Evaluates a `when` the way the engine does and explains it. */

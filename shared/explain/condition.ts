@@ -3,9 +3,8 @@
  * one true (issue 4: `chatType = null`, so `chatType ≠ null` is false → set chatType to
  * private or group). Semantics of the operators: clarifications §3.
  */
-import type { Json, Vars, WhenNode, WhenReport } from '../engine/types';
-import { isTruthy } from '../engine/truthy';
-import { evaluateWhen, parseWhen, type WhenSpec } from '../engine/when';
+import type { Json, Vars, WhenNode, WhenReport } from '../engine';
+import { isTruthy, evaluateWhen, parseWhen, type WhenSpec } from '../engine';
 import { getVarSpec } from '../vars/catalog';
 import type { ConditionExplanation, ConditionFix, VarChange, VarReading } from './types';
 

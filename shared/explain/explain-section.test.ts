@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { H, KITS, dirSection, fileSection, renderKit, sectionOf } from '../engine/__fixtures__/kit';
-import type { RenderReport } from '../engine/types';
+import type { RenderReport } from '../engine';
 import { explainSection } from './explain-section';
 
 const x = (n: number): string => 'x'.repeat(n);

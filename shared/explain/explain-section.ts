@@ -4,7 +4,7 @@
  * unresolved path, the path looked for, the limit over-total crossed and by how much, the
  * invalid reason, and which origin disabled a section.
  */
-import type { SectionReport, TotalsReport, Vars } from '../engine/types';
+import type { SectionReport, TotalsReport, Vars } from '../engine';
 import { assertNever } from '../base/assert-never';
 import { explainCondition, fixCondition } from './condition';
 import type { OverTotalExplanation, SectionExplanation, StatusReason } from './types';

@@ -3,7 +3,7 @@
  * Timeline's "why" column. No text here: the UI words each shape in the user's language, so
  * every value a sentence needs travels as data (issue 4, "the reason in plain words").
  */
-import type { FieldOrigin, SectionOrigin, SectionStatus } from '../engine/types';
+import type { FieldOrigin, SectionOrigin, SectionStatus } from '../engine';
 
 /** One var a condition reads, with its actual value. */
 export interface VarReading {

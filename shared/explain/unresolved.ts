@@ -3,8 +3,8 @@
  * `key`; a derived `$NAME` needs what its derivation needs, so `$PERSONAL_DIR` needs
  * `selfAid` (PERSONAL_DIR ← AGENT_DIR ← selfAid), read from the catalog's derivations.
  */
-import { isTruthy } from '../engine/truthy';
-import type { Vars } from '../engine/types';
+import type { Vars } from '../engine';
+import { isTruthy } from '../engine';
 import { getVarSpec } from '../vars/catalog';
 import type { TokenNeed } from './types';
 

@@ -8,8 +8,8 @@ import { scenarioSchema } from '../api/scenario';
 import type { DebugFileKind } from '../debug-files/names';
 import { parseFailure } from '../debug-files/parse-result';
 import type { ParseResult } from '../debug-files/parse-result';
-import { parseJsonText } from '../engine/json-text';
-import type { MergedManifest } from '../engine/types';
+import type { MergedManifest } from '../engine';
+import { parseJsonText } from '../engine';
 import { isPlainObject } from '../base/is-plain-object';
 
 /** The `format` field every bundle carries. */

@@ -8,7 +8,7 @@ import { blockBytesByLabel } from './block-bytes';
 import { parseEvolcoreReport } from '../debug-files/parse-evolcore-report';
 import type { ParsedManifestReport } from '../debug-files/parse-manifest-report';
 import { summarizeReport } from '../debug-files/report-summary';
-import type { RenderReport } from '../engine/types';
+import type { RenderReport } from '../engine';
 
 /** What is compared of a section. */
 export interface SectionFacts {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../engine/types';
+import type { Diagnostic } from '../engine';
+import { renderContext } from '../engine';
 import { createMemoryFs } from '../base/memory-fs';
-import { renderContext } from '../engine/render';
 import { H, KITS, P, dirSection, fileSection, kitTree, type KitOptions } from '../engine/__fixtures__/kit';
 import { lintKit, lintKits, type VarKnowledge } from './kit-lint';
 

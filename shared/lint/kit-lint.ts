@@ -5,13 +5,17 @@
  * every manifest file given (one report per file); each unknown var is reported once, with
  * every place that reads it (issue 17: `{{?x}}` and `{{x}}` are one finding, not two).
  */
-import type { Diagnostic, EngineFs, RenderReport } from '../engine/types';
-import { parseWhen, whenVarNames, type WhenSpec } from '../engine/when';
-import { expandPathTokens } from '../engine/path-tokens';
+import type { Diagnostic, EngineFs, RenderReport } from '../engine';
+import {
+  parseWhen,
+  whenVarNames,
+  type WhenSpec,
+  expandPathTokens,
+  matchesGlob,
+  scanTemplate,
+  isFsError,
+} from '../engine';
 import { dirnamePath, joinPath, resolvePath } from '../base/posix-path';
-import { matchesGlob } from '../engine/glob';
-import { scanTemplate } from '../engine/template/scan';
-import { isFsError } from '../engine/fs-util';
 import { MANIFEST_FORMAT, SECTION_DEFAULTS, type ManifestFormat } from '../format';
 
 /** Claude Code warns at 40,000 characters per instruction file; ECK kits share that habit. */

@@ -5,11 +5,16 @@
 // walk all handle it, while evolcore's own format keeps treating it as unknown.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createMemoryFs } from '../base/memory-fs';
-import { mergeManifests } from '../engine/merge';
-import { renderContext } from '../engine/render';
-import { invalidReason } from '../engine/section-spec';
-import type { Json, MergedSection, RawSection } from '../engine/types';
-import { SECTION_LOADERS, walkSections, type SectionLoader, type SectionLoaders } from '../engine/walk';
+import type { Json, MergedSection, RawSection } from '../engine';
+import {
+  mergeManifests,
+  renderContext,
+  invalidReason,
+  SECTION_LOADERS,
+  walkSections,
+  type SectionLoader,
+  type SectionLoaders,
+} from '../engine';
 import { createManifestFormat, SECTION_TYPE_DESCRIPTORS, SECTION_TYPES } from '../format';
 import type { SectionTypeDescriptor, SectionTypeTable } from '../format';
 import { lintKits, type VarKnowledge } from '../lint/kit-lint';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MergedSection } from '../engine/types';
+import type { MergedSection } from '../engine';
 import { renderModeRows } from './render-modes';
 
 const section = (id: string, raw: Record<string, unknown>, index = 0): MergedSection =>

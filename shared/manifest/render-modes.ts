@@ -5,8 +5,8 @@
  * the first section marked `isDefault` (`defaultModeNames`). The renderer then sets
  * `renderMode_<type>`, which the sections' `when` compares with.
  */
-import { activeModes, defaultModeNames } from '../engine/message-body';
-import type { MergedSection, Vars } from '../engine/types';
+import type { MergedSection, Vars } from '../engine';
+import { activeModes, defaultModeNames } from '../engine';
 
 /** One section that offers a mode. */
 export interface ModeSection {

@@ -5,7 +5,7 @@
  * Used by Monaco in the manifest tab and shipped as `schemas/*.schema.json` for users' editors.
  */
 
-import type { Json } from '../engine/types';
+import type { Json } from '../engine';
 import { VAR_NAMES } from '../vars/catalog';
 import { DRAFT_07 } from '../vars/json-schema';
 import type { JsonSchema } from '../vars/json-schema';

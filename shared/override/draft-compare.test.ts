@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { RenderReport, SectionReport } from '../engine/types';
+import type { RenderReport, SectionReport } from '../engine';
 import { compareRenders, firstDifference } from './draft-compare';
 
 const section = (id: string, status: SectionReport['status'], bytes: number, start: number, end: number) =>

@@ -2,7 +2,7 @@
  * What a draft changes in the render: sections whose status or bytes move, the size of the
  * context, and the offset from which the prompt-cache prefix would no longer match (issue 6).
  */
-import type { RenderReport, SectionStatus } from '../engine/types';
+import type { RenderReport, SectionStatus } from '../engine';
 import { utf8Length } from '../base/utf8';
 
 /** One section whose outcome differs between the saved and the draft render. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Json } from '../engine/types';
+import type { Json } from '../engine';
 import { applyFormEdit, applyTextEdit, isDraftDirty, loadDraft } from './draft';
 import {
   addSection,

@@ -6,8 +6,8 @@
  * expert mode — so an edit that is undone, or a switch toggled twice, gives the anchor back
  * byte for byte.
  */
-import type { Json } from '../engine/types';
-import { parseJsonText } from '../engine/json-text';
+import type { Json } from '../engine';
+import { parseJsonText } from '../engine';
 import { jsonEqual } from './json-equal';
 import { formatFreshFile, rewriteJsonText } from './json-patch-writer';
 import type { OverrideValue } from './override-ops';

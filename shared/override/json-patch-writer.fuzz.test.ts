@@ -4,7 +4,7 @@
  * changes nothing.
  */
 import { expect, test } from 'vitest';
-import type { Json } from '../engine/types';
+import type { Json } from '../engine';
 import { rewriteJsonText } from './json-patch-writer';
 import { mulberry32 } from '../testing/mulberry32';
 

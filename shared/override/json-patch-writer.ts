@@ -12,7 +12,7 @@
  */
 import type { Edit, FormattingOptions, JSONPath } from 'jsonc-parser';
 import { applyEdits, findNodeAtLocation, format, modify } from 'jsonc-parser';
-import type { Json } from '../engine/types';
+import type { Json } from '../engine';
 import { jsonEqual } from './json-equal';
 import type { JsonNode } from './json-tree';
 import { parseStrictTree } from './json-tree';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { Diagnostic } from '../engine/types';
+import type { Diagnostic } from '../engine';
 import { locatePointer, locateSectionId, markersForFile } from './locate';
 
 const TEXT = `{

@@ -3,8 +3,8 @@
  * column: engine diagnostics carry a line for parse errors and a section id otherwise; the
  * validator gives JSON Pointers.
  */
-import type { Diagnostic, DiagnosticLevel } from '../engine/types';
-import { lineColumnAt } from '../engine/json-text';
+import type { Diagnostic, DiagnosticLevel } from '../engine';
+import { lineColumnAt } from '../engine';
 import type { ManifestIssue } from '../manifest/issue';
 import type { JsonNode, TextRange } from './json-tree';
 import { childAt, nodeAtPointer, nodeRange, parseStrictTree } from './json-tree';

@@ -4,7 +4,7 @@
  * same id, a new id is appended). Each edit writes only what differs from the base: setting
  * a field back to its base value removes it from the entry.
  */
-import type { Json, RawSection } from '../engine/types';
+import type { Json, RawSection } from '../engine';
 import { MANIFEST_FORMAT, type SectionType } from '../format';
 import { jsonEqual } from './json-equal';
 

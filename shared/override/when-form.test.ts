@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Json } from '../engine/types';
+import type { Json } from '../engine';
 import { changeWhenKind, formToWhen, parseListInput, parseScalarInput, whenToForm } from './when-form';
 
 describe('the when editor model', () => {

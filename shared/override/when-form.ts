@@ -2,7 +2,7 @@
  * The `when` editor's model: a condition as the dropdowns see it, and back to JSON
  * (reference "when 条件求值"; clarifications §3).
  */
-import type { Json } from '../engine/types';
+import type { Json } from '../engine';
 import type { VarType } from '../vars/catalog';
 
 /** A value a `when` compares with. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Json } from '../engine/types';
+import type { Json } from '../engine';
 import { changeWhenKind, formToWhen, whenToForm, type WhenForm } from './when-form';
 import { addClause, clauseAt, moveClause, nestClause, removeClause, replaceAt } from './when-tree';
 

@@ -2,7 +2,7 @@
  * Comparing two scenarios (issue 5): the vars that differ, and the sections whose status
  * differs between the two renders.
  */
-import type { SectionReport, SectionStatus } from '../engine/types';
+import type { SectionReport, SectionStatus } from '../engine';
 
 /** The part of a render the status diff reads. */
 export interface SectionsOf {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivePathVars } from '../engine/path-vars';
+import { derivePathVars } from '../engine';
 import { dropDerivablePathVars, recordedRoots, rerootVars } from './reroot';
 
 const recorded = {

@@ -8,8 +8,8 @@
  * not there. Re-rooting maps the recorded package root and home prefixes of every path var
  * onto the current ones.
  */
-import { derivePathVars } from '../engine/path-vars';
-import type { Product } from '../engine/types';
+import type { Product } from '../engine';
+import { derivePathVars } from '../engine';
 import { getVarSpec } from '../vars/catalog';
 
 /** The two roots a snapshot was recorded under, or is replayed under. */

@@ -5,7 +5,7 @@
 import type { Scenario } from '../api/scenario';
 import { PRESET_IDS, scenarioSchema } from '../api/scenario';
 import { parseVarsFile } from '../debug-files/parse-vars';
-import { parseJsonText } from '../engine/json-text';
+import { parseJsonText } from '../engine';
 import { isPlainObject } from '../base/is-plain-object';
 
 /** A scenario saved under a name. */

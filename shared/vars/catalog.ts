@@ -7,7 +7,7 @@
  * "三段式循环" part for the message-batch vars; clarifications.md §1 for derivations.
  */
 
-import type { Json } from '../engine/types';
+import type { Json } from '../engine';
 
 /** Type of a var's value. `path` is a string holding an absolute path (a path var). */
 export type VarType = 'string' | 'boolean' | 'number' | 'object' | 'array' | 'path';

@@ -3,7 +3,7 @@
  * JSON language adds (`markdownDescription`, `enumDescriptions`). Plain data: no schema library.
  */
 
-import type { Json } from '../engine/types';
+import type { Json } from '../engine';
 
 /** Draft-07 meta-schema URI, put into `$schema` of every generated schema. */
 export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';

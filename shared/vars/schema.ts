@@ -3,7 +3,7 @@
  * hover and type errors always agree with the form and the validator.
  */
 
-import type { Json } from '../engine/types';
+import type { Json } from '../engine';
 import { VAR_CATALOG } from './catalog';
 import type { VarField, VarSpec, VarType } from './catalog';
 import { DRAFT_07 } from './json-schema';

@@ -3,7 +3,7 @@
  * that a changed file reaches the next render, and counts its calls.
  */
 import { stubReport } from '../../../shared/api/testing/stub-report';
-import type { EngineFs, RenderInput, RenderReport } from '../../../shared/engine/types';
+import type { EngineFs, RenderInput, RenderReport } from '../../../shared/engine';
 
 export { stubReport };
 

@@ -5,7 +5,7 @@
  * would keep for it (the total gate trips on `extra-docs`' first file: the files limit is 2).
  */
 import { stubDebugRecord } from '../../api/testing/stub-report';
-import type { RenderReport, SectionDebugRecord, SectionReport } from '../../engine/types';
+import type { RenderReport, SectionDebugRecord, SectionReport } from '../../engine';
 
 const HEAD = '<system-reminder>\nEvolCore Context Kit documents are shown below.\n\n';
 const TAIL = '\n\nIMPORTANT: Use this context when it affects the current interaction.\n</system-reminder>';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SectionReport } from '../../../../shared/engine/types';
+import type { SectionReport } from '../../../../shared/engine';
 import { contextSegments } from './context-segments';
 
 const section = (id: string, start: number, end: number): SectionReport =>

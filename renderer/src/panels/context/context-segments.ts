@@ -2,7 +2,7 @@
  * Splits the context text into runs, each tagged with the section whose span covers it, so the
  * Context tab can tint every block by its section (DESIGN.md, Panels: Context).
  */
-import type { SectionReport } from '../../../../shared/engine/types';
+import type { SectionReport } from '../../../../shared/engine';
 
 /** A run of the context: plain (wrapper lines) or belonging to one section. */
 export interface ContextSegment {

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import type { InspectorApi } from '../../../../shared/api';
-import type { Json } from '../../../../shared/engine/types';
+import type { Json } from '../../../../shared/engine';
 import { MANIFEST_FORMAT, SECTION_TYPES, type SectionType } from '../../../../shared/format';
 import type { NewSection } from '../../../../shared/override/override-ops';
 import { addSection, newSectionProblem } from '../../../../shared/override/override-ops';

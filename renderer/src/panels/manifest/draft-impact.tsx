@@ -4,7 +4,7 @@
  * the context diff (issue 6). Also shown by the Timeline and Context tabs while a draft exists.
  */
 import { useMemo, useState } from 'react';
-import type { RenderReport } from '../../../../shared/engine/types';
+import type { RenderReport } from '../../../../shared/engine';
 import { compareRenders } from '../../../../shared/override/draft-compare';
 import { MonacoDiff } from '../../components/monaco/monaco-diff';
 import { formatBytes } from '../../format/bytes';

@@ -3,7 +3,7 @@
  * file-level findings; a section finding without a file goes to the override when the
  * override writes that section, else to the base.
  */
-import type { Diagnostic, RenderReport } from '../../../../shared/engine/types';
+import type { Diagnostic, RenderReport } from '../../../../shared/engine';
 import type { ManifestIssue } from '../../../../shared/manifest/issue';
 import type { TextMarker } from '../../../../shared/override/locate';
 import { markersForFile } from '../../../../shared/override/locate';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import type { Json } from '../../../../shared/engine';
 import { renderContext } from '../../../../shared/engine';
 import { createMemoryFs } from '../../../../shared/base/memory-fs';
-import type { Json } from '../../../../shared/engine/types';
 import type { OverrideValue } from '../../../../shared/override/override-ops';
 import { indexBaseSections, setSectionEnabled } from '../../../../shared/override/override-ops';
 import { diagnosticsByFile } from './file-markers';

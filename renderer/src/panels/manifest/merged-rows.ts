@@ -3,8 +3,6 @@
  * draft render, where each field came from, and the call-outs (added by the override, an
  * override entry that matched no base section).
  */
-import { closestName } from '../../../../shared/engine/closest';
-import { DEFAULT_TOTAL_MAX_BYTES, DEFAULT_TOTAL_MAX_FILES } from '../../../../shared/engine/merge';
 import type {
   FieldOrigin,
   Json,
@@ -12,7 +10,8 @@ import type {
   RenderReport,
   SectionOrigin,
   SectionStatus,
-} from '../../../../shared/engine/types';
+} from '../../../../shared/engine';
+import { closestName, DEFAULT_TOTAL_MAX_BYTES, DEFAULT_TOTAL_MAX_FILES } from '../../../../shared/engine';
 import type { BaseSections, OverrideValue } from '../../../../shared/override/override-ops';
 import { effectiveSection, overrideEntry } from '../../../../shared/override/override-ops';
 

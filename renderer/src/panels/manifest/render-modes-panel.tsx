@@ -5,7 +5,7 @@
  * Shown only for a manifest whose sections carry a `modeType`.
  */
 import { useMemo } from 'react';
-import type { MergedManifest, Vars } from '../../../../shared/engine/types';
+import type { MergedManifest, Vars } from '../../../../shared/engine';
 import { renderModeRows } from '../../../../shared/manifest/render-modes';
 import { setSectionField } from '../../../../shared/override/override-ops';
 import type { PanelTranslate } from '../../i18n/panel-messages';

@@ -3,7 +3,7 @@
  * `when` editor, reset to base; each field marked with its origin (base / override).
  */
 import { useState } from 'react';
-import type { Json } from '../../../../shared/engine/types';
+import type { Json } from '../../../../shared/engine';
 import type { BaseSections, OverrideValue } from '../../../../shared/override/override-ops';
 import {
   orderForDrop,

@@ -5,7 +5,7 @@
  * add, remove, reorder and nest clauses, so a compound condition is never raw JSON.
  */
 import { useId } from 'react';
-import type { Json } from '../../../../shared/engine/types';
+import type { Json } from '../../../../shared/engine';
 import type { WhenForm, WhenFormKind } from '../../../../shared/override/when-form';
 import {
   WHEN_FORM_KINDS,

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { Json } from '../../../../shared/engine/types';
+import type { Json } from '../../../../shared/engine';
 import type { ManifestMessageKey } from './messages';
 import { manifestMessages } from './messages';
 import { translatePanel } from '../../i18n/panel-messages';

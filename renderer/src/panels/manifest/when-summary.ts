@@ -1,7 +1,7 @@
 /**
  * A `when` in words for the table ("peerRole in [owner, admin]").
  */
-import type { Json } from '../../../../shared/engine/types';
+import type { Json } from '../../../../shared/engine';
 import type { WhenScalar } from '../../../../shared/override/when-form';
 import { formToWhen, showScalar, whenToForm } from '../../../../shared/override/when-form';
 import type { PanelTranslate } from '../../i18n/panel-messages';

@@ -3,7 +3,7 @@
  * files as stacked bars, one segment per loaded section in merged order, the point where the
  * total gate cut (clarifications §7) and the headroom left.
  */
-import type { RenderReport } from '../../../../shared/engine/types';
+import type { RenderReport } from '../../../../shared/engine';
 
 /** One loaded section's share of an axis (or a run of sections too thin to draw one by one). */
 export interface BudgetSegment {

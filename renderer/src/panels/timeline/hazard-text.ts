@@ -4,7 +4,7 @@
  * template, an object printed as `[object Object]`, a path leaving the home — worded in the
  * user's language from the facts each diagnostic carries. Pure: the translate function is passed in.
  */
-import type { Diagnostic, DiagnosticCode, RenderReport } from '../../../../shared/engine/types';
+import type { Diagnostic, DiagnosticCode, RenderReport } from '../../../../shared/engine';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { TimelineKey } from './messages';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { H, KITS, fileSection, renderKit, sectionOf } from '../../../../shared/engine/__fixtures__/kit';
-import type { RenderReport } from '../../../../shared/engine/types';
+import type { RenderReport } from '../../../../shared/engine';
 import { explainSection } from '../../../../shared/explain';
 import type { Language } from '../../../../shared/api';
 import { translatePanel } from '../../i18n/panel-messages';

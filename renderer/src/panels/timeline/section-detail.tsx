@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { InspectorApi } from '../../../../shared/api';
 import type { OpenInEditorResult } from '../../../../shared/api/open-in-editor';
-import type { RenderReport, SectionReport } from '../../../../shared/engine/types';
+import type { RenderReport, SectionReport } from '../../../../shared/engine';
 import type { EditorDecoration } from '../../components/monaco/monaco-editor';
 import { MonacoEditor } from '../../components/monaco/monaco-editor';
 import type { PanelTranslate } from '../../i18n/panel-messages';

@@ -8,7 +8,7 @@ import type {
   SectionOrigin,
   SectionReport,
   SectionStatus,
-} from '../../../../shared/engine/types';
+} from '../../../../shared/engine';
 import { estimateTokens, explainSection } from '../../../../shared/explain';
 import { sectionDescriptorOf } from '../../../../shared/format';
 import type { SectionExplanation } from '../../../../shared/explain';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConditionalTrace } from '../../../../shared/engine/types';
+import type { ConditionalTrace } from '../../../../shared/engine';
 import { blockEndLine, traceBlocks } from './trace-blocks';
 
 const source = [

@@ -3,7 +3,7 @@
  * (issue 4: "the rendered text with the conditional blocks marked kept or dropped"). The trace
  * gives the opening tag's line; the block's end is found by scanning the source for its `{{/}}`.
  */
-import type { ConditionalTrace } from '../../../../shared/engine/types';
+import type { ConditionalTrace } from '../../../../shared/engine';
 
 /** One conditional block of a file: its lines and whether the render kept it. */
 export interface TraceBlock {

@@ -3,7 +3,7 @@
  * it (issue 5: "each field's effect shown"). A path var also counts for the vars it derives
  * from, so `selfAid` lists the sections under `$PERSONAL_DIR`.
  */
-import type { SectionReport, SectionStatus } from '../../../../shared/engine/types';
+import type { SectionReport, SectionStatus } from '../../../../shared/engine';
 
 /** How a section reads a var. */
 export type EffectKind = 'when' | 'path' | 'template';

@@ -3,7 +3,7 @@
  * control and effect; the derived path vars; unknown vars with their suggestion.
  */
 import { memo, useMemo } from 'react';
-import type { SectionReport } from '../../../../shared/engine/types';
+import type { SectionReport } from '../../../../shared/engine';
 import { VAR_CATALOG, VAR_GROUPS } from '../../../../shared/vars/catalog';
 import { findUnknownVars } from '../../../../shared/vars/suggest';
 import type { PanelTranslate } from '../../i18n/panel-messages';
