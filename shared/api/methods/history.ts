@@ -2,7 +2,9 @@
  * The InspectorApi methods of the History tab (issue 7), spread into shared/api/methods.ts.
  */
 import { z } from 'zod';
+import { noInput } from '../no-input';
 import { manifestFileField, pathField } from '../path-field';
+import { MAX_OVERRIDE_TEXT } from './override';
 import type { Scenario } from '../scenario';
 import type {
   CleanResultShape,
@@ -20,10 +22,7 @@ const manifestFile = manifestFileField;
 /** An unsaved override draft: its text, for the manifest file it belongs to. */
 const draft = z.strictObject({
   manifestFile,
-  overrideText: z
-    .string()
-    .max(2 * 1024 * 1024)
-    .nullable(),
+  overrideText: z.string().max(MAX_OVERRIDE_TEXT).nullable(),
 });
 
 /** Most snapshots one what-if call renders. */
@@ -32,7 +31,7 @@ export const MAX_WHAT_IF = 5000;
 /** Input schemas. */
 export const historyMethodInputs = {
   /** The listing of the open history folder (the home's eck-debug unless another was opened). */
-  getHistory: z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => undefined),
+  getHistory: noInput,
   /** Opens another folder of snapshots; `null` goes back to the home's. */
   openHistoryFolder: z.strictObject({ dir: pathString.nullable() }),
   /** One snapshot: its four files raw and parsed. */
