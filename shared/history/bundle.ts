@@ -1,7 +1,7 @@
 /**
  * The self-contained bundle of one snapshot (issue 7, "Export"): its four files as recorded,
  * the merged manifest, the scenario, and every file the render read, as an in-memory tree the
- * engine's memory fs re-renders anywhere (shared/engine/memory-fs.ts).
+ * engine's memory fs re-renders anywhere (shared/base/memory-fs.ts).
  */
 import type { Scenario } from '../api/scenario';
 import { scenarioSchema } from '../api/scenario';

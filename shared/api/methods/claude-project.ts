@@ -4,14 +4,12 @@
  * read one of its memory files, and the assembly the main side pushes after every change.
  */
 import { z } from 'zod';
+import { noInput } from '../no-input';
 import { pathField, withoutNul } from '../path-field';
 import type { ClaudeMdReport, ResolvedClaudeMdInput } from '../../claude-md/types';
 
 /** A path as typed in the UI: absolute, or relative to the main process's folder. */
 const pathString = pathField;
-
-/** No input, as `methods.ts` accepts it: `undefined`, `null` or `{}`. */
-const noInput = z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => undefined);
 
 /** Setting sources as the UI switches them (each optional: absent keeps the current value). */
 const settingSourcesInput = z.strictObject({

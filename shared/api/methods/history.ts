@@ -2,7 +2,9 @@
  * The InspectorApi methods of the History tab (issue 7), spread into shared/api/methods.ts.
  */
 import { z } from 'zod';
+import { noInput } from '../no-input';
 import { manifestFileField, pathField } from '../path-field';
+import { MAX_OVERRIDE_TEXT } from './override';
 import type { Scenario } from '../scenario';
 import type {
   CleanResultShape,
@@ -21,10 +23,7 @@ const manifestFile = manifestFileField;
 /** An unsaved override draft: its text, for the manifest file it belongs to. */
 const draft = z.strictObject({
   manifestFile,
-  overrideText: z
-    .string()
-    .max(2 * 1024 * 1024)
-    .nullable(),
+  overrideText: z.string().max(MAX_OVERRIDE_TEXT).nullable(),
 });
 
 /** Most snapshots one what-if call renders. */
@@ -33,7 +32,7 @@ export const MAX_WHAT_IF = 5000;
 /** Input schemas. */
 export const historyMethodInputs = {
   /** The listing of the open history folder (the home's eck-debug unless another was opened). */
-  getHistory: z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => undefined),
+  getHistory: noInput,
   /**
    * Stops (`run: false`) or resumes (`run: true`) the background pass that reads each snapshot's
    * columns; without `run` it only reports whether it is stopped.
@@ -65,7 +64,7 @@ export const historyMethodInputs = {
    * Stops the export that is running: it ends with `cancelled` at its next step and writes
    * nothing. Answers whether one was running.
    */
-  cancelExport: z.union([z.undefined(), z.null(), z.strictObject({})]).transform(() => undefined),
+  cancelExport: noInput,
   /** Opens a bundle file and re-renders it from its own tree. */
   openBundle: z.strictObject({ path: pathString }),
   /** Counts (and with `confirm` deletes) snapshots older than `hours`. */
