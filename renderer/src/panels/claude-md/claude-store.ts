@@ -7,10 +7,7 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 import type { ApiError, InspectorApi } from '../../../../shared/api';
-import type {
-  ClaudeAssembly,
-  ClaudeFileText,
-} from '../../../../shared/api/methods/claude-project';
+import type { ClaudeAssembly, ClaudeFileText } from '../../../../shared/api/methods/claude-project';
 import type { ClaudeOptionsPatch } from './options-patch';
 
 /** The kinds of workspace the bar switches between. */
