@@ -8,6 +8,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { ApiError } from '../../../../shared/api';
 import { usePanelT } from '../../i18n/panel-messages';
+import type { PanelTranslate } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
 import { currentDraft, sessionDirty } from '../../store/draft-session';
 import { filterRows, isHomeHistory, sortRows } from './history-rows';
@@ -16,6 +17,7 @@ import type { HistoryDraft, HistoryStore } from './history-store';
 import { formatBytes } from '../../format/bytes';
 import { indexProgress } from './index-progress';
 import { historyMessages } from './messages';
+import type { HistoryMessageKey } from './messages';
 import { RenderDiffView } from './render-diff-view';
 import { SizeChart } from './size-chart';
 import { SnapshotDetailView } from './snapshot-detail';
@@ -156,35 +158,14 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
         <span className="history-count" data-testid="history-count">
           {s.searching ? t('searching') : t('count', { shown: shown.length, total: all.length })}
         </span>
-        {progress !== null && s.indexStopped ? (
-          <span className="history-progress" data-testid="history-index-stopped">
-            {t('indexStopped', {
-              done: new Intl.NumberFormat(language).format(progress.done),
-              total: new Intl.NumberFormat(language).format(progress.total),
-            })}{' '}
-            <button
-              type="button"
-              onClick={() => void store.getState().setIndexing(true)}
-              data-testid="history-index-resume"
-            >
-              {t('indexResume')}
-            </button>
-          </span>
-        ) : progress !== null ? (
-          <span className="history-progress" data-testid="history-index-progress">
-            <progress value={progress.done} max={progress.total} aria-label={t('indexing.label')} />{' '}
-            {t('indexing', {
-              done: new Intl.NumberFormat(language).format(progress.done),
-              total: new Intl.NumberFormat(language).format(progress.total),
-            })}{' '}
-            <button
-              type="button"
-              onClick={() => void store.getState().setIndexing(false)}
-              data-testid="history-index-stop"
-            >
-              {t('indexStop')}
-            </button>
-          </span>
+        {progress !== null ? (
+          <IndexProgress
+            progress={progress}
+            stopped={s.indexStopped}
+            language={language}
+            t={t}
+            onRun={(run) => void store.getState().setIndexing(run)}
+          />
         ) : null}
         {listing !== null && listing.foreign.length > 0 ? (
           <button
@@ -561,4 +542,40 @@ function SidePane(props: {
         </div>
       );
   }
+}
+
+/**
+ * How far the pass that reads each snapshot's columns is, with Stop reading; once stopped, how
+ * far it got, with Resume (issue 16).
+ */
+function IndexProgress(props: {
+  readonly progress: { readonly done: number; readonly total: number };
+  readonly stopped: boolean;
+  readonly language: string;
+  readonly t: PanelTranslate<HistoryMessageKey>;
+  readonly onRun: (run: boolean) => void;
+}) {
+  const { progress, stopped, t } = props;
+  const format = new Intl.NumberFormat(props.language);
+  const counts = { done: format.format(progress.done), total: format.format(progress.total) };
+  return (
+    <span
+      className="history-progress"
+      data-testid={stopped ? 'history-index-stopped' : 'history-index-progress'}
+    >
+      {stopped ? null : (
+        <>
+          <progress value={progress.done} max={progress.total} aria-label={t('indexing.label')} />{' '}
+        </>
+      )}
+      {t(stopped ? 'indexStopped' : 'indexing', counts)}{' '}
+      <button
+        type="button"
+        onClick={() => props.onRun(stopped)}
+        data-testid={stopped ? 'history-index-resume' : 'history-index-stop'}
+      >
+        {t(stopped ? 'indexResume' : 'indexStop')}
+      </button>
+    </span>
+  );
 }
