@@ -2,12 +2,11 @@
  * The Vars tab's editing state, bound to the store: one EditorState for both views, edits sent
  * through the RenderScheduler, and outside changes of the scenario taken in.
  */
-import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Scenario } from '../../../../shared/api';
 import { BROWSER_CLOCK } from './browser-clock';
 import { jsonEqual } from '../../../../shared/scenarios/compare';
-import { StoreContext } from '../../store/store-context';
-import type { AppStore } from '../../store/create-store';
+import { useAppStore } from '../../store/store-context';
 import type { EditorState } from './editor-sync';
 import { editorStateOf, fromForm, fromText, replacesEditor } from './editor-sync';
 import { RecentRenderTimes, RenderScheduler } from './render-scheduler';
@@ -29,15 +28,9 @@ export interface VarsEditor {
   readonly timing: RenderTimingStore;
 }
 
-function useStoreApi(): AppStore {
-  const store = useContext(StoreContext);
-  if (store === null) throw new Error('useVarsEditor outside <StoreContext.Provider>');
-  return store;
-}
-
 /** The editor over the store's current scenario. */
 export function useVarsEditor(): VarsEditor {
-  const store = useStoreApi();
+  const store = useAppStore();
   const [initial] = useState(() => editorStateOf(store.getState().scenario?.vars ?? {}));
   const [state, setState] = useState<EditorState>(initial);
   const [timing] = useState(createRenderTimingStore);
