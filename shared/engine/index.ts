@@ -26,7 +26,7 @@ export {
 } from './merge';
 export { DEFAULT_MANIFEST_FILE } from './choose-manifest';
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, DEFAULT_PATTERN, invalidReason } from './section-spec';
-export { parseJsonText, lineColumnAt } from './json-text';
+export { parseJsonText, lineColumnAt, isJsonObject } from './json-text';
 export { createMemoryFs, type MemoryTree } from '../base/memory-fs';
 export { utf8Length } from '../base/utf8';
 export { isTruthy } from './truthy';

@@ -4,6 +4,7 @@
  */
 import type { Json } from './types';
 import { jsonErrorOffset } from './json-error-offset';
+import { isPlainObject } from '../base/is-plain-object';
 
 /** Outcome of parsing a JSON text. */
 export type JsonParseResult =
@@ -54,4 +55,9 @@ export function parseJsonText(text: string): JsonParseResult {
       .replace(/[\u0000-\u001f]/g, (c) => JSON.stringify(c).slice(1, -1));
     return { ok: false, message, ...where };
   }
+}
+
+/** A JSON object (not `null`, not an array), typed as the JSON value it is. */
+export function isJsonObject(value: Json | undefined): value is { readonly [key: string]: Json } {
+  return isPlainObject(value);
 }

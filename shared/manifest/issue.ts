@@ -1,6 +1,7 @@
 /**
  * A finding of the manifest validator: where (a JSON Pointer into the parsed file) and why.
  */
+import { isPlainObject } from '../base/is-plain-object';
 
 /**
  * `error`: the engine would mark the section `invalid`, drop the entry or ignore the file
@@ -29,10 +30,8 @@ export function pointerSegment(key: string | number): string {
   return String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** A plain-object test that rejects arrays and null, as JSON objects go. */
-export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** A plain-object test that rejects arrays and null, as JSON objects go (the base's). */
+export const isRecord = isPlainObject;
 
 /** A short rendering of a value for messages. */
 export function show(value: unknown): string {

@@ -7,7 +7,7 @@
  * byte for byte.
  */
 import type { Json } from '../engine';
-import { parseJsonText } from '../engine';
+import { isJsonObject, parseJsonText } from '../engine';
 import { jsonEqual } from './json-equal';
 import { formatFreshFile, rewriteJsonText } from './json-patch-writer';
 import type { OverrideValue } from './override-ops';
@@ -34,7 +34,7 @@ export interface OverrideDraft {
   readonly parseError: DraftParseError | null;
 }
 
-const isObject = (v: Json): v is OverrideValue => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: Json): v is OverrideValue => isJsonObject(v);
 
 /** Parses an override text into its value or the error the editor marks. */
 export function parseOverrideText(text: string): { value: OverrideValue } | { error: DraftParseError } {

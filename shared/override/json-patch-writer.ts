@@ -13,6 +13,7 @@
 import type { Edit, FormattingOptions, JSONPath } from 'jsonc-parser';
 import { applyEdits, findNodeAtLocation, format, modify } from 'jsonc-parser';
 import type { Json } from '../engine';
+import { isJsonObject } from '../engine';
 import { jsonEqual } from './json-equal';
 import type { JsonNode } from './json-tree';
 import { parseStrictTree } from './json-tree';
@@ -48,8 +49,7 @@ interface Ctx {
   readonly beforeRoot: JsonNode;
 }
 
-const isObject = (v: Json | undefined): v is { readonly [key: string]: Json } =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = isJsonObject;
 
 function nodeAt(ctx: Ctx, path: JSONPath): JsonNode {
   const root = parseStrictTree(ctx.text);

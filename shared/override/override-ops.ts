@@ -5,6 +5,7 @@
  * a field back to its base value removes it from the entry.
  */
 import type { Json, RawSection } from '../engine';
+import { isJsonObject } from '../engine';
 import { MANIFEST_FORMAT, type SectionType } from '../format';
 import { jsonEqual } from './json-equal';
 
@@ -14,8 +15,7 @@ export type OverrideValue = { readonly [key: string]: Json };
 /** Base sections by id (the first one wins, as the merge finds it). */
 export type BaseSections = ReadonlyMap<string, RawSection>;
 
-const isObject = (v: Json | undefined): v is { readonly [key: string]: Json } =>
-  v !== undefined && v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = isJsonObject;
 
 /** The base manifest's sections by id; empty for anything that is not a manifest. */
 export function indexBaseSections(base: Json | undefined): BaseSections {

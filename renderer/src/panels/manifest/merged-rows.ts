@@ -11,7 +11,12 @@ import type {
   SectionOrigin,
   SectionStatus,
 } from '../../../../shared/engine';
-import { closestName, DEFAULT_TOTAL_MAX_BYTES, DEFAULT_TOTAL_MAX_FILES } from '../../../../shared/engine';
+import {
+  closestName,
+  DEFAULT_TOTAL_MAX_BYTES,
+  DEFAULT_TOTAL_MAX_FILES,
+  isJsonObject,
+} from '../../../../shared/engine';
 import type { BaseSections, OverrideValue } from '../../../../shared/override/override-ops';
 import { effectiveSection, overrideEntry } from '../../../../shared/override/override-ops';
 
@@ -33,8 +38,7 @@ export interface MergedRow {
   readonly unmatched: { readonly near: string | null } | null;
 }
 
-const isObject = (v: Json | undefined): v is { readonly [key: string]: Json } =>
-  v !== undefined && v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = isJsonObject;
 
 const str = (v: Json | undefined): string | null => (typeof v === 'string' ? v : null);
 
