@@ -9,15 +9,13 @@
  */
 import type { Node, ParseError } from 'jsonc-parser';
 import { parseTree } from 'jsonc-parser';
+import type { Span } from '../base/span';
 
 /** A parsed value (or `"key": value` property) with its `offset` and `length` in the text. */
 export type JsonNode = Node;
 
-/** Half-open range `[start, end)` of UTF-16 code units. */
-export interface TextRange {
-  readonly start: number;
-  readonly end: number;
-}
+/** Half-open range `[start, end)` of UTF-16 code units: the base's `Span`. */
+export type TextRange = Span;
 
 const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
 
