@@ -7,6 +7,7 @@
  * "三段式循环" part for the message-batch vars; clarifications.md §1 for derivations.
  */
 
+import type { Bilingual } from '../format';
 import type { Json } from '../engine';
 
 /** Type of a var's value. `path` is a string holding an absolute path (a path var). */
@@ -28,11 +29,8 @@ export const VAR_GROUPS: readonly VarGroup[] = [
   'batch',
 ];
 
-/** A text in both UI languages. */
-export interface Bilingual {
-  readonly en: string;
-  readonly zh: string;
-}
+/** A text in both UI languages (the format module's type). */
+export type { Bilingual } from '../format';
 
 /**
  * Known values of a string var. `open: true` means other values are legal too (custom peer

@@ -3,6 +3,7 @@
  * folder under the home or the kit (a path var and a relative path), order, condition,
  * template or not. Adding is a draft edit like any other.
  */
+import { bilingualText } from '../../i18n/bilingual-text';
 import { useState } from 'react';
 import type { InspectorApi } from '../../../../shared/api';
 import type { Json } from '../../../../shared/engine';
@@ -137,7 +138,7 @@ export function AddSectionForm({
               const doc = MANIFEST_FORMAT.descriptors[ty].doc;
               return (
                 <option key={ty} value={ty}>
-                  {ty} — {language === 'zh-CN' ? doc.zh : doc.en}
+                  {ty} — {bilingualText(doc, language)}
                 </option>
               );
             })}

@@ -2,6 +2,7 @@
  * One var of the form: its state (unset / null / value), the control its type calls for, its
  * description, what is wrong with it, and which sections read it.
  */
+import { bilingualText } from '../../i18n/bilingual-text';
 import { memo, useState } from 'react';
 import type { VarSpec } from '../../../../shared/vars/catalog';
 import type { PanelTranslate } from '../../i18n/panel-messages';
@@ -50,7 +51,7 @@ function VarFieldView({ spec, present, value, effects, language, t, onChange }: 
   const control = controlOf(spec);
   const wrong = state.kind === 'value' && mismatch(spec, state.value);
   const set = (next: FieldState): void => onChange(spec.name, next);
-  const description = language === 'zh-CN' ? spec.description.zh : spec.description.en;
+  const description = bilingualText(spec.description, language);
   return (
     <div
       className={`var-field${state.kind === 'unset' ? ' is-unset' : ''}${wrong ? ' is-wrong' : ''}`}
