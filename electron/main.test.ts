@@ -26,6 +26,8 @@ const recorded = vi.hoisted(() => ({
   appPath: '',
   saveDialogs: [] as string[],
   savePick: null as string | null,
+  osOpened: [] as string[],
+  osRevealed: [] as string[],
 }));
 
 vi.mock('electron', () => {
@@ -98,7 +100,13 @@ vi.mock('electron', () => {
         recorded.external.push(url);
         return Promise.resolve();
       },
-      openPath: () => Promise.resolve(''),
+      openPath: (p: string) => {
+        recorded.osOpened.push(p);
+        return Promise.resolve('');
+      },
+      showItemInFolder: (p: string) => {
+        recorded.osRevealed.push(p);
+      },
     },
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
     net: { fetch: (url: string) => Promise.resolve(new Response(`fetched ${url}`)) },
@@ -232,5 +240,23 @@ describe('Electron main (against a fake electron module)', () => {
       ok: false,
       error: { code: 'not-found' },
     });
+  });
+
+  it('Open in editor hands only text files to shell.openPath; a folder is shown, never opened', async () => {
+    const invoke = recorded.ipcHandlers.get('eck-inspector:invoke');
+    const own = { senderFrame: { url: 'app://inspector/index.html', parent: null } };
+    const manifest = path.join(APP_ROOT, 'kits', 'eck_manifest.json');
+    expect(await invoke?.(own, 'openInEditor', { path: manifest })).toMatchObject({
+      ok: true,
+      value: { opened: true, revealed: false },
+    });
+    expect(recorded.osOpened).toEqual([fs.realpathSync(manifest)]);
+    const folder = path.join(APP_ROOT, 'kits');
+    expect(await invoke?.(own, 'openInEditor', { path: folder })).toMatchObject({
+      ok: true,
+      value: { opened: false, revealed: true },
+    });
+    expect(recorded.osOpened).toHaveLength(1);
+    expect(recorded.osRevealed).toEqual([fs.realpathSync(folder)]);
   });
 });

@@ -73,8 +73,9 @@ async function start(): Promise<void> {
     appRoot: kitRoot,
     choice,
     ...(args.claudeProject === undefined ? {} : { claudeProject: args.claudeProject }),
-    // Timeline's "open in editor": the OS's default app for the file.
-    openPath: (p) => shell.openPath(p),
+    // Timeline's "open in editor": the OS's default app for a text file; anything else is
+    // only shown in its folder (open-in-editor.ts).
+    opener: { open: (p) => shell.openPath(p), reveal: (p) => shell.showItemInFolder(p) },
     // Export bundle "Save as…": the file the user picks is the one target outside the settings
     // folder a write may go to (write-scope.ts).
     chooseSaveTarget: async (suggested) => {

@@ -18,7 +18,7 @@ import { openInEditor } from './open-in-editor';
 /** The handler table of the API, bound to a workspace host. */
 export function createHandlers(
   host: WorkspaceHost,
-  openPath: PathOpener | null,
+  opener: PathOpener | null,
   claude: ClaudeProjectService,
   history: HistoryService,
   writes: HistoryHandlerOptions,
@@ -33,7 +33,7 @@ export function createHandlers(
     render: (scenario) => host.current.renderScenario(scenario),
     getLastRender: () => host.current.lastRender,
     getFile: ({ path }) => host.current.readFile(path),
-    openInEditor: ({ path }) => openInEditor(host.current.resolved, path, openPath),
+    openInEditor: ({ path }) => openInEditor(host.current.resolved, path, opener),
     ...createScenarioHandlers(host),
     ...createOverrideHandlers(host, writes.scope),
     ...createClaudeProjectHandlers(claude),

@@ -41,8 +41,8 @@ export interface CoreOptions {
    * it in place of the ECK tabs, as if chosen in the workspace bar.
    */
   readonly claudeProject?: string;
-  /** Opens a path with the OS (Electron's `shell.openPath`); absent in serve mode. */
-  readonly openPath?: PathOpener;
+  /** Opens a text file or reveals another path with the OS (Electron's `shell`); absent in serve mode. */
+  readonly opener?: PathOpener;
   /**
    * The desktop app's save dialog for `exportBundle` with `saveAs` (its pick is the only target
    * outside the home and the settings folder a write may go to); absent in serve mode.
@@ -138,7 +138,7 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
       history.handleWorkspaceChange(payload as EventPayloads['onDidChangeWorkspace']);
   });
   const dispatch = createDispatcher(
-    createHandlers(host, options.openPath ?? null, claude, history, {
+    createHandlers(host, options.opener ?? null, claude, history, {
       scope,
       settingsDir,
       ...(options.chooseSaveTarget === undefined ? {} : { chooseSaveTarget: options.chooseSaveTarget }),

@@ -13,7 +13,37 @@ fs.mkdirSync(path.join(packageRoot, 'kits'), { recursive: true });
 fs.writeFileSync(path.join(packageRoot, 'kits', 'eck_manifest.json'), '{}');
 fs.writeFileSync(path.join(root, 'secret.txt'), 'no');
 fs.symlinkSync(path.join(root, 'secret.txt'), path.join(home, 'eck', 'link.txt'));
+// What a hostile kit could hold: programs and shortcuts the OS would run when "opened", and a
+// link with a text name that resolves to one.
+for (const name of ['run.desktop', 'setup.exe', 'open.lnk', 'go.command', 'script.sh', 'NOTES']) {
+  fs.writeFileSync(path.join(home, 'eck', name), '[Desktop Entry]\nExec=touch /tmp/pwned\n');
+}
+fs.mkdirSync(path.join(home, 'eck', 'Tool.app'));
+fs.symlinkSync(path.join(home, 'eck', 'run.desktop'), path.join(home, 'eck', 'notes.md'));
+fs.writeFileSync(path.join(home, 'eck', 'persona.MD'), '# me');
 const roots = { home, packageRoot };
+
+/** An opener that records what the OS was asked to do. */
+function recordingOpener(): {
+  opened: string[];
+  revealed: string[];
+  open: (p: string) => Promise<string>;
+  reveal: (p: string) => void;
+} {
+  const opened: string[] = [];
+  const revealed: string[] = [];
+  return {
+    opened,
+    revealed,
+    open: async (p) => {
+      opened.push(p);
+      return '';
+    },
+    reveal: (p) => {
+      revealed.push(p);
+    },
+  };
+}
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -34,17 +64,46 @@ describe('openInEditor', () => {
       path: path.join(packageRoot, 'kits', 'eck_manifest.json'),
       url: `file://${path.join(packageRoot, 'kits', 'eck_manifest.json')}`,
       opened: false,
+      revealed: false,
+      asText: true,
     });
   });
 
-  it('with an opener asks the OS to open the real path', async () => {
-    const opened: string[] = [];
-    const r = await openInEditor(roots, path.join(home, 'eck'), async (p) => {
-      opened.push(p);
-      return '';
-    });
+  it('with an opener asks the OS to open a text file at its real path', async () => {
+    const os = recordingOpener();
+    const r = await openInEditor(roots, 'kits/eck_manifest.json', os);
     expect(r.opened).toBe(true);
-    expect(opened).toEqual([fs.realpathSync(path.join(home, 'eck'))]);
+    expect(os.opened).toEqual([fs.realpathSync(path.join(packageRoot, 'kits', 'eck_manifest.json'))]);
+    expect(os.revealed).toEqual([]);
+    // The extension is judged case-blind: persona.MD is markdown.
+    expect((await openInEditor(roots, path.join(home, 'eck', 'persona.MD'), os)).opened).toBe(true);
+  });
+
+  it('never opens programs, shortcuts, folders or a text-named link to one: it reveals them', async () => {
+    const names = [
+      'run.desktop',
+      'setup.exe',
+      'open.lnk',
+      'go.command',
+      'script.sh',
+      'NOTES',
+      'Tool.app',
+      'notes.md',
+    ];
+    for (const name of names) {
+      const os = recordingOpener();
+      const r = await openInEditor(roots, path.join(home, 'eck', name), os);
+      expect({ name, opened: r.opened, revealed: r.revealed, asText: r.asText }).toEqual({
+        name,
+        opened: false,
+        revealed: true,
+        asText: false,
+      });
+      expect(os.opened).toEqual([]);
+      // notes.md is a link: the file revealed is the one it resolves to.
+      const real = fs.realpathSync(path.join(home, 'eck', name === 'notes.md' ? 'run.desktop' : name));
+      expect(os.revealed).toEqual([real]);
+    }
   });
 
   it('refuses paths outside the workspace, through .. or a symlink', async () => {
@@ -57,8 +116,7 @@ describe('openInEditor', () => {
 
   it('a missing file is not-found; an OS failure is reported', async () => {
     expect(await failure(openInEditor(roots, 'kits/nope.md', null))).toBe('not-found');
-    expect(await failure(openInEditor(roots, 'kits/eck_manifest.json', async () => 'no app'))).toBe(
-      'internal',
-    );
+    const failing = { open: async () => 'no app', reveal: () => undefined };
+    expect(await failure(openInEditor(roots, 'kits/eck_manifest.json', failing))).toBe('internal');
   });
 });

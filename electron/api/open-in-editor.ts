@@ -2,6 +2,12 @@
  * The `openInEditor` handler: checks that the path is a file or folder inside the opened
  * workspace (home or package root, symlinks resolved, so a link cannot point the OS at
  * `/etc`), then asks the OS to open it when an opener is given (Electron's `shell.openPath`).
+ *
+ * A home is untrusted input (issue 21): `shell.openPath` runs whatever the OS associates with a
+ * file, so a kit's `.desktop`, `.exe`, `.lnk`, `.command` or a macOS `.app` folder would run on
+ * one click. Only regular files the app itself shows as text (markdown, JSON, plain text),
+ * judged by the name the link finally resolves to, are opened; anything else — folders
+ * included — is only revealed in its folder (`shell.showItemInFolder`), which runs nothing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,13 +15,37 @@ import { pathToFileURL } from 'node:url';
 import type { OpenInEditorResult } from '../../shared/api/open-in-editor';
 import { ApiFailure } from '../../shared/api';
 
-/** Opens a path with the OS; resolves to an error message, or `''` on success (`shell.openPath`). */
-export type PathOpener = (absPath: string) => Promise<string>;
+/** What the OS is asked to do with a path (Electron's `shell`); absent in serve mode. */
+export interface PathOpener {
+  /** Opens a file with its default app; resolves to an error message, or `''` on success. */
+  open(absPath: string): Promise<string>;
+  /** Shows the item selected in the OS's file manager; runs nothing. */
+  reveal(absPath: string): void;
+}
 
 /** The roots a path must be inside. */
 export interface WorkspaceRoots {
   readonly home: string;
   readonly packageRoot: string;
+}
+
+/**
+ * Extensions of the files the app shows as text: kit documents, manifests, vars, snapshots,
+ * CLAUDE.md rules. Lower-cased; a name without one of these is never handed to an opener.
+ */
+export const TEXT_EXTENSIONS: ReadonlySet<string> = new Set([
+  '.md',
+  '.markdown',
+  '.json',
+  '.jsonc',
+  '.txt',
+  '.text',
+  '.log',
+]);
+
+/** `true` when the OS may open this real path as text (a regular file of a text extension). */
+export function isOpenableAsText(realPath: string, stat: fs.Stats): boolean {
+  return stat.isFile() && TEXT_EXTENSIONS.has(path.extname(realPath).toLowerCase());
 }
 
 function realOrNull(p: string): string | null {
@@ -31,7 +61,7 @@ function isWithin(root: string, p: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-/** Checks the path and opens it (or only names it when there is no opener). */
+/** Checks the path and opens it as text, reveals it, or only names it when there is no opener. */
 export async function openInEditor(
   roots: WorkspaceRoots,
   requested: string,
@@ -51,9 +81,21 @@ export async function openInEditor(
       abs,
     );
   }
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(real);
+  } catch {
+    throw new ApiFailure('not-found', 'no such file', abs);
+  }
+  const asText = isOpenableAsText(real, stat);
   const result = { path: abs, url: pathToFileURL(abs).toString() };
-  if (opener === null) return { ...result, opened: false };
-  const error = await opener(real);
+  if (opener === null) return { ...result, opened: false, revealed: false, asText };
+  if (!asText) {
+    // Never run it: show where it is, so the user decides what to do with it.
+    opener.reveal(real);
+    return { ...result, opened: false, revealed: true, asText };
+  }
+  const error = await opener.open(real);
   if (error !== '') throw new ApiFailure('internal', `the OS could not open it: ${error}`, abs);
-  return { ...result, opened: true };
+  return { ...result, opened: true, revealed: false, asText };
 }

@@ -15,6 +15,13 @@ export interface OpenInEditorResult {
   readonly path: string;
   /** `file://` URL of the path. */
   readonly url: string;
-  /** `true` when the OS was asked to open it (Electron); `false` in serve mode. */
+  /** `true` when the OS was asked to open it (Electron, a text file); `false` in serve mode. */
   readonly opened: boolean;
+  /**
+   * `true` when the path was only shown in its folder (Electron): it is not a file the app shows
+   * as text (a folder, a program, a shortcut), and opening it could run it (issue 21).
+   */
+  readonly revealed: boolean;
+  /** Whether the path is a regular file of a text type (markdown, JSON, text). */
+  readonly asText: boolean;
 }

@@ -98,6 +98,8 @@ const en = {
   'detail.showInContext': 'Show in Context tab',
   'detail.openInEditor': 'Open in editor',
   'detail.opened': 'Opened {path}',
+  'detail.revealed':
+    'Shown in its folder, not opened: {path} is not a text file, and opening it could run it',
   'detail.openUrl': 'This window cannot open files itself (serve mode); open it from:',
   'detail.kept': 'kept: {expr} ({key} = {value})',
   'detail.dropped': 'dropped: {expr} ({key} = {value})',
@@ -227,6 +229,7 @@ const zh: Record<keyof typeof en, string> = {
   'detail.showInContext': '在上下文标签页中显示',
   'detail.openInEditor': '在编辑器中打开',
   'detail.opened': '已打开 {path}',
+  'detail.revealed': '已在文件夹中显示，未打开：{path} 不是文本文件，打开它可能会运行它',
   'detail.openUrl': '此窗口无法直接打开文件（serve 模式），请从此处打开：',
   'detail.kept': '保留：{expr}（{key} = {value}）',
   'detail.dropped': '丢弃：{expr}（{key} = {value}）',

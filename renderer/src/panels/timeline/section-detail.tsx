@@ -64,6 +64,8 @@ function OpenButton({ path, api, t }: { path: string; api: InspectorApi; t: Pane
             result
           ) : result.opened ? (
             t('detail.opened', { path: result.path })
+          ) : result.revealed ? (
+            t('detail.revealed', { path: result.path })
           ) : (
             <>
               {t('detail.openUrl')}
