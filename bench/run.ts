@@ -21,6 +21,12 @@ async function main(): Promise<void> {
   } catch (err) {
     results.push({ name: 'history-index-50k', error: err instanceof Error ? err.message : String(err) });
   }
+  try {
+    const { benchPackage } = await import('./package-bench');
+    results.push(...(await benchPackage()));
+  } catch (err) {
+    results.push({ name: 'eck-render-compiled', error: err instanceof Error ? err.message : String(err) });
+  }
   process.stdout.write(
     `${JSON.stringify({ node: process.version, date: new Date().toISOString(), results }, null, 2)}\n`,
   );

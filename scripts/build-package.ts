@@ -1,0 +1,134 @@
+/**
+ * `npm run build` and `prepack` (issue 28): everything the published package runs, as plain
+ * JavaScript — no TypeScript loader at run time, no runtime dependency to install.
+ *
+ * - `dist/renderer/`: the UI, Vite's build (React, Monaco, uPlot bundled in).
+ * - `dist/bin/eck.mjs`, `dist/bin/eck-inspector.mjs`: the two commands, one ES module each with
+ *   every library of the main side bundled in (a single file starts faster than a tree of
+ *   `node_modules` lookups, and `npm install` has nothing to fetch or run).
+ * - `dist/electron/main.js`, `preload.js`: the desktop shell, CommonJS (a sandboxed preload must
+ *   be), `electron` left to the runtime; `npm run dist` packages these.
+ *
+ * Both bin files sit two folders below the package root, as `electron/services/app-paths.ts`
+ * does in the sources, so `APP_ROOT` (its `../..`) is the package root in either layout.
+ *
+ * Flags: `--renderer=always` (default, what `prepack` uses), `--renderer=if-stale` (skip Vite
+ * when dist/renderer is newer than its sources: the pack test after the e2e run).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, type BuildOptions } from 'esbuild';
+import { isRendererStale } from '../electron/serve/build-freshness';
+import { APP_ROOT } from '../electron/services/app-paths';
+import { isRendererBuilt } from '../electron/serve/static-files';
+
+const DIST = path.join(APP_ROOT, 'dist');
+
+/**
+ * Modules left out of every bundle: Electron is the runtime of main.js (and an optional peer of
+ * the package); `ws` tries these optional native speed-ups inside a try/catch.
+ */
+const EXTERNAL = ['electron', 'bufferutil', 'utf-8-validate'];
+
+/**
+ * An ES module bundle has no `require`; CommonJS libraries bundled into it (ws, and Node built-ins
+ * they require) get one made for the bundle's own location.
+ */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as __eckCreateRequire } from 'node:module'; const require = __eckCreateRequire(import.meta.url);";
+
+const COMMON: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20.19',
+  external: EXTERNAL,
+  // ES module builds first: jsonc-parser's `main` is a UMD file whose `require('./impl/…')` calls
+  // esbuild cannot follow (it would leave them to run time, outside the bundle).
+  mainFields: ['module', 'main'],
+  // Smaller files parse faster; identifiers kept so a stack trace still reads.
+  minifySyntax: true,
+  minifyWhitespace: true,
+  legalComments: 'none',
+  sourcemap: false,
+  logLevel: 'warning',
+};
+
+/** What was built, for the caller's log. */
+export interface PackageBuild {
+  readonly renderer: 'built' | 'fresh';
+  readonly files: readonly { readonly file: string; readonly bytes: number }[];
+}
+
+function buildRenderer(): void {
+  const vite = path.join(APP_ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const run = spawnSync(
+    process.execPath,
+    [vite, 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: APP_ROOT,
+      stdio: 'inherit',
+    },
+  );
+  if (run.status !== 0) throw new Error(`vite build failed (exit ${String(run.status)})`);
+}
+
+/** Builds the package's JavaScript into dist/. Throws when a step fails. */
+export async function buildPackage(renderer: 'always' | 'if-stale' = 'always'): Promise<PackageBuild> {
+  const staticDir = path.join(DIST, 'renderer');
+  const skipRenderer =
+    renderer === 'if-stale' && isRendererBuilt(staticDir) && !isRendererStale(APP_ROOT, staticDir);
+  if (!skipRenderer) buildRenderer();
+  // Old outputs of an earlier layout (tsc's dist/electron/**, dist/shared/**) must not ship.
+  for (const old of ['bin', 'electron', 'shared'])
+    fs.rmSync(path.join(DIST, old), { recursive: true, force: true });
+  const outputs = await Promise.all([
+    build({
+      ...COMMON,
+      entryPoints: {
+        eck: path.join(APP_ROOT, 'electron', 'bin', 'eck.ts'),
+        'eck-inspector': path.join(APP_ROOT, 'electron', 'bin', 'eck-inspector.ts'),
+      },
+      outdir: path.join(DIST, 'bin'),
+      outExtension: { '.js': '.mjs' },
+      format: 'esm',
+      banner: { js: ESM_REQUIRE_BANNER },
+      metafile: true,
+    }),
+    build({
+      ...COMMON,
+      entryPoints: {
+        main: path.join(APP_ROOT, 'electron', 'main.ts'),
+        preload: path.join(APP_ROOT, 'electron', 'preload.ts'),
+      },
+      outdir: path.join(DIST, 'electron'),
+      format: 'cjs',
+      metafile: true,
+    }),
+  ]);
+  // dist/electron/*.js are CommonJS whatever the root package.json says.
+  fs.writeFileSync(path.join(DIST, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
+  const files = outputs.flatMap((o) =>
+    Object.entries(o.metafile.outputs).map(([file, out]) => ({
+      file: path.relative(APP_ROOT, path.resolve(file)),
+      bytes: out.bytes,
+    })),
+  );
+  return { renderer: skipRenderer ? 'fresh' : 'built', files };
+}
+
+async function main(): Promise<void> {
+  const flag = process.argv.slice(2).find((a) => a.startsWith('--renderer='));
+  const mode = flag === '--renderer=if-stale' ? 'if-stale' : 'always';
+  const result = await buildPackage(mode);
+  process.stdout.write(
+    `build-package: renderer ${result.renderer}; ${result.files.map((f) => `${f.file} ${(f.bytes / 1024).toFixed(0)} KiB`).join(', ')}\n`,
+  );
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`build-package: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
