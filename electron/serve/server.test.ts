@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,15 +42,36 @@ afterAll(async () => {
 
 const base = (): string => `http://127.0.0.1:${server.port}`;
 
-function openSocket(query: string, origin: string | undefined): Promise<WebSocket> {
+function openSocket(
+  query: string,
+  origin: string | undefined,
+  more: { protocols?: string[]; headers?: Record<string, string> } = {},
+): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(
-      `ws://127.0.0.1:${server.port}/ws${query}`,
-      origin === undefined ? {} : { origin },
-    );
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws${query}`, more.protocols ?? [], {
+      ...(origin === undefined ? {} : { origin }),
+      ...(more.headers === undefined ? {} : { headers: more.headers }),
+    });
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     ws.once('error', reject);
+  });
+}
+
+/** The status of a GET with a chosen Host header (fetch cannot set one). */
+function rawGet(pathname: string, hostHeader: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({
+      host: '127.0.0.1',
+      port: server.port,
+      path: pathname,
+      headers: { host: hostHeader },
+    });
+    req.once('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.once('error', reject);
   });
 }
 
@@ -62,23 +84,38 @@ describe('serve server', () => {
     expect(server.url).toBe(`http://127.0.0.1:${server.port}/?token=${token}`);
   });
 
-  it('serves the page with the token, with CSP and a cookie for the assets', async () => {
-    const page = await fetch(server.url);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
-    const cookie = page.headers.get('set-cookie') ?? '';
-    expect(cookie).toContain('HttpOnly');
-    const asset = await fetch(`${base()}/assets/app.js`, { headers: { cookie: cookie.split(';')[0] ?? '' } });
+  it('serves the page and its assets without the token, with CSP, and never sets a cookie', async () => {
+    for (const page of [await fetch(server.url), await fetch(`${base()}/`)]) {
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(page.headers.get('set-cookie')).toBeNull();
+      expect(await page.text()).not.toContain(token);
+    }
+    const asset = await fetch(`${base()}/assets/app.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toContain('javascript');
+    expect(asset.headers.get('set-cookie')).toBeNull();
   });
 
-  it('refuses pages, assets and API calls without the token', async () => {
-    expect((await fetch(`${base()}/`)).status).toBe(401);
-    expect((await fetch(`${base()}/assets/app.js`)).status).toBe(401);
+  it('refuses API calls and WebSockets without the token, and a cookie carrying it', async () => {
     const api = await fetch(`${base()}/api/echo`, { method: 'POST', body: '{}' });
     expect(api.status).toBe(401);
     expect(await api.json()).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    for (const cookie of [`eck_inspector_token_${server.port}=${token}`, `token=${token}`]) {
+      const withCookie = await fetch(`${base()}/api/echo`, {
+        method: 'POST',
+        body: '{}',
+        headers: { cookie },
+      });
+      expect(withCookie.status).toBe(401);
+      await expect(openSocket('', base(), { headers: { cookie } })).rejects.toThrow('HTTP 401');
+    }
+  });
+
+  it('a foreign Host is refused even for the assets (DNS rebinding)', async () => {
+    expect(await rawGet('/assets/app.js', 'evil.example')).toBe(403);
+    expect(await rawGet('/assets/app.js', `127.0.0.1:${server.port}`)).toBe(200);
   });
 
   it('does not serve files outside the renderer folder', async () => {
@@ -99,6 +136,17 @@ describe('serve server', () => {
     await expect(openSocket('', base())).rejects.toThrow('HTTP 401');
     await expect(openSocket(`?token=${token}`, 'http://evil.example')).rejects.toThrow('HTTP 403');
     await expect(openSocket(`?token=${token}`, undefined)).rejects.toThrow('HTTP 403');
+  });
+
+  it('opens a WebSocket with the token as subprotocol (as the page does), answering only ours', async () => {
+    const ws = await openSocket('', base(), { protocols: ['eck-inspector', `eck-token.${token}`] });
+    expect(ws.protocol).toBe('eck-inspector');
+    ws.send(JSON.stringify({ type: 'invoke', id: 1, method: 'echo', input: 'hi' }));
+    expect(await nextMessage(ws)).toEqual({ type: 'result', id: 1, result: { ok: true, value: 'hi' } });
+    ws.close();
+    await expect(
+      openSocket('', base(), { protocols: ['eck-inspector', 'eck-token.not-the-token'] }),
+    ).rejects.toThrow('HTTP 401');
   });
 
   it('calls methods and pushes events over the WebSocket, and survives garbage', async () => {

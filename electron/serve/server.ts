@@ -1,6 +1,7 @@
 /**
  * The `serve` transport: the built renderer and the API over HTTP + WebSocket, on 127.0.0.1
- * only, behind a per-run token (issue 3, `serve` mode).
+ * only. The API and the WebSocket need the per-run token (issue 3, `serve` mode); the built
+ * assets carry no data and need none, so no cookie is ever set (issue 21, see guard.ts).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,7 +15,7 @@ import type { Dispatch } from '../api/dispatch';
 import type { EventHub } from '../api/event-hub';
 import { contentSecurityPolicy } from './csp';
 import type { GuardContext } from './guard';
-import { checkRequest, checkUpgrade, tokenCookieName } from './guard';
+import { checkAsset, checkRequest, checkUpgrade, pickProtocol } from './guard';
 import { isRendererBuilt, resolveStatic } from './static-files';
 
 /** What the server serves. */
@@ -45,7 +46,11 @@ const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 /** Starts the server; resolves once it listens. */
 export async function startServeServer(options: ServeOptions): Promise<ServeServer> {
   const server = http.createServer();
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    handleProtocols: (protocols) => pickProtocol(protocols),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, SERVE_HOST, () => {
@@ -103,14 +108,15 @@ async function handleRequest(
 ): Promise<void> {
   const url = requestUrl(req, ctx.port);
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  // The token rides in the page URL: never leak it in a Referer.
+  // The token rides in the page URL until the page removes it: never leak it in a Referer.
   res.setHeader('Referrer-Policy', 'no-referrer');
-  const verdict = checkRequest(url, req.headers, ctx);
+  const isApi = url.pathname.startsWith(HTTP_API_PREFIX);
+  const verdict = isApi ? checkRequest(url, req.headers, ctx) : checkAsset(req.headers, ctx);
   if (!verdict.ok) {
     sendJson(res, verdict.status, fail('unauthorized', verdict.reason));
     return;
   }
-  if (url.pathname.startsWith(HTTP_API_PREFIX)) {
+  if (isApi) {
     await handleApi(req, res, url.pathname.slice(HTTP_API_PREFIX.length), options);
     return;
   }
@@ -175,9 +181,6 @@ function serveStatic(
       `ws://localhost:${ctx.port}`,
     ]);
     headers['Cache-Control'] = 'no-store';
-    // Asset requests carry no query; the cookie lets them through. HttpOnly: scripts never see it.
-    headers['Set-Cookie'] =
-      `${tokenCookieName(ctx.port)}=${encodeURIComponent(ctx.token)}; HttpOnly; SameSite=Strict; Path=/`;
   }
   res.writeHead(200, headers);
   if (req.method === 'HEAD') {

@@ -33,8 +33,21 @@ export interface PushMessage {
 /** Anything the server sends. */
 export type ServerMessage = ResultMessage | PushMessage;
 
-/** Query parameter (page URL and WebSocket URL) that carries the session token of `serve`. */
+/**
+ * Query parameter that carries the session token of `serve`: in the page URL it prints (read
+ * once by the page, then removed from the address bar), and for tools calling the API.
+ */
 export const TOKEN_PARAM = 'token';
+
+/**
+ * WebSocket subprotocol of `serve`, the one the server answers with. The browser page offers it
+ * together with `WS_TOKEN_PROTOCOL_PREFIX + token`: a WebSocket cannot carry an Authorization
+ * header, and this keeps the token out of every URL (logs, history) and out of cookies.
+ */
+export const WS_PROTOCOL = 'eck-inspector';
+
+/** Prefix of the subprotocol that carries the token (base64url fits a header token as is). */
+export const WS_TOKEN_PROTOCOL_PREFIX = 'eck-token.';
 
 /** Path of the WebSocket endpoint of `serve`. */
 export const WS_PATH = '/ws';

@@ -4,9 +4,18 @@
  */
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
+import type { ConnectionState } from '../api/connection-state';
 import { exactByteCount, formatBytes } from '../format/bytes';
+import type { MessageKey } from '../i18n/en';
 import { useT } from '../i18n/use-t';
 import { useApp } from '../store/store-context';
+
+/** What the status bar says while calls do not go through. */
+const CONNECTION_TEXT = {
+  connecting: 'status.connecting',
+  closed: 'status.disconnected',
+  unauthorized: 'status.unauthorized',
+} as const satisfies Record<Exclude<ConnectionState, 'open'>, MessageKey>;
 
 function clock(ms: number): string {
   return new Date(ms).toLocaleTimeString(undefined, { hour12: false });
@@ -28,8 +37,8 @@ export function StatusBar({ claudeItems }: { readonly claudeItems: ReactNode }) 
   return (
     <footer className="status-bar" data-testid="status-bar">
       {connection !== 'open' && (
-        <span className="status-item warn">
-          {t(connection === 'connecting' ? 'status.connecting' : 'status.disconnected')}
+        <span className="status-item warn" data-testid="status-connection">
+          {t(CONNECTION_TEXT[connection])}
         </span>
       )}
       {kind === 'claude' ? (

@@ -53,6 +53,7 @@ export const en = {
   'status.noChange': 'No change on disk yet',
   'status.connecting': 'Connecting…',
   'status.disconnected': 'Disconnected, reconnecting…',
+  'status.unauthorized': 'No valid session token: open the URL that serve printed (with ?token=…)',
   'banner.dismiss': 'Dismiss',
   'banner.file': 'File: {path}',
   'settings.title': 'Settings',

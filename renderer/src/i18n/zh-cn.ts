@@ -55,6 +55,7 @@ export const zhCN: Messages = {
   'status.noChange': '尚无磁盘变更',
   'status.connecting': '连接中…',
   'status.disconnected': '连接已断开，正在重连…',
+  'status.unauthorized': '没有有效的会话令牌：请打开 serve 打印的网址（带 ?token=…）',
   'banner.dismiss': '关闭',
   'banner.file': '文件：{path}',
   'settings.title': '设置',
