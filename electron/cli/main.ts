@@ -13,6 +13,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   lint: async () => (await import('./lint-command')).runLintCommand,
   message: async () => (await import('./message-command')).runMessageCommand,
   'claude-md': async () => (await import('./claude-md-command')).runClaudeMdCommand,
+  verify: async () => (await import('./verify-command')).runVerifyCommand,
 };
 
 /** Dispatches to a command. */

@@ -18,6 +18,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   lint: `lint ${SCENARIO} [--json]`,
   message: `message ${SCENARIO} [--items FILE] [--now ISO] [--json]`,
   'claude-md': CLAUDE_MD_USAGE,
+  verify: `verify ${SCENARIO.replace(' [--override F]', '')} [--engine FILE] [--timeout S] [--json]`,
 };
 
 /** What each command does, for its `--help`. */
@@ -27,6 +28,9 @@ const COMMAND_SUMMARY: Readonly<Record<string, string>> = {
   lint: 'every diagnostic plus kit checks; exit 1 on any error',
   message: "the message body of a batch (the vars' items, or --items FILE, a JSON list)",
   'claude-md': "Claude Code's CLAUDE.md layering for a working directory",
+  verify:
+    'the same scenario rendered by the evolcore installed in --package-root, in a box (scratch home, no network, ' +
+    'a time limit), compared with ours; exit 0 identical, 3 different, 2 no engine found',
 };
 
 /** The options every engine command shares, explained. */
@@ -38,19 +42,27 @@ const SCENARIO_HELP = `  --package-root DIR   the folder holding kits/ (default:
   --override F         use this override file instead of $ECK/<manifest>
 `;
 
+/** `eck verify`'s own options. */
+const VERIFY_HELP = `  --engine FILE        the built engine (a module exporting renderKitSections); default: package.json
+                       exports/main, then kit-renderer.{js,mjs,cjs} under dist/, lib/, build/, out/
+  --timeout S          stop the engine after S seconds (default 30)
+  --json               the whole outcome as JSON
+`;
+
 /** `eck --help`. */
 export const USAGE = `usage: eck <command> [options]   (eck <command> --help for one command)
 ${Object.keys(COMMAND_USAGE)
   .map((name) => `  ${name.padEnd(10)} ${COMMAND_SUMMARY[name] ?? ''}`)
   .join('\n')}
-Exit status: 0 done, 1 could not run, 2 usage error.
+Exit status: 0 done, 1 could not run, 2 usage error (verify: 3 different).
 `;
 
 /** `eck <command> --help`. */
 export function commandHelp(name: string): string {
   const usage = COMMAND_USAGE[name] ?? name;
   const summary = COMMAND_SUMMARY[name] ?? '';
-  const options = name === 'claude-md' ? '' : SCENARIO_HELP;
+  const options =
+    name === 'claude-md' ? '' : name === 'verify' ? `${SCENARIO_HELP}${VERIFY_HELP}` : SCENARIO_HELP;
   return `usage: eck ${usage}\n${summary}\n${options}`;
 }
 

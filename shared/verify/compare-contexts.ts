@@ -1,0 +1,56 @@
+/**
+ * Verify's judgement (issue 23): our context against the one the user's installed engine
+ * produced for the same scenario. Identical means byte for byte; otherwise the first line that
+ * differs (1-based, both sides' text of it) and which of our sections are not found verbatim in
+ * the installed text — the sections to look at first.
+ */
+
+/** One section of our render, as far as the comparison needs it. */
+export interface ComparedSection {
+  readonly id: string;
+  /** Its text in our context (its span), `null` when it put nothing in it. */
+  readonly text: string | null;
+}
+
+/** The outcome. */
+export type ContextComparison =
+  | { readonly identical: true; readonly lines: number }
+  | {
+      readonly identical: false;
+      /** 1-based line of the first difference. */
+      readonly firstLine: number;
+      readonly oursLine: string | null;
+      readonly theirsLine: string | null;
+      /** Our sections whose text the installed engine's context does not hold. */
+      readonly sections: readonly string[];
+      readonly oursLines: number;
+      readonly theirsLines: number;
+    };
+
+function lineCount(text: string): number {
+  return text === '' ? 0 : text.split('\n').length;
+}
+
+/** Compares our context (and its sections) with the installed engine's. */
+export function compareContexts(
+  ours: string,
+  theirs: string,
+  sections: readonly ComparedSection[],
+): ContextComparison {
+  if (ours === theirs) return { identical: true, lines: lineCount(ours) };
+  const a = ours.split('\n');
+  const b = theirs.split('\n');
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return {
+    identical: false,
+    firstLine: i + 1,
+    oursLine: a[i] ?? null,
+    theirsLine: b[i] ?? null,
+    sections: sections
+      .filter((s) => s.text !== null && s.text !== '' && !theirs.includes(s.text))
+      .map((s) => s.id),
+    oursLines: lineCount(ours),
+    theirsLines: lineCount(theirs),
+  };
+}
