@@ -10,6 +10,7 @@ import type { HistoryHandlerOptions } from '../history-api/history-handlers';
 import type { HistoryService } from '../history-api/history-service';
 import { createOverrideHandlers } from '../overrides/override-handlers';
 import { createScenarioHandlers } from '../scenarios/scenario-handlers';
+import { createVerifyHandlers } from '../verify/verify-handlers';
 import type { WorkspaceHost } from '../workspace/workspace-host';
 import type { HandlerTable } from './dispatch';
 import type { PathOpener } from './open-in-editor';
@@ -38,5 +39,6 @@ export function createHandlers(
     ...createOverrideHandlers(host, writes.scope),
     ...createClaudeProjectHandlers(claude),
     ...createHistoryHandlers(host, history, writes),
+    ...createVerifyHandlers(host),
   };
 }

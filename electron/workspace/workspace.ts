@@ -129,15 +129,7 @@ export class Workspace {
     trigger: RenderTrigger = 'request',
     overrideText?: string | null,
   ): RenderResult {
-    const input: RenderInput = {
-      packageRoot: toSlash(this.resolved.packageRoot),
-      home: toSlash(this.resolved.home),
-      product: this.resolved.product,
-      vars: scenario.vars,
-      sessionType: scenario.sessionType,
-      ...(scenario.manifestFile === null ? {} : { manifestFile: scenario.manifestFile }),
-      ...(overrideText === undefined ? {} : { overrideText }),
-    };
+    const input = this.renderInput(scenario, overrideText);
     const started = performance.now();
     let report: RenderReport;
     try {
@@ -152,6 +144,19 @@ export class Workspace {
     const elapsedMs = performance.now() - started;
     renderSeq += 1;
     return { report, scenario, elapsedMs, renderedAt: this.now(), seq: renderSeq, trigger };
+  }
+
+  /** The engine's input for a scenario of this workspace (also what Verify hands the installed engine). */
+  renderInput(scenario: Scenario, overrideText?: string | null): RenderInput {
+    return {
+      packageRoot: toSlash(this.resolved.packageRoot),
+      home: toSlash(this.resolved.home),
+      product: this.resolved.product,
+      vars: scenario.vars,
+      sessionType: scenario.sessionType,
+      ...(scenario.manifestFile === null ? {} : { manifestFile: scenario.manifestFile }),
+      ...(overrideText === undefined ? {} : { overrideText }),
+    };
   }
 
   /** A text file of the workspace; paths outside the home and the package root are refused. */

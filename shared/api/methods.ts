@@ -20,6 +20,8 @@ import type { ClaudeProjectMethodOutputs } from './methods/claude-project';
 import { claudeProjectMethodInputs } from './methods/claude-project';
 import type { HistoryMethodOutputs } from './methods/history';
 import { historyMethodInputs } from './methods/history';
+import type { VerifyMethodOutputs } from './methods/verify';
+import { verifyMethodInputs } from './methods/verify';
 
 /** A saved scenario's name (checked again on the main side: trimmed, printable). */
 const scenarioName = z.string().min(1).max(200);
@@ -62,6 +64,8 @@ export const methodInputs = {
   ...claudeProjectMethodInputs,
   // History tab (issue 7): snapshots, compare, replay, what-if, bundles, clean.
   ...historyMethodInputs,
+  // Verify (issue 23): the current render beside the one the installed evolcore makes.
+  ...verifyMethodInputs,
 } as const;
 
 /** Name of an API method. */
@@ -78,7 +82,7 @@ export type ParsedInput<M extends MethodName> = z.output<(typeof methodInputs)[M
 
 /** What each method returns. */
 export interface MethodOutputs
-  extends OverrideMethodOutputs, ClaudeProjectMethodOutputs, HistoryMethodOutputs {
+  extends OverrideMethodOutputs, ClaudeProjectMethodOutputs, HistoryMethodOutputs, VerifyMethodOutputs {
   getWorkspace: WorkspaceInfo;
   openWorkspace: WorkspaceInfo;
   listAgents: readonly AgentInfo[];

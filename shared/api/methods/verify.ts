@@ -1,0 +1,62 @@
+/**
+ * The InspectorApi methods of Verify (issue 23), spread into shared/api/methods.ts: whether the
+ * open package root holds an installed evolcore (or evolclaw) engine, and the current scenario
+ * rendered by it beside ours. The engine is the one found in the package root — a path to run
+ * never comes through the API (`eck verify --engine` is the CLI's alone).
+ */
+import { noInput } from '../no-input';
+import type { ContextComparison } from '../../verify/compare-contexts';
+
+/** Input schemas. */
+export const verifyMethodInputs = {
+  /** Looks for the engine (cheap: no process is started). */
+  findInstalledEngine: noInput,
+  /** Renders the current scenario with the installed engine, in its box, and compares. */
+  verifyCurrentRender: noInput,
+} as const;
+
+/** The engine Verify would run, in the answer's words. */
+export interface InstalledEngineInfo {
+  /** Package name (`evolcore`, `evolclaw`, …). */
+  readonly name: string;
+  readonly version: string | null;
+  /** The engine file relative to the package root (`dist/eck/kit-renderer.js`). */
+  readonly file: string;
+}
+
+/** Whether Verify is available for the open workspace. */
+export type InstalledEngineLookup =
+  | { readonly available: true; readonly engine: InstalledEngineInfo }
+  | { readonly available: false; readonly why: string; readonly looked: readonly string[] };
+
+/** What one Verify found. */
+export type VerifyAnswer =
+  | { readonly kind: 'no-engine'; readonly why: string; readonly looked: readonly string[] }
+  | {
+      readonly kind: 'engine-failed';
+      readonly engine: InstalledEngineInfo;
+      readonly reason: 'timeout' | 'threw' | 'crashed';
+      readonly message: string;
+      /** The inspector also shows this render as failed (evolcore would throw): they agree. */
+      readonly oursFailed: boolean;
+      readonly ms: number;
+      readonly verifiedAt: number;
+    }
+  | {
+      readonly kind: 'compared';
+      readonly engine: InstalledEngineInfo;
+      readonly comparison: ContextComparison;
+      /** Our context as verified: the status bar tells the current render from an older one. */
+      readonly oursContext: string;
+      /** What the installed engine sends; `null` when over the answer's size cap. */
+      readonly installedContext: string | null;
+      readonly installedBytes: number;
+      readonly ms: number;
+      readonly verifiedAt: number;
+    };
+
+/** Outputs. */
+export interface VerifyMethodOutputs {
+  findInstalledEngine: InstalledEngineLookup;
+  verifyCurrentRender: VerifyAnswer;
+}
