@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import layers from './eslint-rules/layers.js';
+import { untrustedTextConfigs } from './eslint-rules/untrusted-text.js';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'url', 'crypto', 'events'];
 
@@ -78,6 +79,9 @@ export default tseslint.config(
       ],
     },
   },
+  // Workspace text reaches the screen as text: no HTML sinks, Monaco markdown only through the
+  // escaper (issue 21, eslint-rules/untrusted-text.js).
+  ...untrustedTextConfigs,
   {
     files: ['electron/main.ts', 'electron/preload.ts'],
     rules: { 'no-restricted-imports': 'off' },

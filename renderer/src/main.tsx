@@ -7,10 +7,14 @@ import { connectApi } from './api/connect';
 import type { ConnectionState } from './api/connection-state';
 import { App } from './app';
 import { detectLanguage } from './i18n/translate';
+import { installLinkGuard } from './link-guard';
 import { bindStoreToApi, createAppStore, refreshStore } from './store/create-store';
 import { StoreContext } from './store/store-context';
 import './theme/app.css';
 import { loadPreferences, savePreferences } from './ui-preferences';
+
+// Before anything renders: no link in workspace text may take the page elsewhere.
+installLinkGuard(window);
 
 const storage = (() => {
   try {

@@ -4,6 +4,7 @@
  * Vite splits Monaco and its workers into their own chunks.
  */
 import type * as Monaco from 'monaco-editor';
+import { refuseLinkOpening } from './link-policy';
 
 /** The Monaco namespace. */
 export type MonacoApi = typeof Monaco;
@@ -24,6 +25,7 @@ export function loadMonaco(): Promise<MonacoApi> {
       getWorker: (_id: string, label: string): Worker =>
         label === 'json' ? new jsonWorker.default() : new editorWorker.default(),
     };
+    refuseLinkOpening(monaco);
     return monaco;
   })();
   return loading;

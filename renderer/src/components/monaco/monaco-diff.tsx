@@ -3,6 +3,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor';
+import { NO_LINK_OPTIONS } from './link-policy';
 import { loadMonaco, monacoTheme } from './load-monaco';
 
 /** Props of the diff pane. */
@@ -37,6 +38,7 @@ export function MonacoDiff(props: MonacoDiffProps): React.JSX.Element {
         minimap: { enabled: false },
         wordWrap: 'on',
         theme: monacoTheme(props.dark ?? false),
+        ...NO_LINK_OPTIONS,
       });
       const original = monaco.editor.createModel(props.original, props.language);
       const modified = monaco.editor.createModel(props.modified, props.language);

@@ -4,27 +4,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor';
+import type { EditorDecoration, EditorMarker } from './editor-marks';
+import { toMarkerData, toModelDecorations } from './editor-marks';
+import { NO_LINK_OPTIONS } from './link-policy';
 import { loadMonaco, monacoTheme, type MonacoApi } from './load-monaco';
 
-/** A problem to show in the text. */
-export interface EditorMarker {
-  readonly line: number;
-  readonly column: number;
-  readonly endLine?: number;
-  readonly endColumn?: number;
-  readonly message: string;
-  readonly severity: 'error' | 'warning' | 'info';
-}
-
-/** A range to highlight, with a CSS class (defined by the caller's stylesheet). */
-export interface EditorDecoration {
-  readonly startLine: number;
-  readonly endLine: number;
-  readonly className: string;
-  readonly hover?: string;
-  /** A class for the glyph margin (e.g. a kept / dropped mark). */
-  readonly glyphClassName?: string;
-}
+export type { EditorDecoration, EditorMarker } from './editor-marks';
 
 /** Props of the editor pane. */
 export interface MonacoEditorProps {
@@ -45,8 +30,6 @@ export interface MonacoEditorProps {
   readonly ariaLabel?: string;
   readonly testId?: string;
 }
-
-const SEVERITY = { error: 8, warning: 4, info: 2 } as const;
 
 /** The editor pane. */
 export function MonacoEditor(props: MonacoEditorProps): React.JSX.Element {
@@ -83,6 +66,7 @@ export function MonacoEditor(props: MonacoEditorProps): React.JSX.Element {
           fontSize: 13,
           theme: monacoTheme(props.dark ?? false),
           ariaLabel: props.ariaLabel ?? '',
+          ...NO_LINK_OPTIONS,
         });
         editor.onDidChangeModelContent(() => onChange.current?.(editor?.getValue() ?? ''));
         editorRef.current = editor;
@@ -119,35 +103,15 @@ export function MonacoEditor(props: MonacoEditorProps): React.JSX.Element {
     const monaco = monacoRef.current;
     const model = editorRef.current?.getModel();
     if (!monaco || !model) return;
-    monaco.editor.setModelMarkers(
-      model,
-      'eck',
-      (props.markers ?? []).map((m) => ({
-        startLineNumber: m.line,
-        startColumn: m.column,
-        endLineNumber: m.endLine ?? m.line,
-        endColumn: m.endColumn ?? m.column + 1,
-        message: m.message,
-        severity: SEVERITY[m.severity],
-      })),
-    );
+    monaco.editor.setModelMarkers(model, 'eck', toMarkerData(props.markers ?? []));
   }, [props.markers, ready, props.value]);
 
   useEffect(() => {
     const editor = editorRef.current;
-    const monaco = monacoRef.current;
-    if (!editor || !monaco) return;
+    if (!editor) return;
     decorationIds.current = editor.deltaDecorations(
       decorationIds.current,
-      (props.decorations ?? []).map((d) => ({
-        range: new monaco.Range(d.startLine, 1, d.endLine, 1),
-        options: {
-          isWholeLine: true,
-          className: d.className,
-          ...(d.glyphClassName ? { glyphMarginClassName: d.glyphClassName } : {}),
-          ...(d.hover ? { hoverMessage: { value: d.hover } } : {}),
-        },
-      })),
+      toModelDecorations(props.decorations ?? []),
     );
   }, [props.decorations, ready, props.value]);
 

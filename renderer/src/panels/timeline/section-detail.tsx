@@ -68,10 +68,10 @@ function OpenButton({ path, api, t }: { path: string; api: InspectorApi; t: Pane
             t('detail.revealed', { path: result.path })
           ) : (
             <>
-              {t('detail.openUrl')}
-              <a href={result.url} target="_blank" rel="noreferrer">
-                {result.url}
-              </a>
+              {t('detail.openUrl')}{' '}
+              {/* Text to copy, not a link: a browser page may not open file:// URLs, and a
+                  link built from a workspace path is a link the workspace chose (issue 21). */}
+              <code className="open-url">{result.url}</code>
             </>
           )}
         </span>

@@ -7,6 +7,7 @@ import type * as Monaco from 'monaco-editor';
 import { BROWSER_CLOCK } from './browser-clock';
 import { buildVarsJsonSchema } from '../../../../shared/vars/schema';
 import type { EditorMarker } from '../../components/monaco/monaco-editor';
+import { toMarkerData } from '../../components/monaco/editor-marks';
 import { MonacoEditor } from '../../components/monaco/monaco-editor';
 import type { MonacoApi } from '../../components/monaco/load-monaco';
 import type { PanelTranslate } from '../../i18n/panel-messages';
@@ -74,18 +75,7 @@ export function VarsJsonView({ state, timing, dark, t, onText }: VarsJsonViewPro
     const edit = minimalEdit(model.getValue(), latest.text);
     if (edit !== null) applyTextEdit(model, edit);
     // Markers after the edit, so their positions are those of the text they were computed on.
-    monacoRef.current?.editor.setModelMarkers(
-      model,
-      'eck-vars',
-      markersOf(latest).map((m) => ({
-        startLineNumber: m.line,
-        startColumn: m.column,
-        endLineNumber: m.endLine ?? m.line,
-        endColumn: m.endColumn ?? m.column + 1,
-        message: m.message,
-        severity: m.severity === 'error' ? 8 : m.severity === 'warning' ? 4 : 2,
-      })),
-    );
+    monacoRef.current?.editor.setModelMarkers(model, 'eck-vars', toMarkerData(markersOf(latest)));
   }, []);
   const syncRef = useRef<DeferredSync | null>(null);
   useEffect(() => {
