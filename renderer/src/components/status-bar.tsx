@@ -9,6 +9,7 @@ import { exactByteCount, formatBytes } from '../format/bytes';
 import type { MessageKey } from '../i18n/en';
 import { useT } from '../i18n/use-t';
 import { useApp } from '../store/store-context';
+import { verifyMark } from '../store/verify-slice';
 
 /** What the status bar says while calls do not go through. */
 const CONNECTION_TEXT = {
@@ -16,6 +17,13 @@ const CONNECTION_TEXT = {
   closed: 'status.disconnected',
   unauthorized: 'status.unauthorized',
 } as const satisfies Record<Exclude<ConnectionState, 'open'>, MessageKey>;
+
+/** The Verify mark for the render on screen (issue 23). */
+const VERIFY_TEXT = {
+  identical: 'status.verifiedIdentical',
+  different: 'status.verifiedDifferent',
+  failed: 'status.verifiedFailed',
+} as const satisfies Record<'identical' | 'different' | 'failed', MessageKey>;
 
 function clock(ms: number): string {
   return new Date(ms).toLocaleTimeString(undefined, { hour12: false });
@@ -34,6 +42,11 @@ export function StatusBar({ claudeItems }: { readonly claudeItems: ReactNode }) 
     return { loaded: sections.filter((s) => s.status === 'ok').length, total: sections.length };
   }, [render]);
   const totals = render?.report.totals;
+  const verifyAnswer = useApp((s) => s.verify.answer);
+  const mark = useMemo(
+    () => verifyMark(verifyAnswer, render?.report.context ?? null),
+    [verifyAnswer, render],
+  );
   return (
     <footer className="status-bar" data-testid="status-bar">
       {connection !== 'open' && (
@@ -74,6 +87,14 @@ export function StatusBar({ claudeItems }: { readonly claudeItems: ReactNode }) 
                 </>
               )}
             </>
+          )}
+          {mark.kind !== 'none' && (
+            <span
+              className={mark.kind === 'identical' && mark.current ? 'status-item' : 'status-item warn'}
+              data-testid="status-verify"
+            >
+              {t(mark.current ? VERIFY_TEXT[mark.kind] : 'status.verifiedEarlier', { time: clock(mark.at) })}
+            </span>
           )}
           <span className="status-item grow" data-testid="status-disk">
             {disk === null

@@ -10,6 +10,7 @@ import type { ManifestDraftSlice } from './manifest-draft-slice';
 import type { RenderSlice } from './render-slice';
 import type { ScenarioSlice } from './scenario-slice';
 import type { UiSlice } from './ui-slice';
+import type { VerifySlice } from './verify-slice';
 import type { WorkspaceSlice } from './workspace-slice';
 
 /** The whole renderer state with its actions. */
@@ -18,7 +19,8 @@ export type AppState = WorkspaceSlice &
   RenderSlice &
   UiSlice &
   ManifestDraftSlice &
-  ClaudeProjectSlice;
+  ClaudeProjectSlice &
+  VerifySlice;
 
 /** A slice creator over the whole state, given once the API its actions call. */
 export type SliceCreator<Slice> = (api: InspectorApi) => StateCreator<AppState, [], [], Slice>;

@@ -11,6 +11,7 @@ import { createRenderSlice } from './render-slice';
 import { createScenarioSlice } from './scenario-slice';
 import type { UiDefaults } from './ui-slice';
 import { createUiSlice } from './ui-slice';
+import { createVerifySlice } from './verify-slice';
 import { createWorkspaceSlice } from './workspace-slice';
 
 /** The store type components read through `useApp`. */
@@ -24,6 +25,7 @@ export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStor
   const render = createRenderSlice(api);
   const draft = createManifestDraftSlice(api);
   const claude = createClaudeProjectSlice(api);
+  const verify = createVerifySlice(api);
   return createStore<AppState>()((...a) => ({
     ...workspace(...a),
     ...scenario(...a),
@@ -31,6 +33,7 @@ export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStor
     ...ui(...a),
     ...draft(...a),
     ...claude(...a),
+    ...verify(...a),
   }));
 }
 
@@ -42,6 +45,7 @@ export async function refreshStore(store: AppStore, api: InspectorApi): Promise<
   const info = await api.getWorkspace();
   if (info.ok) store.getState().setWorkspace(info.value);
   else store.getState().pushError(info.error);
+  await store.getState().verify.check();
   const last = await api.getLastRender();
   if (last.ok && last.value !== null) store.getState().applyRender(last.value);
   await store.getState().claude.restore();
@@ -57,7 +61,11 @@ export function bindStoreToApi(store: AppStore, api: InspectorApi): () => void {
     api.onDidRender((result) => s().applyRender(result)),
     api.onDidChangeOnDisk((change) => s().applyDiskChange(change)),
     api.onDidError((error) => s().pushError(error)),
-    api.onDidChangeWorkspace((info) => s().setWorkspace(info)),
+    api.onDidChangeWorkspace((info) => {
+      s().setWorkspace(info);
+      // Another package root: Verify is there or not, and the last answer was about the old one.
+      void s().verify.check();
+    }),
     api.onDidAssembleClaudeMd((assembly) => s().claude.received(assembly)),
     api.onDidInvokeMenu((command) => {
       switch (command.kind) {

@@ -23,6 +23,7 @@ import type { TimelineRow } from './timeline-rows';
 import { filterRows, timelineRows } from './timeline-rows';
 import './timeline.css';
 import { DraftRenderNote } from '../manifest/draft-note';
+import { VerifyBar } from './verify-bar';
 import { useSlashFocus } from '../../components/use-slash-focus';
 import { useDark } from '../../theme/use-dark';
 
@@ -173,6 +174,7 @@ export default function TimelinePanel() {
           <span className="muted">{t('search.count', { shown: shown.length, total: rows.length })}</span>
           <span className="muted timeline-keys">{t('help.keys')}</span>
         </div>
+        <VerifyBar dark={dark} />
         <div className="timeline-head" aria-hidden="true">
           <span>{t('col.status')}</span>
           <span>{t('col.order')}</span>

@@ -1,0 +1,67 @@
+/**
+ * Verify's strings (issue 23), English and Simplified Chinese: a table of its own beside the
+ * Timeline's, so its words stay together.
+ */
+import { definePanelMessages } from '../../i18n/panel-messages';
+
+const en = {
+  'verify.button': 'Verify with {engine}',
+  'verify.buttonHint':
+    'Render this scenario with the {engine} installed in the package root ({file}) and compare. It runs boxed: a scratch home, no network, 30 s at most; nothing is written to your home.',
+  'verify.running': 'Verifying with {engine}…',
+  'verify.identical': 'Your {engine} ({file}) renders this scenario identically ({lines} lines, {ms} ms).',
+  'verify.different':
+    'Your {engine} ({file}) renders this scenario differently: {count} sections ({ids}), first difference at line {line}.',
+  'verify.differentOne':
+    'Your {engine} ({file}) renders this scenario differently: 1 section ({ids}), first difference at line {line}.',
+  'verify.differentNoSection':
+    'Your {engine} ({file}) renders this scenario differently, first at line {line} (text outside any section).',
+  'verify.lines': 'Line {line} — inspector: {ours} · installed: {theirs}',
+  'verify.noLine': '(no such line)',
+  'verify.failed': 'Your {engine} ({file}) could not render this scenario: {message}',
+  'verify.failedAlike':
+    'Your {engine} ({file}) fails on this scenario too ({message}): the two agree that evolcore sends no context.',
+  'verify.noEngine': 'No installed engine to verify against: {why}.',
+  'verify.error': 'Verify could not run: {message}',
+  'verify.showDiff': 'Show differences',
+  'verify.showInstalled': 'What your evolcore sends',
+  'verify.hide': 'Hide',
+  'verify.tooLarge': 'The installed text is {size}, too large to show here.',
+  'verify.diffLabel': 'Inspector (left) and your installed engine (right)',
+  'verify.installedLabel': 'The context your installed engine sends',
+  'verify.stale': 'Verified an earlier render; Verify again for this one.',
+} as const;
+
+const zh: Record<keyof typeof en, string> = {
+  'verify.button': '用 {engine} 校验',
+  'verify.buttonHint':
+    '用 package root 中安装的 {engine}（{file}）渲染此场景并比较。它在隔离环境中运行：临时 home、无网络、最多 30 秒；不会写入你的 home。',
+  'verify.running': '正在用 {engine} 校验…',
+  'verify.identical': '你安装的 {engine}（{file}）对此场景的渲染完全一致（{lines} 行，{ms} 毫秒）。',
+  'verify.different':
+    '你安装的 {engine}（{file}）对此场景的渲染不同：{count} 个 section（{ids}），第一处差异在第 {line} 行。',
+  'verify.differentOne':
+    '你安装的 {engine}（{file}）对此场景的渲染不同：1 个 section（{ids}），第一处差异在第 {line} 行。',
+  'verify.differentNoSection':
+    '你安装的 {engine}（{file}）对此场景的渲染不同，第一处在第 {line} 行（不属于任何 section 的文本）。',
+  'verify.lines': '第 {line} 行 — inspector：{ours} · 已安装：{theirs}',
+  'verify.noLine': '（无此行）',
+  'verify.failed': '你安装的 {engine}（{file}）无法渲染此场景：{message}',
+  'verify.failedAlike':
+    '你安装的 {engine}（{file}）在此场景上同样失败（{message}）：两者一致，evolcore 不会发送上下文。',
+  'verify.noEngine': '没有可用于校验的已安装引擎：{why}。',
+  'verify.error': '校验无法运行：{message}',
+  'verify.showDiff': '显示差异',
+  'verify.showInstalled': '你的 evolcore 发送的内容',
+  'verify.hide': '隐藏',
+  'verify.tooLarge': '已安装引擎的文本为 {size}，太大，无法在此显示。',
+  'verify.diffLabel': 'Inspector（左）与你安装的引擎（右）',
+  'verify.installedLabel': '你安装的引擎发送的上下文',
+  'verify.stale': '校验的是之前的一次渲染；请对当前渲染重新校验。',
+};
+
+/** Verify's message tables. */
+export const verifyMessages = definePanelMessages(en, zh);
+
+/** A Verify message key. */
+export type VerifyKey = keyof typeof en;
