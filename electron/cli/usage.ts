@@ -18,7 +18,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   lint: `lint ${SCENARIO} [--json]`,
   message: `message ${SCENARIO} [--items FILE] [--now ISO] [--json]`,
   'claude-md': CLAUDE_MD_USAGE,
-  verify: `verify ${SCENARIO.replace(' [--override F]', '')} [--engine FILE] [--timeout S] [--json]`,
+  verify: `verify ${SCENARIO.replace(' [--override F]', '')} [--engine FILE] [--history N] [--timeout S] [--json]`,
 };
 
 /** What each command does, for its `--help`. */
@@ -45,7 +45,9 @@ const SCENARIO_HELP = `  --package-root DIR   the folder holding kits/ (default:
 /** `eck verify`'s own options. */
 const VERIFY_HELP = `  --engine FILE        the built engine (a module exporting renderKitSections); default: package.json
                        exports/main, then kit-renderer.{js,mjs,cjs} under dist/, lib/, build/, out/
-  --timeout S          stop the engine after S seconds (default 30)
+  --history N          instead of the scenario: replay the N newest snapshots of the home's eck-debug with
+                       both engines and count the identical ones (exit 3 when any differs)
+  --timeout S          stop the engine after S seconds (default 30; with --history, 10 + 2 per snapshot)
   --json               the whole outcome as JSON
 `;
 

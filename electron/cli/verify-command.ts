@@ -6,6 +6,7 @@
  * crash).
  */
 import { verifyRender, verifySummary, type VerifyOutcome } from '../verify/verify-render';
+import { verifyHistory, type HistoryVerify } from '../verify/verify-history';
 import { DEFAULT_VERIFY_TIMEOUT_MS } from '../verify/run-installed-engine';
 import { stringOption } from './args';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
@@ -31,7 +32,7 @@ export async function runVerifyCommand(argv: readonly string[], io: CliIo): Prom
   const parsed = commandScenario(
     'verify',
     argv,
-    { engine: 'string', timeout: 'string', json: 'boolean' },
+    { engine: 'string', timeout: 'string', json: 'boolean', history: 'string' },
     io,
     {
       positionals: false,
@@ -53,6 +54,19 @@ export async function runVerifyCommand(argv: readonly string[], io: CliIo): Prom
     return EXIT_USAGE;
   }
   const engine = stringOption(args, 'engine');
+  const historyText = stringOption(args, 'history');
+  if (historyText !== undefined) {
+    const count = Number(historyText);
+    if (!Number.isInteger(count) || count < 1 || count > 1000) {
+      io.stderr(`eck verify: --history ${historyText}: a number of snapshots from 1 to 1000\n`);
+      return EXIT_USAGE;
+    }
+    const result = await verifyHistory(scenario.input, count, {
+      ...(engine === undefined ? {} : { engineFile: engine }),
+      ...(timeoutText === undefined ? {} : { timeoutMs: Math.round(timeoutS * 1000) }),
+    });
+    return reportHistory(result, Boolean(args.options.json), io);
+  }
   const outcome = await verifyRender(scenario.input, {
     ...(engine === undefined ? {} : { engineFile: engine }),
     timeoutMs: Math.round(timeoutS * 1000),
@@ -68,6 +82,44 @@ export async function runVerifyCommand(argv: readonly string[], io: CliIo): Prom
     io.stderr(
       `eck verify: first difference at line ${c.firstLine}:\n  inspector: ${c.oursLine ?? '(no such line)'}\n  installed: ${c.theirsLine ?? '(no such line)'}\n`,
     );
+  }
+  return code;
+}
+
+/** Prints Verify over History and returns its exit status. */
+function reportHistory(result: HistoryVerify, json: boolean, io: CliIo): number {
+  const code =
+    result.kind === 'no-engine'
+      ? EXIT_USAGE
+      : result.kind === 'engine-failed'
+        ? EXIT_FAILED
+        : result.identical === result.checked
+          ? EXIT_OK
+          : EXIT_DIFFERENT;
+  if (json) {
+    io.stdout(`${JSON.stringify({ exit: code, ...result }, null, 2)}\n`);
+    return code;
+  }
+  if (result.kind === 'no-engine') {
+    io.stderr(
+      `eck verify: no installed engine to verify against: ${result.lookup.why}; looked at ${result.lookup.looked.join(', ')}\n`,
+    );
+  } else if (result.kind === 'engine-failed') {
+    io.stderr(`eck verify: the installed engine could not run: ${result.message}\n`);
+  } else {
+    const name = `${result.engine.name}${result.engine.version === null ? '' : ` ${result.engine.version}`}`;
+    (code === EXIT_OK ? io.stdout : io.stderr)(
+      `eck verify: ${result.identical} of ${result.checked} snapshots render identically with your ${name} (${result.engine.file}), ${result.ms} ms\n`,
+    );
+    for (const v of result.verdicts) {
+      if (v.kind === 'different')
+        io.stderr(
+          `  ${v.key}: differs, first at line ${v.firstLine}${v.sections.length > 0 ? ` (${v.sections.join(', ')})` : ''}\n`,
+        );
+      else if (v.kind === 'engine-failed' && !v.oursFailed)
+        io.stderr(`  ${v.key}: the installed engine threw: ${v.message}\n`);
+      else if (v.kind === 'not-replayable') io.stderr(`  ${v.key}: not replayable: ${v.message}\n`);
+    }
   }
   return code;
 }

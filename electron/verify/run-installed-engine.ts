@@ -17,15 +17,46 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createScratchHome } from './scratch-home';
 
-/** What the engine is asked to render. */
-export interface EngineJob {
-  readonly engineFile: string;
-  readonly userHome: string;
+/** One render the engine is asked for. */
+export interface RenderJob {
   readonly vars: Readonly<Record<string, unknown>>;
   readonly sessionId: string;
   readonly manifestFile: string;
+}
+
+/** What the engine is asked to render: one scenario (Verify) or many (Verify over History). */
+export interface EngineJob extends RenderJob {
+  readonly engineFile: string;
+  readonly userHome: string;
   readonly timeoutMs?: number;
 }
+
+/** Several renders in one process (the engine loaded once, as in a running evolcore). */
+export interface EngineBatch {
+  readonly engineFile: string;
+  readonly userHome: string;
+  readonly renders: readonly RenderJob[];
+  readonly timeoutMs?: number;
+}
+
+/** One render's outcome inside a batch. */
+export type RenderOutcome =
+  { readonly ok: true; readonly context: string } | { readonly ok: false; readonly message: string };
+
+/** What a batch came back with. */
+export type BatchRun =
+  | {
+      readonly ok: true;
+      readonly results: readonly RenderOutcome[];
+      readonly ms: number;
+      readonly debugFiles: readonly string[];
+    }
+  | {
+      readonly ok: false;
+      readonly reason: 'timeout' | 'crashed';
+      readonly message: string;
+      readonly ms: number;
+    };
 
 /** What came back. */
 export type EngineRun =
@@ -73,18 +104,29 @@ dns.promises.lookup = off;
 globalThis.fetch = off;
 globalThis.WebSocket = undefined;
 syncBuiltinESMExports();
-process.once('message', async (job) => {
-  let answer;
+process.once('message', async (batch) => {
+  const results = [];
+  let render = null;
   try {
-    const mod = await import(job.engineUrl);
-    const render = mod.renderKitSections ?? mod.default?.renderKitSections;
+    const mod = await import(batch.engineUrl);
+    render = mod.renderKitSections ?? mod.default?.renderKitSections;
     if (typeof render !== 'function') throw new Error('the module does not export renderKitSections');
-    const context = await render({ vars: job.vars, sessionId: job.sessionId }, job.manifestFile);
-    answer = { ok: true, context: typeof context === 'string' ? context : String(context) };
   } catch (error) {
-    answer = { ok: false, message: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    for (const _ of batch.renders) results.push({ ok: false, message });
+    render = null;
   }
-  process.send(answer, () => process.disconnect());
+  if (render !== null) {
+    for (const job of batch.renders) {
+      try {
+        const context = await render({ vars: job.vars, sessionId: job.sessionId }, job.manifestFile);
+        results.push({ ok: true, context: typeof context === 'string' ? context : String(context) });
+      } catch (error) {
+        results.push({ ok: false, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  }
+  process.send({ results }, () => process.disconnect());
 });
 `;
 
@@ -95,11 +137,33 @@ function permissionFlag(): string {
     : '--experimental-permission';
 }
 
-/** Runs the engine on the job; never throws for what the engine does. */
+/** Runs the engine on one scenario; never throws for what the engine does. */
 export async function runInstalledEngine(job: EngineJob): Promise<EngineRun> {
-  const scratch = createScratchHome(job.userHome);
+  const batch = await runInstalledEngineBatch({
+    engineFile: job.engineFile,
+    userHome: job.userHome,
+    renders: [{ vars: job.vars, sessionId: job.sessionId, manifestFile: job.manifestFile }],
+    ...(job.timeoutMs === undefined ? {} : { timeoutMs: job.timeoutMs }),
+  });
+  if (!batch.ok) return batch;
+  const only = batch.results[0];
+  if (only === undefined || !only.ok) {
+    return {
+      ok: false,
+      reason: 'threw',
+      message: `the engine threw: ${only?.message ?? 'no answer'}`,
+      ms: batch.ms,
+    };
+  }
+  return { ok: true, context: only.context, ms: batch.ms, debugFiles: batch.debugFiles };
+}
+
+/** Runs the engine on every render of the batch in one boxed process; never throws for what the engine does. */
+export async function runInstalledEngineBatch(batch: EngineBatch): Promise<BatchRun> {
+  const scratch = createScratchHome(batch.userHome);
   const started = performance.now();
   const ms = (): number => Math.round(performance.now() - started);
+  const timeoutMs = batch.timeoutMs ?? DEFAULT_VERIFY_TIMEOUT_MS;
   try {
     const runner = path.join(scratch.root, 'runner.mjs');
     fs.writeFileSync(runner, RUNNER);
@@ -122,23 +186,26 @@ export async function runInstalledEngine(job: EngineJob): Promise<EngineRun> {
     child.stderr?.on('data', (d: Buffer) => {
       if (stderr.length < MAX_STDERR) stderr += d.toString();
     });
-    const result = await new Promise<EngineRun>((resolve) => {
-      let answer: EngineRun | null = null;
+    const result = await new Promise<BatchRun>((resolve) => {
+      let results: RenderOutcome[] | null = null;
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
         resolve({
           ok: false,
           reason: 'timeout',
-          message: `the engine did not answer within ${Math.round((job.timeoutMs ?? DEFAULT_VERIFY_TIMEOUT_MS) / 1000)} s and was stopped`,
+          message: `the engine did not answer within ${Math.round(timeoutMs / 1000)} s and was stopped`,
           ms: ms(),
         });
-      }, job.timeoutMs ?? DEFAULT_VERIFY_TIMEOUT_MS);
+      }, timeoutMs);
       child.on('message', (message: unknown) => {
-        const m = message as { ok?: unknown; context?: unknown; message?: unknown };
-        answer =
-          m.ok === true && typeof m.context === 'string'
-            ? { ok: true, context: m.context, ms: ms(), debugFiles: [] }
-            : { ok: false, reason: 'threw', message: `the engine threw: ${String(m.message)}`, ms: ms() };
+        const list = (message as { results?: unknown }).results;
+        if (!Array.isArray(list)) return;
+        results = list.map((r: unknown): RenderOutcome => {
+          const m = r as { ok?: unknown; context?: unknown; message?: unknown };
+          return m.ok === true && typeof m.context === 'string'
+            ? { ok: true, context: m.context }
+            : { ok: false, message: String(m.message) };
+        });
       });
       child.on('error', (error) => {
         clearTimeout(timer);
@@ -153,20 +220,17 @@ export async function runInstalledEngine(job: EngineJob): Promise<EngineRun> {
       child.on('exit', (code, signal) => {
         clearTimeout(timer);
         resolve(
-          answer ?? {
-            ok: false,
-            reason: 'crashed',
-            message: `the engine's process ended (${signal ?? `exit ${String(code)}`}) without an answer${stderr.trim() === '' ? '' : `: ${stderr.trim().split('\n').slice(-3).join(' / ')}`}`,
-            ms: ms(),
-          },
+          results !== null
+            ? { ok: true, results, ms: ms(), debugFiles: [] }
+            : {
+                ok: false,
+                reason: 'crashed',
+                message: `the engine's process ended (${signal ?? `exit ${String(code)}`}) without an answer${stderr.trim() === '' ? '' : `: ${stderr.trim().split('\n').slice(-3).join(' / ')}`}`,
+                ms: ms(),
+              },
         );
       });
-      child.send({
-        engineUrl: pathToFileURL(job.engineFile).href,
-        vars: job.vars,
-        sessionId: job.sessionId,
-        manifestFile: job.manifestFile,
-      });
+      child.send({ engineUrl: pathToFileURL(batch.engineFile).href, renders: batch.renders });
     });
     if (!result.ok) return result;
     let debugFiles: string[] = [];

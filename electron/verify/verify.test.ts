@@ -166,6 +166,63 @@ describe('eck verify', () => {
   });
 });
 
+describe('eck verify --history', () => {
+  /** Writes recorded vars files as evolcore's debug writer names them. */
+  function record(home: string, keys: readonly string[]): void {
+    const dir = path.join(home, 'data', 'eck-debug');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const key of keys) {
+      const params = [{ name: 'sessionId', value: `s-${key}`, description: '' }];
+      fs.writeFileSync(
+        path.join(dir, `vars-${key}.json`),
+        JSON.stringify({ timestamp: '', sessionId: `s-${key}`, params }),
+      );
+    }
+  }
+  const KEYS = ['2026-12-01-10-00-00', '2026-12-02-10-00-00', '2026-12-03-10-00-00'];
+
+  it('counts the identical ones among the N newest, in one engine process', async () => {
+    const p = installed();
+    record(p.home, KEYS);
+    const before = snapshotTree(p.home);
+    const r = await verify('--package-root', p.pkg, '--home', p.home, '--history', '2');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(
+      /^eck verify: 2 of 2 snapshots render identically with your evolcore 0\.0\.27 \(dist\/eck\/kit-renderer\.js\), \d+ ms\n$/,
+    );
+    expect(snapshotTree(p.home)).toEqual(before);
+    expect(r.leftInTmp).toEqual([]);
+  });
+
+  it('names each snapshot that differs: exit 3', async () => {
+    // The planted difference shows only for one recorded session.
+    const p = installed((s) =>
+      s.replace(
+        'text.trimEnd()',
+        "(ctx.sessionId === 's-2026-12-02-10-00-00' ? text.trimEnd() + ' (changed)' : text.trimEnd())",
+      ),
+    );
+    record(p.home, KEYS);
+    const r = await verify('--package-root', p.pkg, '--home', p.home, '--history', '3', '--json');
+    expect(r.code).toBe(3);
+    const result = JSON.parse(r.out) as {
+      checked: number;
+      identical: number;
+      verdicts: { key: string; kind: string; sections?: string[] }[];
+    };
+    expect({ checked: result.checked, identical: result.identical }).toEqual({
+      checked: 3,
+      identical: 0 + 2,
+    });
+    expect(result.verdicts.map((v) => [v.key, v.kind])).toEqual([
+      ['2026-12-03-10-00-00', 'identical'],
+      ['2026-12-02-10-00-00', 'different'],
+      ['2026-12-01-10-00-00', 'identical'],
+    ]);
+    expect(result.verdicts[1]?.sections).toEqual(['intro', 'style', 'note']);
+  });
+});
+
 describe('findInstalledEngine', () => {
   const pkgWith = (files: Record<string, string>): string => {
     const root = path.join(work, `find-${++n}`);

@@ -29,6 +29,15 @@ describe('compareContexts', () => {
     });
   });
 
+  it('a block that goes on on its last line differs: sections are matched as whole lines', () => {
+    const theirs = ours.replace('line a2', 'line a2 (changed)');
+    const r = compareContexts(ours, theirs, [
+      { id: 'a', text: 'A block\nline a2' },
+      { id: 'b', text: 'B block\nline b2' },
+    ]);
+    expect(r).toMatchObject({ identical: false, firstLine: 4, sections: ['a'] });
+  });
+
   it('a text that stops early or goes on says which side has no such line', () => {
     const short = compareContexts(ours, 'header', []);
     expect(short).toMatchObject({ identical: false, firstLine: 2, oursLine: '', theirsLine: null });

@@ -27,6 +27,20 @@ export type ContextComparison =
       readonly theirsLines: number;
     };
 
+/**
+ * `true` when `theirs` holds `block` as whole lines: an occurrence that starts a line and ends
+ * one (a block followed by more text on its last line — " (changed)" — is a difference).
+ */
+export function holdsBlock(theirs: string, block: string): boolean {
+  for (let at = theirs.indexOf(block); at >= 0; at = theirs.indexOf(block, at + 1)) {
+    const end = at + block.length;
+    const startsLine = at === 0 || theirs[at - 1] === '\n';
+    const endsLine = end === theirs.length || theirs[end] === '\n';
+    if (startsLine && endsLine) return true;
+  }
+  return false;
+}
+
 function lineCount(text: string): number {
   return text === '' ? 0 : text.split('\n').length;
 }
@@ -48,7 +62,7 @@ export function compareContexts(
     oursLine: a[i] ?? null,
     theirsLine: b[i] ?? null,
     sections: sections
-      .filter((s) => s.text !== null && s.text !== '' && !theirs.includes(s.text))
+      .filter((s) => s.text !== null && s.text !== '' && !holdsBlock(theirs, s.text))
       .map((s) => s.id),
     oursLines: lineCount(ours),
     theirsLines: lineCount(theirs),
