@@ -170,9 +170,10 @@ function step<T>(name: string, run: () => T): T {
 function ensureFolder(target: string, dir: string, pinned: string, ops: WriteOps): void {
   const missing: string[] = [];
   let cur = dir;
+  let real: string | null = null;
   for (;;) {
     try {
-      ops.realpath(cur);
+      real = ops.realpath(cur);
       break;
     } catch {
       const parent = path.dirname(cur);
@@ -181,11 +182,20 @@ function ensureFolder(target: string, dir: string, pinned: string, ops: WriteOps
       cur = parent;
     }
   }
+  if (missing.length === 0) return; // The folder exists: the caller checks where it leads.
+  /** Where the folder `up` levels above `dir` must resolve. */
+  const expectedAt = (up: number): string => {
+    let p = pinned;
+    for (let i = 0; i < up; i++) p = path.dirname(p);
+    return p;
+  };
+  // The existing part first: a link planted there would make mkdir create folders elsewhere.
+  if (real !== null && real !== expectedAt(missing.length))
+    throw changed(target, cur, real, expectedAt(missing.length));
   missing.forEach((folder, i) => {
     step('creating the folder', () => ops.mkdir(folder));
-    let expected = pinned;
-    for (let up = missing.length - 1 - i; up > 0; up--) expected = path.dirname(expected);
     const now = step('creating the folder', () => ops.realpath(folder));
+    const expected = expectedAt(missing.length - 1 - i);
     if (now !== expected) throw changed(target, folder, now, expected);
   });
 }
