@@ -37,7 +37,9 @@ describe('a hostile home', () => {
       fs.symlinkSync(path.join(o, 'bashrc'), path.join(h, 'eck', 'eck_manifest.json.bak'));
     });
     const bak = path.join(home, 'eck', 'eck_manifest.json.bak');
-    const pair = await harness.call<ManifestFilePair>('loadManifestPair', { manifestFile: 'eck_manifest.json' });
+    const pair = await harness.call<ManifestFilePair>('loadManifestPair', {
+      manifestFile: 'eck_manifest.json',
+    });
     const old = pair.override?.text ?? '';
     const text = old.replace('"sections": [', '"sections": [\n    { "id": "rules", "enabled": false },');
     expect(text).not.toBe(old);
@@ -60,36 +62,43 @@ describe('a hostile home', () => {
   it.each([
     ['data/eck-debug', path.join('data', 'eck-debug')],
     ['data (holding eck-debug)', 'data'],
-  ])('"Clean older than 24 h" with %s a link to a folder outside: refused whole, nothing deleted', async (_, linked) => {
-    let snapshots: string[] = [];
-    const { home, outside } = await start(({ home: h, outside: o }) => {
-      // The demo's 180 snapshot files move outside; the home keeps only a link to them.
-      const moved = path.join(o, path.basename(linked));
-      fs.renameSync(path.join(h, linked), moved);
-      fs.symlinkSync(moved, path.join(h, linked));
-      const debug = path.join(h, 'data', 'eck-debug');
-      const past = new Date(Date.now() - 48 * 3_600_000);
-      snapshots = fs.readdirSync(debug);
-      for (const name of snapshots) fs.utimesSync(path.join(debug, name), past, past);
-    });
-    expect(snapshots).toHaveLength(180);
-    const debugDir = path.join(home, 'data', 'eck-debug');
-    const link = path.join(home, linked);
-    const r = await answer('cleanOldSnapshots', { hours: 24, confirm: true });
-    expect(r.ok).toBe(false);
-    if (r.ok) return;
-    expect(r.error.code).toBe('outside-workspace');
-    expect(r.error.path).toBe(debugDir);
-    expect(r.error.message).toBe(
-      `refusing to clean ${debugDir}: ${link} is a link to ${path.join(outside, path.basename(linked))}, outside the home (${home})`,
-    );
-    // The same facts in Chinese, for the UI.
-    expect(r.error.refusal && refusalText(r.error.refusal, 'zh-CN')).toBe(
-      `拒绝清理 ${debugDir}：${link} 是指向 ${path.join(outside, path.basename(linked))} 的链接，位于主目录（${home}）之外`,
-    );
-    const outsideDebug = path.join(outside, path.basename(linked), ...(linked === 'data' ? ['eck-debug'] : []));
-    expect(fs.readdirSync(outsideDebug).sort()).toEqual([...snapshots].sort());
-  });
+  ])(
+    '"Clean older than 24 h" with %s a link to a folder outside: refused whole, nothing deleted',
+    async (_, linked) => {
+      let snapshots: string[] = [];
+      const { home, outside } = await start(({ home: h, outside: o }) => {
+        // The demo's 180 snapshot files move outside; the home keeps only a link to them.
+        const moved = path.join(o, path.basename(linked));
+        fs.renameSync(path.join(h, linked), moved);
+        fs.symlinkSync(moved, path.join(h, linked));
+        const debug = path.join(h, 'data', 'eck-debug');
+        const past = new Date(Date.now() - 48 * 3_600_000);
+        snapshots = fs.readdirSync(debug);
+        for (const name of snapshots) fs.utimesSync(path.join(debug, name), past, past);
+      });
+      expect(snapshots).toHaveLength(180);
+      const debugDir = path.join(home, 'data', 'eck-debug');
+      const link = path.join(home, linked);
+      const r = await answer('cleanOldSnapshots', { hours: 24, confirm: true });
+      expect(r.ok).toBe(false);
+      if (r.ok) return;
+      expect(r.error.code).toBe('outside-workspace');
+      expect(r.error.path).toBe(debugDir);
+      expect(r.error.message).toBe(
+        `refusing to clean ${debugDir}: ${link} is a link to ${path.join(outside, path.basename(linked))}, outside the home (${home})`,
+      );
+      // The same facts in Chinese, for the UI.
+      expect(r.error.refusal && refusalText(r.error.refusal, 'zh-CN')).toBe(
+        `拒绝清理 ${debugDir}：${link} 是指向 ${path.join(outside, path.basename(linked))} 的链接，位于主目录（${home}）之外`,
+      );
+      const outsideDebug = path.join(
+        outside,
+        path.basename(linked),
+        ...(linked === 'data' ? ['eck-debug'] : []),
+      );
+      expect(fs.readdirSync(outsideDebug).sort()).toEqual([...snapshots].sort());
+    },
+  );
 
   it('the stale-temp cleanup does not delete in an eck/ that links outside', async () => {
     const stale = '.eck_manifest.json.999999.0a1b2c3d.tmp';

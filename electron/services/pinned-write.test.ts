@@ -234,6 +234,8 @@ describe('a real race', () => {
     expect(fs.readdirSync(inside).filter((n) => TEMP_FILE_PATTERN.test(n))).toEqual([]);
     expect(counts.saved + counts.refused + counts.failed).toBeGreaterThan(0);
     expect(Atomics.load(flag, 1)).toBeGreaterThan(0);
-    console.info(`race: ${JSON.stringify(counts)}, ${Atomics.load(flag, 1)} swaps, ${Date.now() - started} ms`);
+    console.info(
+      `race: ${JSON.stringify(counts)}, ${Atomics.load(flag, 1)} swaps, ${Date.now() - started} ms`,
+    );
   }, 15_000);
 });

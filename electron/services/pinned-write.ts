@@ -243,7 +243,12 @@ export function writePinned(
     for (const c of created) {
       // Not ours any more: the folder was swapped and back, or the name replaced.
       if (ops.identify(c.path) !== c.file.id)
-        throw changed(target, c.path, step('checking the folder', () => ops.realpath(dir)), pinned);
+        throw changed(
+          target,
+          c.path,
+          step('checking the folder', () => ops.realpath(dir)),
+          pinned,
+        );
     }
     const [main, bak] = created as [(typeof created)[number], (typeof created)[number] | undefined];
     if (bak !== undefined && backup !== null) {
