@@ -72,7 +72,11 @@ export const NODE_WRITE_OPS: WriteOps = {
     try {
       fs.writeFileSync(fd, data);
       fs.fsyncSync(fd);
-      return { id: idOf(fs.fstatSync(fd)), whereNow: () => (open ? fdPath(fd) : null), close };
+      const id = idOf(fs.fstatSync(fd));
+      // Kept open only where the fd can tell where the file is now; elsewhere (Windows) an open
+      // file is better not renamed.
+      if (process.platform !== 'linux') close();
+      return { id, whereNow: () => (open ? fdPath(fd) : null), close };
     } catch (error) {
       close();
       throw error; // The writer removes the half-written file by its name.
@@ -82,6 +86,9 @@ export const NODE_WRITE_OPS: WriteOps = {
   unlink: (file) => fs.unlinkSync(file),
   read(file) {
     try {
+      // A FIFO or device planted at the name would never end a read: no backup of those.
+      if (!fs.statSync(file).isFile())
+        throw Object.assign(new Error(`${file} is not a file`), { code: 'EINVAL' });
       return fs.readFileSync(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;

@@ -2,7 +2,8 @@
  * Temp files of the app's atomic writes (temp + rename): one random name pattern,
  * `.<target name>.<pid>.<8 hex>.tmp` beside the target, so a temp file can never be guessed
  * or collide, and the ones a killed process left behind can be recognised and removed when
- * the home (or the settings folder) is opened again (issue 14).
+ * the home (or the settings folder) is opened again (issue 14). The writes themselves are
+ * pinned-write.ts's.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -22,15 +23,6 @@ export const STALE_TEMP_AGE_MS = 10 * 60 * 1000;
 export function tempPathFor(target: string): string {
   const name = `.${path.basename(target)}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
   return path.join(path.dirname(target), name);
-}
-
-/** Removes a file, quietly when it is already gone. */
-export function removeQuietly(file: string): void {
-  try {
-    fs.unlinkSync(file);
-  } catch {
-    // Never created, or already gone.
-  }
 }
 
 function isAlive(pid: number): boolean {
