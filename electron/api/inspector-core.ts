@@ -93,8 +93,10 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
   };
   const settingsDir = (): string => appSettingsDir();
   // A save killed mid-way (kill -9) leaves its temp file: remove the app's own stale ones.
-  const cleanTemps = (dirs: readonly string[]): void => {
-    for (const dir of dirs) cleanStaleTemps(dir);
+  // The settings folder's links are the user's own: followed. A home's folders must resolve
+  // inside the real home, so a home whose `eck/` links elsewhere cleans nothing there.
+  const cleanTemps = (dirs: readonly string[], inside?: string): void => {
+    for (const dir of dirs) cleanStaleTemps(dir, inside === undefined ? {} : { inside });
   };
   cleanTemps([settingsDir(), path.join(settingsDir(), BUNDLES_FOLDER)]);
   const host = new WorkspaceHost({
@@ -104,7 +106,7 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     emit: hub.emit,
     ...(options.watch === undefined ? {} : { watch: options.watch }),
     onOpened: (resolved) => {
-      cleanTemps([path.join(resolved.home, 'eck'), debugDirOf(resolved.home)]);
+      cleanTemps([path.join(resolved.home, 'eck'), debugDirOf(resolved.home)], resolved.home);
       options.onOpened?.(resolved);
     },
   });

@@ -300,6 +300,21 @@ describe('eck render --write-debug failures', () => {
     expect(r.err).toMatch(/^eck render: cannot write debug files to .+\n$/);
     expect(r.err.trim().split('\n')).toHaveLength(1);
   });
+
+  it('a home whose data/eck-debug links to a folder outside: refused, nothing written there', async () => {
+    const h = path.join(root, 'linked-debug');
+    const elsewhere = path.join(root, 'elsewhere-debug');
+    fs.mkdirSync(path.join(h, 'data'), { recursive: true });
+    fs.mkdirSync(elsewhere);
+    fs.symlinkSync(elsewhere, path.join(h, 'data', 'eck-debug'));
+    const r = await run('render', ...scenario('vars.json', h), '--write-debug');
+    expect(r.code).toBe(1);
+    const dir = path.join(h, 'data', 'eck-debug');
+    expect(r.err).toContain(
+      `refusing to write ${dir}: ${dir} is a link to ${fs.realpathSync(elsewhere)}, outside the home (${fs.realpathSync(h)})`,
+    );
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
+  });
 });
 
 describe('eck manifest', () => {

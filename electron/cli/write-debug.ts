@@ -3,8 +3,10 @@
  * in evolcore's own formats (clarifications §14).
  */
 import path from 'node:path';
+import { refusalText } from '../../shared/api';
 import type { RenderInput, RenderReport } from '../../shared/engine';
 import { writeDebugFiles } from '../debug/write-debug-files';
+import { isWithin, outsideRefusal, realPathOf } from '../services/write-scope';
 
 /**
  * Writes the snapshot; errors (read-only home, full disk) come back as one line. No files when
@@ -15,6 +17,11 @@ export function writeDebugSnapshot(
   report: RenderReport,
 ): { files: string[] } | { error: string } {
   const dir = path.join(input.home, 'data', 'eck-debug');
+  // The app's one rule (issue 21): a home's eck-debug (or data/) that links elsewhere is not the
+  // home's; the files would land in that other folder.
+  const home = realPathOf(input.home);
+  if (!isWithin(home, realPathOf(dir)))
+    return { error: refusalText(outsideRefusal('write', dir, [{ kind: 'home', path: home }]), 'en') };
   try {
     return { files: writeDebugFiles(dir, report).files };
   } catch (err) {

@@ -1,7 +1,15 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubReport } from '../../shared/api/testing/stub-report';
 import { fixtureReport } from '../../shared/debug-files/test-fixtures/report';
 import { evolcoreDebugFiles } from '../../shared/debug-files/evolcore-format';
@@ -100,5 +108,25 @@ describe('writeDebugFiles', () => {
     const written = writeDebugFiles(root, fixtureReport(), now);
     expect(written.key).toBe('2026-12-01-19-40-05-2');
     expect(readFileSync(join(root, 'fragments-2026-12-01-19-40-05.md'), 'utf8')).toBe('left over');
+  });
+
+  it('never writes through a link planted at a temp name (the names are guessable: pid, counter)', async () => {
+    // A fresh module: its temp counter starts at 0, so the names it will try are known.
+    vi.resetModules();
+    const fresh = await import('./write-debug-files');
+    const victim = join(root, 'victim.txt');
+    writeFileSync(victim, 'precious');
+    const dir = join(root, 'eck-debug');
+    mkdirSync(dir);
+    for (let n = 1; n <= 20; n++)
+      for (const kind of ['vars', 'context', 'fragments', 'manifest'])
+        symlinkSync(victim, join(dir, `.eck-tmp-${process.pid}-${n}-${kind}`));
+    const written = fresh.writeDebugFiles(dir, fixtureReport(), now);
+    expect(readFileSync(victim, 'utf8')).toBe('precious');
+    expect(written.files).toHaveLength(4);
+    expect(readFileSync(written.files[0] as string, 'utf8')).toContain('"params"');
+    // Only the planted links and the four files: no temp file of ours left.
+    expect(readdirSync(dir).filter((n) => !n.startsWith('.eck-tmp-'))).toHaveLength(4);
+    expect(readdirSync(dir).filter((n) => n.startsWith('.eck-tmp-'))).toHaveLength(80);
   });
 });

@@ -70,6 +70,29 @@ function removeQuietly(path: string): void {
   }
 }
 
+/** Tries of a fresh temp name before giving up (each taken name was someone else's). */
+const MAX_TEMP_TRIES = 100;
+
+/**
+ * A new temp file in `dir` holding `text`. Created exclusively: a link or file planted at the
+ * (guessable) name is refused, never written through, and the next name is tried (issue 21).
+ */
+function writeTemp(dir: string, kind: DebugFileKind, text: string): string {
+  for (let tries = 1; ; tries++) {
+    const temp = join(dir, `${DEBUG_TEMP_PREFIX}${process.pid}-${++tempCounter}-${kind}`);
+    try {
+      writeFileSync(temp, text, { encoding: 'utf8', flag: 'wx' });
+      return temp;
+    } catch (err) {
+      if (errnoCode(err) !== 'EEXIST') {
+        removeQuietly(temp); // Ours, half written (a full disk).
+        throw err;
+      }
+      if (tries >= MAX_TEMP_TRIES) throw err;
+    }
+  }
+}
+
 /**
  * Writes the snapshot of `report` into `dir` (created if needed), named by `now` in UTC as
  * evolcore names its files; the first free key of that second (`<ts>`, `<ts>-2`, …) is taken,
@@ -89,11 +112,7 @@ export function writeDebugFiles(
   const timestamp = debugTimestamp(now);
   const temps: Partial<Record<DebugFileKind, string>> = {};
   try {
-    for (const kind of kinds) {
-      const temp = join(dir, `${DEBUG_TEMP_PREFIX}${process.pid}-${++tempCounter}-${kind}`);
-      writeFileSync(temp, files[kind] as string, 'utf8');
-      temps[kind] = temp;
-    }
+    for (const kind of kinds) temps[kind] = writeTemp(dir, kind, files[kind] as string);
     for (let suffix = 1; suffix <= MAX_SUFFIX; suffix++) {
       const key = formatSnapshotKey(timestamp, suffix === 1 ? null : suffix);
       const names = snapshotFileNames(key);

@@ -10,7 +10,7 @@ import { factsOfParsedReport } from '../../shared/history/section-facts';
 import type { WorkspaceHost } from '../workspace/workspace-host';
 import { ApiFailure } from '../../shared/api';
 import { appSettingsDir } from '../scenarios/scenarios-dir';
-import type { WriteScope } from '../services/write-scope';
+import type { WriteScope, WriteTarget } from '../services/write-scope';
 import { OutsideWorkspaceError, realPathOf } from '../services/write-scope';
 import { ContextSearch } from './context-search';
 import type { HistoryService } from './history-service';
@@ -84,16 +84,20 @@ export function createHistoryHandlers(
    * Where a bundle goes: the settings folder's `bundles/` (the home is evolcore's, the
    * inspector only reads it), or the one file the user picked in the save dialog.
    */
-  async function bundleTarget(key: string, targetPath: string | undefined, saveAs: boolean): Promise<string> {
+  async function bundleTarget(
+    key: string,
+    targetPath: string | undefined,
+    saveAs: boolean,
+  ): Promise<WriteTarget> {
     const suggested = path.join(bundlesDir(), `snapshot-${key}.json`);
     if (saveAs && options.chooseSaveTarget !== undefined) {
       const chosen = await options.chooseSaveTarget(suggested);
       if (chosen === null) throw new ApiFailure('not-found', 'no file was chosen; nothing was written');
       scope.grantOnce(chosen);
-      return scope.writableIn(BUNDLES_FOLDER, chosen);
+      return scope.writeTargetIn(BUNDLES_FOLDER, chosen);
     }
     // Relative to bundles/, never to the process's working folder.
-    return scope.writableIn(
+    return scope.writeTargetIn(
       BUNDLES_FOLDER,
       targetPath === undefined ? suggested : path.resolve(bundlesDir(), targetPath),
     );
@@ -150,13 +154,17 @@ export function createHistoryHandlers(
     async cleanOldSnapshots({ hours, confirm }) {
       const index = history.current();
       if (confirm) {
+        // The whole clean is refused when the home's eck-debug is (or is behind) a link leading
+        // out of the real home: those snapshots are not the home's to delete (issue 21).
+        const debug = scope.deleteRoot();
         // Another history folder is opened for reading only: deleting is for the home's eck-debug.
-        const debug = scope.roots().debug;
         if (realPathOf(index.dir) !== debug) {
-          throw new OutsideWorkspaceError(
-            `snapshots are deleted only in the home's eck-debug (${debug}); this folder is open for reading`,
-            index.dir,
-          );
+          throw new OutsideWorkspaceError({
+            action: 'clean',
+            path: index.dir,
+            why: 'outside',
+            allowed: [{ kind: 'debug', path: debug }],
+          });
         }
       }
       const r = await index.cleanOlderThan(hours, { confirm, canDelete: (file) => scope.deletable(file) });

@@ -3,6 +3,7 @@
  * (and the draft override, if any), compared with what was recorded.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { ApiFailure } from '../../shared/api';
 import type { Scenario } from '../../shared/api';
 import { parseManifestReport } from '../../shared/debug-files/parse';
@@ -26,7 +27,8 @@ import { scenarioFromSnapshot } from '../../shared/scenarios/snapshot-scenario';
 import type { HistoryIndex } from '../history/history-index';
 import { createNodeFs } from '../services/node-fs';
 import { inferManifest } from './infer-manifest';
-import { writeTextAtomic } from '../services/temp-files';
+import { writeTextAtomic } from '../services/pinned-write';
+import type { WriteTarget } from '../services/write-scope';
 import { createRecordingFs } from './recording-fs';
 import { readSnapshotFiles, textOf } from './snapshot-reads';
 
@@ -279,18 +281,23 @@ export async function buildBundle(
   };
 }
 
-/** Writes a bundle atomically (random temp file, rename; the temp file removed on failure). */
+/**
+ * Writes a bundle atomically (random temp file, rename; the temp file removed on failure),
+ * pinned to the folder write-scope approved.
+ */
 export function writeBundle(
   bundle: SnapshotBundle,
-  target: string,
+  target: WriteTarget,
 ): { path: string; bytes: number; files: number } {
   const text = `${JSON.stringify(bundle, null, 1)}\n`;
+  const file = join(target.folder, target.name);
   try {
-    writeTextAtomic(target, text);
+    writeTextAtomic(file, text, target.folder);
   } catch (error) {
-    throw new ApiFailure('write-error', error instanceof Error ? error.message : String(error), target);
+    if (error instanceof ApiFailure) throw error;
+    throw new ApiFailure('write-error', error instanceof Error ? error.message : String(error), file);
   }
-  return { path: target, bytes: Buffer.byteLength(text), files: Object.keys(bundle.tree).length };
+  return { path: file, bytes: Buffer.byteLength(text), files: Object.keys(bundle.tree).length };
 }
 
 /** Largest bundle file opened: bundles hold small kit files; this stops `/dev/zero` and the like. */

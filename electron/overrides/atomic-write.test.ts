@@ -33,15 +33,15 @@ describe('writeFileAtomic', () => {
 
   test.each<[keyof WriteOps, string, string]>([
     ['rename', 'EXDEV', 'io-error'],
-    ['writeFile', 'ENOSPC', 'disk-full'],
-    ['writeFile', 'EROFS', 'read-only'],
-    ['copyFile', 'EACCES', 'read-only'],
+    ['create', 'ENOSPC', 'disk-full'],
+    ['create', 'EROFS', 'read-only'],
+    ['read', 'EACCES', 'read-only'],
   ])('a %s that fails with %s leaves the old file intact and no temp file', (step, code, reason) => {
     const target = path.join(dir, 'm.json');
     fs.writeFileSync(target, 'old');
     let thrown: unknown;
     try {
-      writeFileAtomic(target, 'new', failing(step, code));
+      writeFileAtomic(target, 'new', { ops: failing(step, code) });
     } catch (error) {
       thrown = error;
     }
@@ -52,17 +52,36 @@ describe('writeFileAtomic', () => {
     expect(leftovers()).toEqual([]);
   });
 
+  test('a backup that cannot be created leaves the old file, the old .bak and no temp file', () => {
+    const target = path.join(dir, 'm.json');
+    fs.writeFileSync(target, 'old');
+    fs.writeFileSync(`${target}.bak`, 'older');
+    let calls = 0;
+    const ops: WriteOps = {
+      ...NODE_WRITE_OPS,
+      create: (file, data) => {
+        calls++;
+        if (calls === 2) throw Object.assign(new Error('denied'), { code: 'EACCES' });
+        return NODE_WRITE_OPS.create(file, data);
+      },
+    };
+    expect(() => writeFileAtomic(target, 'new', { ops })).toThrow(/keeping a backup.*unchanged/);
+    expect(fs.readFileSync(target, 'utf8')).toBe('old');
+    expect(fs.readFileSync(`${target}.bak`, 'utf8')).toBe('older');
+    expect(leftovers()).toEqual([]);
+  });
+
   test('a temp file half-written when the disk fills up is removed', () => {
     const target = path.join(dir, 'm.json');
     fs.writeFileSync(target, 'old');
     const ops: WriteOps = {
       ...NODE_WRITE_OPS,
-      writeFile: (file, data) => {
-        fs.writeFileSync(file, data.slice(0, 2));
+      create: (file, data) => {
+        fs.writeFileSync(file, String(data).slice(0, 2), { flag: 'wx' });
         throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
       },
     };
-    expect(() => writeFileAtomic(target, 'new text', ops)).toThrow(/disk is full/);
+    expect(() => writeFileAtomic(target, 'new text', { ops })).toThrow(/disk is full/);
     expect(fs.readFileSync(target, 'utf8')).toBe('old');
     expect(leftovers()).toEqual([]);
   });

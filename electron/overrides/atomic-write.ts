@@ -1,33 +1,17 @@
 /**
- * Writing a file so that it is either the old one or the new one, never half of each: a temp
- * file in the same folder (so the rename stays on one file system), flushed, then renamed
- * over the target; the previous version is kept as `<name>.bak` first (DESIGN.md,
- * non-negotiables). Every step's failure leaves the old file intact and no temp behind.
+ * Saving an override so that it is either the old one or the new one, never half of each, and
+ * the previous version kept as `<name>.bak` (DESIGN.md, non-negotiables). The steps are the
+ * app's one pinned write (services/pinned-write.ts: temp file, re-check, rename; links at the
+ * target or the backup replaced, never followed); this file turns a failed step into the
+ * UI's words. Every step's failure leaves the old file intact and no temp behind.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { WriteFailureReason } from '../../shared/override/override-file';
-import { tempPathFor, writeNewFileSync } from '../services/temp-files';
+import type { WriteOps } from '../services/pinned-write';
+import { NODE_WRITE_OPS, WriteStepError, backupPathFor, writePinned } from '../services/pinned-write';
 
-/** The file operations used, injectable so tests can make any step fail. */
-export interface WriteOps {
-  writeFile(file: string, data: string): void;
-  rename(from: string, to: string): void;
-  unlink(file: string): void;
-  copyFile(from: string, to: string): void;
-  exists(file: string): boolean;
-  mkdir(dir: string): void;
-}
-
-/** The real file system. The temp file is created exclusively and flushed before the rename. */
-export const NODE_WRITE_OPS: WriteOps = {
-  writeFile: (file, data) => writeNewFileSync(file, data),
-  rename: (from, to) => fs.renameSync(from, to),
-  unlink: (file) => fs.unlinkSync(file),
-  copyFile: (from, to) => fs.copyFileSync(from, to),
-  exists: (file) => fs.existsSync(file),
-  mkdir: (dir) => fs.mkdirSync(dir, { recursive: true }),
-};
+export type { WriteOps };
+export { NODE_WRITE_OPS, backupPathFor };
 
 /** A write that did not happen, with the reason in the UI's words. */
 export class WriteFailure extends Error {
@@ -68,52 +52,27 @@ export function classifyWriteError(error: unknown, target: string, step: string)
   );
 }
 
-/** Path of the backup kept beside `target`. */
-export function backupPathFor(target: string): string {
-  return `${target}.bak`;
+/** Where and how an override is written. */
+export interface AtomicWriteOptions {
+  /** The real folder write-scope approved (see `WriteTarget`). */
+  readonly folder?: string;
+  readonly ops?: WriteOps;
 }
 
 /**
  * Writes `text` to `target` atomically, keeping the previous version as `<target>.bak`.
- * Returns the backup's path (`null` when there was no previous file). Throws WriteFailure.
+ * Returns the backup's path (`null` when there was no previous file). Throws WriteFailure for
+ * an fs failure and OutsideWorkspaceError when the folder changed under the write.
  */
-export function writeFileAtomic(target: string, text: string, ops: WriteOps = NODE_WRITE_OPS): string | null {
-  const dir = path.dirname(target);
-  // Random, of the app's pattern: stale ones are cleaned when the home is opened (temp-files.ts).
-  const temp = tempPathFor(target);
+export function writeFileAtomic(
+  target: string,
+  text: string,
+  options: AtomicWriteOptions = {},
+): string | null {
   try {
-    ops.mkdir(dir);
+    return writePinned(target, text, { ...options, backup: true });
   } catch (error) {
-    throw classifyWriteError(error, target, 'creating the folder');
+    if (error instanceof WriteStepError) throw classifyWriteError(error.cause, target, error.step);
+    throw error;
   }
-  const cleanup = (): void => {
-    try {
-      ops.unlink(temp);
-    } catch {
-      // Already gone or never created.
-    }
-  };
-  try {
-    ops.writeFile(temp, text);
-  } catch (error) {
-    cleanup();
-    throw classifyWriteError(error, target, 'writing a temporary file');
-  }
-  let backup: string | null = null;
-  if (ops.exists(target)) {
-    backup = backupPathFor(target);
-    try {
-      ops.copyFile(target, backup);
-    } catch (error) {
-      cleanup();
-      throw classifyWriteError(error, target, 'keeping a backup');
-    }
-  }
-  try {
-    ops.rename(temp, target);
-  } catch (error) {
-    cleanup();
-    throw classifyWriteError(error, target, 'replacing the file');
-  }
-  return backup;
 }

@@ -5,7 +5,7 @@ import { ApiFailure } from '../../shared/api/errors';
 import type { HandlerTable } from '../api/dispatch';
 import type { WorkspaceHost } from '../workspace/workspace-host';
 import type { WriteScope } from '../services/write-scope';
-import { OutsideEckError, overridePathFor } from './override-paths';
+import { OutsideEckError } from './override-paths';
 import type { OverrideStoreContext } from './override-store';
 import { loadManifestPair, saveOverride } from './override-store';
 
@@ -18,7 +18,7 @@ function guarded<T>(run: () => T): T {
     return run();
   } catch (error) {
     if (error instanceof OutsideEckError)
-      throw new ApiFailure('outside-workspace', error.message, error.path);
+      throw new ApiFailure('outside-workspace', error.message, error.path, error.refusal);
     throw error;
   }
 }
@@ -48,12 +48,10 @@ export function createOverrideHandlers(
       };
     },
     saveOverride: (request) => {
-      const result = guarded(() => {
-        const ctx = context();
-        // overridePathFor keeps it in $ECK; the scope is the app-wide rule (home, settings) on top.
-        scope?.writable(overridePathFor(ctx.home, request.manifestFile));
-        return saveOverride(ctx, request);
-      });
+      // overridePathFor keeps it in $ECK; the scope is the app-wide rule (home, settings) on top.
+      const result = guarded(() =>
+        saveOverride({ ...context(), ...(scope === undefined ? {} : { scope }) }, request),
+      );
       if (result.kind === 'saved') {
         // Do not wait for the watcher: the Timeline must show the saved override at once.
         host.current.handleDiskBurst([

@@ -4,6 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { WriteRefusal } from '../../shared/api';
+import { refusalText } from '../../shared/api';
 
 /** A manifest file name as the kit names it: one path segment ending in `.json`. */
 const MANIFEST_FILE = /^[^/\\]+\.json$/;
@@ -11,11 +13,14 @@ const MANIFEST_FILE = /^[^/\\]+\.json$/;
 /** Why a path is refused. */
 export class OutsideEckError extends Error {
   readonly path: string;
+  /** The facts of a refusal because of a link, for the UI's Chinese (issue 21). */
+  readonly refusal: WriteRefusal | undefined;
 
-  constructor(message: string, target: string) {
+  constructor(message: string, target: string, refusal?: WriteRefusal) {
     super(message);
     this.name = 'OutsideEckError';
     this.path = target;
+    this.refusal = refusal;
   }
 }
 
@@ -55,10 +60,17 @@ export function overridePathFor(home: string, manifestFile: string): string {
   const realHome = realish(path.resolve(home));
   const realEck = realish(eck);
   if (realEck !== path.join(realHome, 'eck')) {
-    throw new OutsideEckError(
-      '$EVOLCORE_HOME/eck leads outside the home (a symlink); refusing to write',
-      target,
-    );
+    if (isWithin(realHome, realEck))
+      throw new OutsideEckError('$EVOLCORE_HOME/eck is a symlink; refusing to write', target);
+    const refusal: WriteRefusal = {
+      action: 'write',
+      path: target,
+      why: 'link-outside',
+      link: eck,
+      dest: realEck,
+      allowed: [{ kind: 'home', path: realHome }],
+    };
+    throw new OutsideEckError(refusalText(refusal, 'en'), target, refusal);
   }
   try {
     if (fs.lstatSync(target).isSymbolicLink()) {

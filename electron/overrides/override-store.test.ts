@@ -7,6 +7,8 @@ import { NODE_WRITE_OPS } from './atomic-write';
 import type { OverrideStoreContext } from './override-store';
 import { contentHash, loadManifestPair, saveOverride } from './override-store';
 import { overridePathFor } from './override-paths';
+import { createWriteScope } from '../services/write-scope';
+import { ApiFailure } from '../../shared/api';
 
 let root: string;
 let ctx: OverrideStoreContext;
@@ -170,6 +172,47 @@ describe('saving', () => {
     expect(r).toMatchObject({ kind: 'write-failed', reason: 'disk-full' });
     expect(fs.readFileSync(target(), 'utf8')).toBe('{"sections":[]}');
     expect(fs.readdirSync(path.dirname(target())).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+  test('$ECK swapped for a link to a folder outside after the temp file: refused, nothing left anywhere', () => {
+    fs.mkdirSync(path.dirname(target()));
+    fs.writeFileSync(target(), '{"sections":[]}');
+    const outside = path.join(root, 'outside');
+    fs.mkdirSync(outside);
+    const home = ctx.home;
+    const scope = createWriteScope({ home: () => home, settingsDir: () => path.join(root, 'settings') });
+    const ops = {
+      ...NODE_WRITE_OPS,
+      create: (file: string, data: string | Uint8Array) => {
+        const made = NODE_WRITE_OPS.create(file, data);
+        if (!fs.lstatSync(path.join(home, 'eck')).isSymbolicLink()) {
+          fs.renameSync(path.join(home, 'eck'), path.join(home, 'eck-aside'));
+          fs.symlinkSync(outside, path.join(home, 'eck'));
+        }
+        return made;
+      },
+    };
+    let thrown: unknown;
+    try {
+      saveOverride(
+        { ...ctx, scope, ops },
+        {
+          manifestFile: 'eck_manifest.json',
+          text: PATCH,
+          expectedHash: contentHash('{"sections":[]}'),
+          force: false,
+        },
+      );
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ApiFailure);
+    expect((thrown as ApiFailure).code).toBe('outside-workspace');
+    expect((thrown as ApiFailure).message).toContain('changed while saving');
+    expect(fs.readdirSync(outside)).toEqual([]);
+    expect(fs.readdirSync(path.join(home, 'eck-aside'))).toEqual(['eck_manifest.json']);
+    expect(fs.readFileSync(path.join(home, 'eck-aside', 'eck_manifest.json'), 'utf8')).toBe(
+      '{"sections":[]}',
+    );
   });
 });
 

@@ -20,6 +20,7 @@ import { overrideEntries } from '../../shared/override/override-ops';
 import type { WriteOps } from './atomic-write';
 import { NODE_WRITE_OPS, WriteFailure, writeFileAtomic } from './atomic-write';
 import { basePathFor, overridePathFor } from './override-paths';
+import type { WriteScope } from '../services/write-scope';
 
 /** What loading and saving need to know. */
 export interface OverrideStoreContext {
@@ -27,6 +28,8 @@ export interface OverrideStoreContext {
   readonly packageRoot: string;
   /** Diagnostics of a render with `text` as the override (the engine half of validation). */
   readonly engineCheck?: (manifestFile: string, text: string) => readonly Diagnostic[];
+  /** Where writes may go (write-scope.ts); the save is pinned to the folder it approves. */
+  readonly scope?: Pick<WriteScope, 'writeTarget'>;
   /** Test seam for the write steps. */
   readonly ops?: WriteOps;
 }
@@ -130,6 +133,8 @@ export function validateOverrideText(
 /** Validates, checks for a conflict, and writes. Never throws for I/O: failures are values. */
 export function saveOverride(ctx: OverrideStoreContext, request: SaveOverrideRequest): SaveOverrideResult {
   const target = overridePathFor(ctx.home, request.manifestFile);
+  // The app-wide rule (home, settings; links) on top of overridePathFor's $ECK: refused first.
+  const approved = ctx.scope?.writeTarget(target);
   const baseText = readTextOrNull(basePathFor(ctx.packageRoot, request.manifestFile));
   const engine = ctx.engineCheck?.(request.manifestFile, request.text) ?? [];
   const issues = validateOverrideText(request.text, baseText, target, engine);
@@ -156,7 +161,10 @@ export function saveOverride(ctx: OverrideStoreContext, request: SaveOverrideReq
   }
   let backupPath: string | null;
   try {
-    backupPath = writeFileAtomic(target, request.text, ctx.ops ?? NODE_WRITE_OPS);
+    backupPath = writeFileAtomic(target, request.text, {
+      ops: ctx.ops ?? NODE_WRITE_OPS,
+      ...(approved === undefined ? {} : { folder: approved.folder }),
+    });
   } catch (error) {
     if (error instanceof WriteFailure) {
       return { kind: 'write-failed', path: target, reason: error.reason, message: error.message };

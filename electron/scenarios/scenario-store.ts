@@ -10,7 +10,7 @@ import type { Scenario } from '../../shared/api/scenario';
 import { scenarioSchema } from '../../shared/api/scenario';
 import type { SavedScenario } from '../../shared/scenarios/scenario-file';
 import { scenarioNameProblem } from '../../shared/scenarios/scenario-file';
-import { writeTextAtomic } from '../services/temp-files';
+import { writeTextAtomic } from '../services/pinned-write';
 
 /** Shape of the file on disk. */
 interface StoreFile {

@@ -5,13 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  STALE_TEMP_AGE_MS,
-  TEMP_FILE_PATTERN,
-  cleanStaleTemps,
-  tempPathFor,
-  writeTextAtomic,
-} from './temp-files';
+import { writeTextAtomic } from './pinned-write';
+import { STALE_TEMP_AGE_MS, TEMP_FILE_PATTERN, cleanStaleTemps, tempPathFor } from './temp-files';
 
 let dir = '';
 beforeEach(() => {

@@ -2,11 +2,13 @@
  * Temp files of the app's atomic writes (temp + rename): one random name pattern,
  * `.<target name>.<pid>.<8 hex>.tmp` beside the target, so a temp file can never be guessed
  * or collide, and the ones a killed process left behind can be recognised and removed when
- * the home (or the settings folder) is opened again (issue 14).
+ * the home (or the settings folder) is opened again (issue 14). The writes themselves are
+ * pinned-write.ts's.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isWithin, realPathOf } from './write-scope';
 
 /** The app's temp file names: `.eck_manifest.json.1234.0a1b2c3d.tmp`. */
 export const TEMP_FILE_PATTERN = /^\.(.+)\.(\d+)\.([0-9a-f]{8})\.tmp$/;
@@ -23,15 +25,6 @@ export function tempPathFor(target: string): string {
   return path.join(path.dirname(target), name);
 }
 
-/** Removes a file, quietly when it is already gone. */
-export function removeQuietly(file: string): void {
-  try {
-    fs.unlinkSync(file);
-  } catch {
-    // Never created, or already gone.
-  }
-}
-
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -46,14 +39,21 @@ function isAlive(pid: number): boolean {
 export interface CleanTempsOptions {
   readonly now?: number;
   readonly isAlive?: (pid: number) => boolean;
+  /**
+   * The folder `dir` must resolve inside (issue 21): a home's `eck/` that is a link to a
+   * folder elsewhere is not cleaned, since its files are not the home's.
+   */
+  readonly inside?: string;
 }
 
 /**
  * Removes the app's stale temp files from `dir` (not its subfolders): those whose process is
  * gone, or that are older than `STALE_TEMP_AGE_MS`. Only regular files of the app's own
- * pattern are touched. Returns the names removed; a missing folder is nothing to clean.
+ * pattern are touched (a link of that name is left). Returns the names removed; a missing
+ * folder, or one resolving outside `options.inside`, is nothing to clean.
  */
 export function cleanStaleTemps(dir: string, options: CleanTempsOptions = {}): string[] {
+  if (options.inside !== undefined && !isWithin(realPathOf(options.inside), realPathOf(dir))) return [];
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -84,34 +84,4 @@ export function cleanStaleTemps(dir: string, options: CleanTempsOptions = {}): s
     }
   }
   return removed;
-}
-
-/**
- * Creates `file` (refusing one that exists: a temp name is never reused) holding `text`, flushed
- * to disk before it is closed, so a rename after it publishes the whole content.
- */
-export function writeNewFileSync(file: string, text: string): void {
-  const fd = fs.openSync(file, 'wx', 0o644);
-  try {
-    fs.writeSync(fd, text, null, 'utf8');
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/**
- * Writes `text` to `target` through a random temp file and a rename; the temp file is removed
- * when any step fails. Throws the fs error.
- */
-export function writeTextAtomic(target: string, text: string): void {
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  const temp = tempPathFor(target);
-  try {
-    writeNewFileSync(temp, text);
-    fs.renameSync(temp, target);
-  } catch (error) {
-    removeQuietly(temp);
-    throw error;
-  }
 }

@@ -106,4 +106,45 @@ describe('write scope', () => {
     home = other;
     expect(scope.writable(target)).toBe(target);
   });
+
+  it('names the link that leads out and where it leads; a link at the name leading inside is allowed (replaced)', () => {
+    fs.symlinkSync(outside, path.join(home, 'eck'));
+    const target = path.join(home, 'eck', 'm.json');
+    const e = refusal(() => scope.writable(target));
+    expect(e.message).toBe(
+      `refusing to write ${target}: ${path.join(home, 'eck')} is a link to ${outside}, outside the home (${home}) and the settings folder (${settings})`,
+    );
+    expect(e.refusal).toMatchObject({ why: 'link-outside', link: path.join(home, 'eck'), dest: outside });
+    fs.writeFileSync(path.join(home, 'real.json'), '{}');
+    fs.symlinkSync(path.join(home, 'real.json'), path.join(home, 'alias.json'));
+    // The write replaces the link itself (pinned-write.ts), so its location is what is returned.
+    expect(scope.writeTarget(path.join(home, 'alias.json'))).toEqual({
+      path: path.join(home, 'alias.json'),
+      folder: home,
+      name: 'alias.json',
+    });
+  });
+
+  it('deletes nothing when eck-debug itself leads out of the real home', () => {
+    const debug = path.join(home, 'data', 'eck-debug');
+    fs.rmSync(debug, { recursive: true });
+    fs.symlinkSync(outside, debug);
+    const e = refusal(() => scope.deletable(path.join(debug, 'vars-x.json')));
+    expect(e.message).toBe(
+      `refusing to clean ${debug}: ${debug} is a link to ${outside}, outside the home (${home})`,
+    );
+    expect(refusal(() => scope.deleteRoot()).code).toBe('outside-workspace');
+  });
+
+  it('a settings folder that is a link is judged by where it leads: usable', () => {
+    const real = path.join(root, 'dotfiles');
+    fs.mkdirSync(real);
+    const linked = path.join(root, 'settings-link');
+    fs.symlinkSync(real, linked);
+    const own = createWriteScope({ home: () => home, settingsDir: () => linked });
+    expect(own.writable(path.join(linked, 'scenarios.json'))).toBe(path.join(real, 'scenarios.json'));
+    expect(own.writableIn('bundles', path.join(linked, 'bundles', 'b.json'))).toBe(
+      path.join(real, 'bundles', 'b.json'),
+    );
+  });
 });

@@ -1,21 +1,25 @@
 /**
- * The one place that decides where the app may write or delete (issue 14): inside the open
+ * The one place that decides where the app may write or delete (issues 14, 21): inside the open
  * home (`$EVOLCORE_HOME`) and the app's settings folder, nowhere else; deletes only inside the
- * home's `eck-debug/`. Paths are compared by their real path (symlinks followed, also in the
- * part that does not exist yet), so neither `..` nor a link can lead a write out.
+ * home's `eck-debug/`, and only while that folder is itself inside the real home. A path is
+ * judged by the real path of its folder (symlinks followed, also in the part that does not
+ * exist yet), so neither `..` nor a linked folder can lead a write out; the final name is
+ * looked at with `lstat`: a link there is never written through (pinned-write.ts replaces it).
+ * The folders of the user's own settings may be links: they are judged by where they lead.
  *
  * Reading is not decided here: the README lets the app read another history folder, a bundle
  * or a Claude Code project anywhere.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ApiFailure } from '../../shared/api';
+import type { AllowedPlace, RefusedAction, WriteRefusal } from '../../shared/api';
+import { ApiFailure, refusalText } from '../../shared/api';
 import { debugDirOf } from '../debug/debug-dir';
 
-/** A write or delete refused because its path is outside the folders the app may change. */
+/** A write or delete refused because its path leads outside the folders the app may change. */
 export class OutsideWorkspaceError extends ApiFailure {
-  constructor(message: string, target: string) {
-    super('outside-workspace', message, target);
+  constructor(refusal: WriteRefusal) {
+    super('outside-workspace', refusalText(refusal, 'en'), refusal.path, refusal);
     this.name = 'OutsideWorkspaceError';
   }
 }
@@ -69,18 +73,86 @@ export interface WriteScopeOptions {
   readonly settingsDir: () => string;
 }
 
-/** Where writes and deletes are allowed. Every method returns the real path to use. */
+/**
+ * A write the scope let through: the real folder it goes into and the name in it. The writer
+ * (pinned-write.ts) checks at every step that the path's folder still resolves to `folder`.
+ */
+export interface WriteTarget {
+  /** The path as asked. */
+  readonly path: string;
+  /** Real path of its folder when it was approved. */
+  readonly folder: string;
+  readonly name: string;
+}
+
+/** Where writes and deletes are allowed. */
 export interface WriteScope {
-  /** Checks a file (or folder) about to be created or replaced; returns its real path. */
+  /** Checks a file about to be created or replaced; returns its real location (folder real, name as is). */
   writable(target: string): string;
+  /** The same check, returning what the writer pins. */
+  writeTarget(target: string): WriteTarget;
   /** Checks a file about to be deleted (only inside the home's eck-debug); returns the path to unlink. */
   deletable(target: string): string;
+  /**
+   * The real eck-debug folder deletes may happen in; refuses (the whole clean) when that folder
+   * is, or sits behind, a link leading outside the real home.
+   */
+  deleteRoot(): string;
   /** Checks a target inside one folder of the settings (e.g. `bundles/`), or a granted path. */
   writableIn(folder: string, target: string): string;
+  /** `writableIn`, returning what the writer pins. */
+  writeTargetIn(folder: string, target: string): WriteTarget;
   /** Lets one path outside the scope be written once: the file a user picked in a save dialog. */
   grantOnce(target: string): void;
   /** The real roots, for messages and tests. */
   roots(): { home: string; settings: string; debug: string };
+}
+
+/** The link among `p`'s existing prefixes that leads outside every one of `roots`, if any. */
+export function leadingLinkOutside(
+  p: string,
+  roots: readonly string[],
+): { link: string; dest: string } | null {
+  const parts = path.resolve(p).split(path.sep);
+  let cur = parts[0] === '' ? path.sep : (parts[0] as string);
+  for (const part of parts.slice(1)) {
+    if (part === '') continue;
+    cur = path.join(cur, part);
+    let isLink: boolean;
+    try {
+      isLink = fs.lstatSync(cur).isSymbolicLink();
+    } catch {
+      return null; // The rest does not exist yet: nothing further can be a link.
+    }
+    if (!isLink) continue;
+    const dest = realPathOf(cur);
+    if (!roots.some((r) => isWithin(r, dest))) return { link: cur, dest };
+  }
+  return null;
+}
+
+/** `true` when the name itself (not what it points to) is a symbolic link. */
+function isSymlink(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** The refusal of `target` for the places `allowed`: naming the link that leads out, if one does. */
+export function outsideRefusal(
+  action: RefusedAction,
+  target: string,
+  allowed: readonly AllowedPlace[],
+): WriteRefusal {
+  const found = leadingLinkOutside(
+    target,
+    allowed.map((a) => a.path),
+  );
+  return found === null
+    ? { action, path: target, why: 'outside', allowed }
+    : { action, path: target, why: 'link-outside', link: found.link, dest: found.dest, allowed };
 }
 
 /** Builds the scope over the open home and the settings folder. */
@@ -90,43 +162,88 @@ export function createWriteScope(options: WriteScopeOptions): WriteScope {
     const home = realPathOf(options.home());
     return { home, settings: realPathOf(options.settingsDir()), debug: realPathOf(debugDirOf(home)) };
   };
-  const resolve = (target: string): string => {
+  /** The folder's real path and the name, for an absolute path without NUL. */
+  const locate = (action: RefusedAction, target: string, allowed: () => AllowedPlace[]): WriteTarget => {
     assertNoNul(target);
     if (!path.isAbsolute(target)) {
       // A relative path would resolve against the process's folder, which is nobody's choice.
-      throw new OutsideWorkspaceError('a path to write must be absolute', target);
+      throw new OutsideWorkspaceError({ action, path: target, why: 'not-absolute', allowed: allowed() });
     }
-    return realPathOf(target);
+    const abs = path.resolve(target);
+    return { path: target, folder: realPathOf(path.dirname(abs)), name: path.basename(abs) };
   };
-  const takeGrant = (real: string): boolean => granted.delete(real);
+  const keyOf = (t: WriteTarget): string => path.join(t.folder, t.name);
+  /**
+   * The write rule: a granted path passes once; else the folder must lie within one of
+   * `allowed`, and a final name that is a link must point within one too (it is replaced, not
+   * followed, by the writer; pointing outside it is refused so the person sees the link).
+   */
+  const approve = (target: string, allowed: () => AllowedPlace[], inside: (real: string) => boolean) => {
+    const t = locate('write', target, allowed);
+    if (granted.delete(keyOf(t))) return t;
+    const final = keyOf(t);
+    if (isSymlink(final)) {
+      const dest = realPathOf(final);
+      if (!inside(dest))
+        throw new OutsideWorkspaceError({
+          action: 'write',
+          path: target,
+          why: 'link-outside',
+          link: target,
+          dest,
+          allowed: allowed(),
+        });
+    }
+    if (!inside(t.folder)) throw new OutsideWorkspaceError(outsideRefusal('write', target, allowed()));
+    return t;
+  };
+  const homeAndSettings = (): AllowedPlace[] => {
+    const r = roots();
+    return [
+      { kind: 'home', path: r.home },
+      { kind: 'settings', path: r.settings },
+    ];
+  };
+  const inHomeOrSettings = (real: string): boolean => {
+    const r = roots();
+    return isWithin(r.home, real) || isWithin(r.settings, real);
+  };
+  const settingsSub = (folder: string) => {
+    const dir = realPathOf(path.join(options.settingsDir(), folder));
+    return {
+      allowed: (): AllowedPlace[] => [{ kind: 'folder', path: dir }],
+      inside: (real: string) => isWithin(dir, real),
+    };
+  };
+  const deleteRoot = (): string => {
+    const home = realPathOf(options.home());
+    const debugDir = debugDirOf(options.home());
+    const debug = realPathOf(debugDir);
+    if (isWithin(home, debug) && debug !== home) return debug;
+    throw new OutsideWorkspaceError(outsideRefusal('clean', debugDir, [{ kind: 'home', path: home }]));
+  };
+  const writeTarget = (target: string) => approve(target, homeAndSettings, inHomeOrSettings);
+  const writeTargetIn = (folder: string, target: string) => {
+    const sub = settingsSub(folder);
+    return approve(target, sub.allowed, sub.inside);
+  };
   return {
-    writable(target) {
-      const real = resolve(target);
-      const r = roots();
-      if (isWithin(r.home, real) || isWithin(r.settings, real) || takeGrant(real)) return real;
-      throw new OutsideWorkspaceError(
-        `refusing to write outside the home (${r.home}) and the settings folder (${r.settings})`,
-        target,
-      );
-    },
+    writable: (target) => keyOf(writeTarget(target)),
+    writeTarget,
     deletable(target) {
-      assertNoNul(target);
-      if (!path.isAbsolute(target))
-        throw new OutsideWorkspaceError('a path to delete must be absolute', target);
-      // unlink removes a symlink itself, not what it points to: follow links in the folder only.
-      const real = path.join(realPathOf(path.dirname(target)), path.basename(target));
-      const r = roots();
-      if (isWithin(r.debug, real) && real !== r.debug) return real;
-      throw new OutsideWorkspaceError(`refusing to delete outside the home's eck-debug (${r.debug})`, target);
+      const debug = deleteRoot();
+      const allowed = (): AllowedPlace[] => [{ kind: 'debug', path: debug }];
+      // unlink removes a link itself, not what it points to: the folder is followed, the name is not.
+      const t = locate('delete', target, allowed);
+      const real = keyOf(t);
+      if (isWithin(debug, t.folder) && real !== debug) return real;
+      throw new OutsideWorkspaceError(outsideRefusal('delete', target, allowed()));
     },
-    writableIn(folder, target) {
-      const real = resolve(target);
-      const dir = realPathOf(path.join(options.settingsDir(), folder));
-      if ((isWithin(dir, real) && real !== dir) || takeGrant(real)) return real;
-      throw new OutsideWorkspaceError(`refusing to write outside ${dir}`, target);
-    },
+    deleteRoot,
+    writableIn: (folder, target) => keyOf(writeTargetIn(folder, target)),
+    writeTargetIn,
     grantOnce(target) {
-      granted.add(resolve(target));
+      granted.add(keyOf(locate('write', target, () => [])));
     },
     roots,
   };

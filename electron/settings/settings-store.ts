@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeTextAtomic } from '../services/temp-files';
+import { writeTextAtomic } from '../services/pinned-write';
 
 /** Schema of one recent workspace. */
 const recentSchema = z.object({

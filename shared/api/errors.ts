@@ -5,6 +5,7 @@
  * only (STYLE.md, GitHub Desktop and VS Code's ipcMain.ts), and a WebSocket carries no
  * exceptions at all. A `{ code, message, path? }` survives both transports intact.
  */
+import type { WriteRefusal } from './refusal';
 
 /** Stable codes the UI can switch on. */
 export type ApiErrorCode =
@@ -28,6 +29,8 @@ export interface ApiError {
   readonly code: ApiErrorCode;
   readonly message: string;
   readonly path?: string;
+  /** A refused write or delete (issue 21): the facts, so the UI can say them in its language. */
+  readonly refusal?: WriteRefusal;
 }
 
 /** The outcome of every API call: a value or an error, never an exception. */
@@ -52,18 +55,23 @@ export function fail<T = never>(code: ApiErrorCode, message: string, path?: stri
 export class ApiFailure extends Error {
   readonly code: ApiErrorCode;
   readonly path: string | undefined;
+  readonly refusal: WriteRefusal | undefined;
 
-  constructor(code: ApiErrorCode, message: string, path?: string) {
+  constructor(code: ApiErrorCode, message: string, path?: string, refusal?: WriteRefusal) {
     super(message);
     this.name = 'ApiFailure';
     this.code = code;
     this.path = path;
+    this.refusal = refusal;
   }
 
   /** The error as it travels. */
   toApiError(): ApiError {
-    return this.path === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, path: this.path };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.path === undefined ? {} : { path: this.path }),
+      ...(this.refusal === undefined ? {} : { refusal: this.refusal }),
+    };
   }
 }

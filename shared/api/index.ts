@@ -4,6 +4,7 @@
  * The whole contract lives in this folder; code outside it imports it from here.
  */
 export * from './errors';
+export * from './refusal';
 export * from './scenario';
 export * from './models';
 export * from './methods';

@@ -7,6 +7,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { ApiError } from '../../../../shared/api';
+import { apiErrorText } from '../../i18n/api-error-text';
 import { usePanelT } from '../../i18n/panel-messages';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
@@ -118,7 +119,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
     }
     if (asking === 'bundle' && error.code === 'read-error')
       return t('dialog.bundleMissing', { error: error.message });
-    return t('dialog.failed', { error: error.message });
+    return t('dialog.failed', { error: apiErrorText(error, language) });
   };
   const openPath = async (path: string): Promise<string | null> =>
     problemOf(
@@ -260,7 +261,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
           className={s.error ? 'history-banner history-error' : 'history-banner'}
           data-testid="history-notice"
         >
-          <span>{s.error ? s.error.message : noticeText}</span>
+          <span>{s.error ? apiErrorText(s.error, language) : noticeText}</span>
           <button
             type="button"
             onClick={() => {

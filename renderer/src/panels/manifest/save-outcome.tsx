@@ -6,6 +6,8 @@ import { useState } from 'react';
 import type { ApiError } from '../../../../shared/api';
 import type { SaveOverrideResult } from '../../../../shared/override/override-file';
 import { MonacoDiff } from '../../components/monaco/monaco-diff';
+import { apiErrorText } from '../../i18n/api-error-text';
+import { useApp } from '../../store/store-context';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { ManifestMessageKey } from './messages';
 
@@ -26,10 +28,11 @@ export interface SaveOutcomeProps {
 export function SaveOutcome(props: SaveOutcomeProps) {
   const { outcome, error, t } = props;
   const [compare, setCompare] = useState(false);
+  const language = useApp((s) => s.language);
   if (error !== null) {
     return (
       <div className="save-outcome failed" role="alert" data-testid="save-error">
-        {t('save.error', { message: error.message })}{' '}
+        {t('save.error', { message: apiErrorText(error, language) })}{' '}
         <button type="button" onClick={props.onDismiss}>
           {t('action.dismiss')}
         </button>

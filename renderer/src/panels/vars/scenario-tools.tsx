@@ -11,6 +11,7 @@ import {
   scenarioFileName,
   scenarioFileText,
 } from '../../../../shared/scenarios/scenario-file';
+import { apiErrorText } from '../../i18n/api-error-text';
 import { useT } from '../../i18n/use-t';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { scenarioFromSnapshot } from '../../../../shared/scenarios/snapshot-scenario';
@@ -47,6 +48,7 @@ function ScenarioToolsView({ scenario, t, onSavedChange }: ScenarioToolsProps) {
   const choosePreset = useApp((s) => s.choosePreset);
   const pushError = useApp((s) => s.pushError);
   const workspace = useApp((s) => s.workspace);
+  const language = useApp((s) => s.language);
   const [saved, setSaved] = useState<readonly SavedScenario[]>([]);
   const [selected, setSelected] = useState('');
   const [name, setName] = useState('');
@@ -68,7 +70,7 @@ function ScenarioToolsView({ scenario, t, onSavedChange }: ScenarioToolsProps) {
   }, [refresh]);
 
   const report = (error: ApiError): void => {
-    setNote(error.message);
+    setNote(apiErrorText(error, language));
     pushError(error);
   };
 
