@@ -5,8 +5,18 @@
  * in the user's history. Removed after the run.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { appSettingsDir } from '../scenarios/scenarios-dir';
+
+/**
+ * Where Verify's scratch folders go: the app's own settings folder (`verify/`), one of the two
+ * places the app may write (the home never; not the system temp folder either).
+ */
+export function verifyScratchParent(): string {
+  const dir = path.join(appSettingsDir(), 'verify');
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 /** A scratch home and the folder around it (where the runner script is written too). */
 export interface ScratchHome {
@@ -22,7 +32,7 @@ export interface ScratchHome {
 
 /** Builds the scratch home over `userHome` (which may be missing: then it holds only `data/`). */
 export function createScratchHome(userHome: string): ScratchHome {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-verify-'));
+  const root = fs.mkdtempSync(path.join(verifyScratchParent(), 'run-'));
   const home = path.join(root, 'home');
   const data = path.join(home, 'data');
   fs.mkdirSync(path.join(data, 'eck-debug'), { recursive: true });

@@ -39,17 +39,21 @@ function snapshotTree(dir: string): Record<string, string> {
   return out;
 }
 
-/** Runs verify with its temp folders in a private TMPDIR, to see that it leaves none behind. */
+/**
+ * Runs verify with a private settings folder (where its scratch folders go), to see that it
+ * leaves none behind.
+ */
 async function verify(...argv: string[]) {
-  const tmp = fs.mkdtempSync(path.join(work, 'tmp-'));
-  const saved = process.env['TMPDIR'];
-  process.env['TMPDIR'] = tmp;
+  const settings = fs.mkdtempSync(path.join(work, 'settings-'));
+  const saved = process.env['ECK_INSPECTOR_SETTINGS_DIR'];
+  process.env['ECK_INSPECTOR_SETTINGS_DIR'] = settings;
   try {
     const run = await runCaptured('verify', ...argv);
-    return { ...run, leftInTmp: fs.readdirSync(tmp) };
+    const scratch = path.join(settings, 'verify');
+    return { ...run, leftScratch: fs.existsSync(scratch) ? fs.readdirSync(scratch) : [] };
   } finally {
-    if (saved === undefined) delete process.env['TMPDIR'];
-    else process.env['TMPDIR'] = saved;
+    if (saved === undefined) delete process.env['ECK_INSPECTOR_SETTINGS_DIR'];
+    else process.env['ECK_INSPECTOR_SETTINGS_DIR'] = saved;
   }
 }
 
@@ -68,7 +72,7 @@ describe('eck verify', () => {
       'eck verify: your evolcore 0.0.27 (dist/eck/kit-renderer.js) renders this scenario identically (18 lines)\n',
     );
     expect(r.code).toBe(0);
-    expect(r.leftInTmp).toEqual([]);
+    expect(r.leftScratch).toEqual([]);
   });
 
   it('finds a planted one-line difference: exit 3, the section, the first line, the installed text', async () => {
@@ -109,7 +113,7 @@ describe('eck verify', () => {
       'refused-planted.md',
     ]);
     expect(snapshotTree(p.home)).toEqual(before);
-    expect(r.leftInTmp).toEqual([]);
+    expect(r.leftScratch).toEqual([]);
   });
 
   it('stops an engine that hangs, on time, and cleans up', async () => {
@@ -127,7 +131,7 @@ describe('eck verify', () => {
       'could not render this scenario: the engine did not answer within 1 s and was stopped',
     );
     expect(ms).toBeLessThan(10_000);
-    expect(r.leftInTmp).toEqual([]);
+    expect(r.leftScratch).toEqual([]);
   });
 
   it('cuts the network off: a connection attempt fails inside the engine', async () => {
@@ -191,7 +195,7 @@ describe('eck verify --history', () => {
       /^eck verify: 2 of 2 snapshots render identically with your evolcore 0\.0\.27 \(dist\/eck\/kit-renderer\.js\), \d+ ms\n$/,
     );
     expect(snapshotTree(p.home)).toEqual(before);
-    expect(r.leftInTmp).toEqual([]);
+    expect(r.leftScratch).toEqual([]);
   });
 
   it('names each snapshot that differs: exit 3', async () => {
