@@ -99,9 +99,13 @@ function overLimit(label: string, size: number, limit: number): string {
   return `${label}: ${mib(size)}, over the ${mib(limit, 0)} limit`;
 }
 
-/** Bytes as MiB, the unit of the limit, so the two compare at a glance. */
+/**
+ * Bytes as MiB, the unit of the limit, so the two compare at a glance; rounded up, so a file
+ * one byte over 16 MiB reads 16.1, never 16.0.
+ */
 function mib(bytes: number, digits = 1): string {
-  return `${(bytes / (1024 * 1024)).toFixed(digits)} MiB`;
+  const scale = 10 ** digits;
+  return `${(Math.ceil((bytes / (1024 * 1024)) * scale) / scale).toFixed(digits)} MiB`;
 }
 
 /** An input file parsed as JSON; a syntax error names the file, line and column (exit 1). */
