@@ -44,6 +44,8 @@ export function readInputFile(option: string, file: string, limit = INPUT_FILE_L
     const code = (err as NodeJS.ErrnoException).code;
     // A socket cannot be opened at all (ENXIO): say what it is rather than the errno.
     if (code === 'ENXIO') return { problem: `${label}: not a regular file (socket)`, kind: 'usage' };
+    // Windows refuses to open a folder at all; elsewhere the fstat below catches it.
+    if (code === 'EISDIR') return { problem: `${label}: not a regular file (directory)`, kind: 'usage' };
     return unreadable(openErrorText(code, err));
   }
   try {
