@@ -210,18 +210,17 @@ describe('eck render', () => {
     expect(r.err).toBe(`eck render: cannot read vars: ${path.join(root, 'missing.json')}: no such file\n`);
   });
 
-  it('a vars path that is a folder: one line, exit 1', async () => {
+  it('a vars path that is a folder: one line naming it, exit 2 (not an input file at all)', async () => {
     const r = await run('render', '--package-root', pkg, '--home', home, '--vars', root);
-    expect(r.code).toBe(1);
-    expect(r.err).toMatch(/^eck render: cannot read vars: .+\n$/);
-    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`eck render: --vars ${root}: not a regular file (directory)\n`);
   });
 
   it('an override file that does not exist: one line naming it, exit 1', async () => {
     const missing = path.join(root, 'no-override.json');
     const r = await run('render', ...scenario(), '--override', missing);
     expect(r.code).toBe(1);
-    expect(r.err).toBe(`eck render: cannot read override: ${missing}: ENOENT\n`);
+    expect(r.err).toBe(`eck render: cannot read override: ${missing}: no such file\n`);
   });
 
   it('an --override file that is not JSON: the diagnostic names that file, line and column; base renders', async () => {

@@ -7,7 +7,9 @@
 import { renderMessageBody } from '../../shared/engine';
 import { createNodeFs } from '../services/node-fs';
 import { stringOption } from './args';
-import { commandScenario, readJsonFile } from './scenario-args';
+import { commandScenario } from './scenario-args';
+import { readJsonInput } from './input-file';
+import { parseNowOption } from './now-option';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 
 /** Runs `message`. */
@@ -15,13 +17,20 @@ export async function runMessageCommand(argv: readonly string[], io: CliIo): Pro
   const parsed = commandScenario('message', argv, { items: 'string', now: 'string', json: 'boolean' }, io);
   if (typeof parsed === 'number') return parsed;
   const { args, scenario } = parsed;
+  // --now first: a bad date is named as such, not hidden behind a problem with the batch.
+  const nowText = stringOption(args, 'now');
+  const now = nowText === undefined ? undefined : parseNowOption(nowText);
+  if (now !== undefined && 'problem' in now) {
+    io.stderr(`eck message: ${now.problem}\n`);
+    return EXIT_USAGE;
+  }
   const itemsFile = stringOption(args, 'items');
   let items: unknown = (scenario.input.vars as Record<string, unknown> | null)?.items;
   if (itemsFile !== undefined) {
-    const read = readJsonFile(itemsFile);
-    if ('error' in read) {
-      io.stderr(`eck message: cannot read items: ${read.error}\n`);
-      return EXIT_FAILED;
+    const read = readJsonInput('items', itemsFile);
+    if ('problem' in read) {
+      io.stderr(`eck message: ${read.problem}\n`);
+      return read.kind === 'usage' ? EXIT_USAGE : EXIT_FAILED;
     }
     items = read.value;
   }
@@ -31,14 +40,12 @@ export async function runMessageCommand(argv: readonly string[], io: CliIo): Pro
     );
     return EXIT_USAGE;
   }
-  const nowText = stringOption(args, 'now');
-  const now = nowText === undefined ? undefined : Date.parse(nowText);
-  if (now !== undefined && Number.isNaN(now)) {
-    io.stderr(`eck message: --now must be a date (ISO 8601), got ${JSON.stringify(nowText)}\n`);
-    return EXIT_USAGE;
-  }
   const result = renderMessageBody(
-    { ...scenario.input, items: items as Record<string, unknown>[], ...(now !== undefined ? { now } : {}) },
+    {
+      ...scenario.input,
+      items: items as Record<string, unknown>[],
+      ...(now !== undefined ? { now: now.now } : {}),
+    },
     createNodeFs(),
   );
   if (args.options.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);

@@ -2,16 +2,16 @@
  * The options every engine command shares (`--package-root`, `--home`, `--vars`,
  * `--session-type`, `--manifest`, `--override`), turned into a RenderInput.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { RenderInput } from '../../shared/engine';
-import { parseJsonText } from '../../shared/engine';
 import { resolveHome, resolvePackageRoot } from '../services/app-paths';
 import { missingFolderProblem } from '../services/folder-check';
 import { toEnginePath } from '../services/node-fs';
 import { packageNameOf, productOfPackageName } from '../workspace/discovery';
 import { parseArgs, stringOption, type OptionSpec, type ParsedArgs } from './args';
 import { EXIT_FAILED, EXIT_USAGE, type CliIo } from './io';
+import { readInputFile, readJsonInput } from './input-file';
+import { manifestNameProblem } from './manifest-name';
 
 /** Options of the scenario. */
 export const SCENARIO_OPTIONS: OptionSpec = {
@@ -23,27 +23,19 @@ export const SCENARIO_OPTIONS: OptionSpec = {
   override: 'string',
 };
 
-/** Reads a JSON file; failures are one-line messages naming file, line and column. */
-export function readJsonFile(file: string): { value: unknown } | { error: string } {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return {
-      error: `${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(err)}`,
-    };
-  }
-  const parsed = parseJsonText(text);
-  if (!parsed.ok) return { error: `${file}:${parsed.line}:${parsed.column}: ${parsed.message}` };
-  return { value: parsed.value };
-}
-
 /** The scenario of a command, the files it came from, or what is wrong (usage or a file). */
 export type ScenarioFromArgs =
   | { input: RenderInput; homeSource: string; varsFile: string | undefined }
   | { error: string }
   | { usageError: string };
+
+/** A refused input file is a usage error (exit 2), an unreadable one a failure (exit 1). */
+function inputProblem(read: {
+  problem: string;
+  kind: 'usage' | 'read';
+}): { error: string } | { usageError: string } {
+  return read.kind === 'usage' ? { usageError: read.problem } : { error: read.problem };
+}
 
 /** Builds the render input from parsed options. */
 export function scenarioFromArgs(args: ParsedArgs): ScenarioFromArgs {
@@ -55,26 +47,26 @@ export function scenarioFromArgs(args: ParsedArgs): ScenarioFromArgs {
   const varsFile = stringOption(args, 'vars');
   let vars: unknown = {};
   if (varsFile !== undefined) {
-    const read = readJsonFile(varsFile);
-    if ('error' in read) return { error: `cannot read vars: ${read.error}` };
+    const read = readJsonInput('vars', varsFile);
+    if ('problem' in read) return inputProblem(read);
     vars = read.value;
   }
   let overrideText: string | undefined;
   const overrideFile = stringOption(args, 'override');
   if (overrideFile !== undefined) {
-    try {
-      overrideText = fs.readFileSync(overrideFile, 'utf8');
-    } catch (err) {
-      return {
-        error: `cannot read override: ${overrideFile}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
-      };
-    }
+    const read = readInputFile('override', overrideFile);
+    if ('problem' in read) return inputProblem(read);
+    overrideText = read.text;
   }
   const packageRoot = resolvePackageRoot(stringOption(args, 'package-root'));
+  const manifestFile = stringOption(args, 'manifest');
+  if (manifestFile !== undefined) {
+    const problem = manifestNameProblem(packageRoot, manifestFile);
+    if (problem !== null) return { usageError: problem };
+  }
   const product = productOfPackageName(packageNameOf(readTextOrNull(path.join(packageRoot, 'package.json'))));
   const home = resolveHome(stringOption(args, 'home'), process.env, product);
   const sessionType = stringOption(args, 'session-type');
-  const manifestFile = stringOption(args, 'manifest');
   return {
     homeSource: home.source,
     varsFile: varsFile === undefined ? undefined : path.resolve(varsFile),
@@ -92,12 +84,10 @@ export function scenarioFromArgs(args: ParsedArgs): ScenarioFromArgs {
   };
 }
 
+/** The package's package.json, through the same guarded reader (a FIFO there must not hang us). */
 function readTextOrNull(file: string): string | null {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
+  const read = readInputFile('package-root', file);
+  return 'text' in read ? read.text : null;
 }
 
 /** A command's parsed options and scenario, once both are known to be good. */
@@ -109,8 +99,9 @@ export interface CommandScenario {
 /**
  * Parses a scenario command's options (the shared ones plus `extra`) and builds its scenario;
  * on a problem writes `eck <command>: <problem>` and answers the exit code instead: 2 for usage
- * (an unknown option, a missing folder, a stray argument when `positionals` is false), 1 for a
- * file that cannot be read.
+ * (an unknown option, a missing folder, a stray argument when `positionals` is false, an input
+ * file that is not a regular file or is over the cap, a `--manifest` outside kits/), 1 for a
+ * file that cannot be read or parsed.
  */
 export function commandScenario(
   command: string,

@@ -2,6 +2,8 @@
  * Usage text of `eck` and of each command: `eck --help` lists them all, `eck <command> --help`
  * prints that command's (exit 0); a usage error prints one line (exit 2).
  */
+import { INPUT_FILE_LIMIT } from './input-file';
+import { NOW_FORMAT } from './now-option';
 
 /** The full usage line of `claude-md` (errors stay one line). */
 export const CLAUDE_MD_USAGE =
@@ -38,7 +40,7 @@ const SCENARIO_HELP = `  --package-root DIR   the folder holding kits/ (default:
   --home DIR           $EVOLCORE_HOME (default: $EVOLCORE_HOME, else ~/.evolcore, else the demo home)
   --vars FILE          runtime vars, a JSON object
   --session-type T     session.sessionType (picks the manifest through sessionManifests)
-  --manifest F         force a manifest file of kits/
+  --manifest F         force a manifest file of kits/ (F relative to kits/, must stay inside it)
   --override F         use this override file instead of $ECK/<manifest>
 `;
 
@@ -51,12 +53,33 @@ const VERIFY_HELP = `  --engine FILE        the built engine (a module exporting
   --json               the whole outcome as JSON
 `;
 
+/** The limits on files named by options, said once for every command that reads one. */
+const INPUT_LIMITS = `Input files (--vars, --override, --items) must be regular files of at most ${
+  INPUT_FILE_LIMIT / (1024 * 1024)
+} MiB;
+a FIFO, device, folder or larger file is refused (exit 2). --home / --package-root must be folders.
+`;
+
+/** Options of one command beyond the shared ones. */
+const COMMAND_OPTIONS_HELP: Readonly<Record<string, string>> = {
+  render: `  --json               the whole report as JSON
+  --write-debug        also record the render in $EVOLCORE_HOME/data/eck-debug/
+`,
+  lint: '  --json               the findings as JSON\n',
+  message: `  --items FILE         the batch, a JSON list of message objects (default: the vars' "items")
+  --now ISO            the time of messages without a timestamp: ${NOW_FORMAT}
+  --json               the whole result as JSON
+`,
+  verify: VERIFY_HELP,
+};
+
 /** `eck --help`. */
 export const USAGE = `usage: eck <command> [options]   (eck <command> --help for one command)
 ${Object.keys(COMMAND_USAGE)
   .map((name) => `  ${name.padEnd(10)} ${COMMAND_SUMMARY[name] ?? ''}`)
   .join('\n')}
-Exit status: 0 done, 1 could not run, 2 usage error (verify: 3 different).
+Exit status: 0 done, 1 could not run, 2 usage error (also: an input file that is not a
+regular file or is over ${INPUT_FILE_LIMIT / (1024 * 1024)} MiB, a --manifest outside kits/); verify: 3 different.
 `;
 
 /** `eck <command> --help`. */
@@ -64,7 +87,7 @@ export function commandHelp(name: string): string {
   const usage = COMMAND_USAGE[name] ?? name;
   const summary = COMMAND_SUMMARY[name] ?? '';
   const options =
-    name === 'claude-md' ? '' : name === 'verify' ? `${SCENARIO_HELP}${VERIFY_HELP}` : SCENARIO_HELP;
+    name === 'claude-md' ? '' : `${SCENARIO_HELP}${COMMAND_OPTIONS_HELP[name] ?? ''}${INPUT_LIMITS}`;
   return `usage: eck ${usage}\n${summary}\n${options}`;
 }
 
