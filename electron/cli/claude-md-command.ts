@@ -12,8 +12,8 @@ import { CLAUDE_CODE_VERSION } from '../../shared/claude-md/types';
 import type { ClaudeMdDiagnostic, ClaudeMdReport, SettingSources } from '../../shared/claude-md/types';
 import { createNodeClaudeFs } from '../claude-md/node-claude-fs';
 import { toEnginePath } from '../services/node-fs';
-import { parseArgs, stringOption } from './args';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { parseArgs, stringOption, type ParsedArgs } from './args';
+import { EXIT_DIFFERENT, EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { missingFolderProblem } from '../services/folder-check';
 
 const OPTIONS = {
@@ -25,6 +25,9 @@ const OPTIONS = {
   'approve-external-includes': 'boolean',
   'add-dir': 'string',
   'add-dir-claude-md': 'boolean',
+  verify: 'boolean',
+  claude: 'string',
+  timeout: 'string',
   json: 'boolean',
   help: 'boolean',
 } as const;
@@ -32,7 +35,8 @@ const OPTIONS = {
 /** The full usage line, for `--help` listings (errors stay one line). */
 export const CLAUDE_MD_USAGE =
   'claude-md --cwd DIR [--home DIR] [--managed DIR] [--target FILE (relative to --cwd)] ' +
-  '[--setting-sources user,project,local] [--approve-external-includes] [--add-dir DIR,…] [--add-dir-claude-md] [--json]';
+  '[--setting-sources user,project,local] [--approve-external-includes] [--add-dir DIR,…] [--add-dir-claude-md] ' +
+  '[--verify [--claude PATH] [--timeout S]] [--json]';
 
 /** `eck claude-md --help`. */
 export const CLAUDE_MD_HELP = `usage: eck ${CLAUDE_MD_USAGE}
@@ -49,6 +53,11 @@ attaches after Claude reads that file, under a line naming the Read.
   --approve-external-includes  as if includes outside the project were approved
   --add-dir DIR,…            additional directories (Claude Code's --add-dir)
   --add-dir-claude-md        as CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD=1: load their CLAUDE.md files
+  --verify                   run your own claude once (print mode, a local fake API, a scratch config
+                             folder, no telemetry) and compare what it sends with this assembly;
+                             exit 0 identical, 3 different, 2 no claude found, 1 it could not run
+  --claude PATH              the claude to verify with (default: PATH, then the usual install places)
+  --timeout S                stop it after S seconds (default 90)
   --json                     the whole report: context, attachedOnRead [{ path, text }], files, diagnostics
   --help                     this text
 
@@ -104,6 +113,7 @@ export async function runClaudeMdCommand(argv: readonly string[], io: CliIo): Pr
     },
     fs,
   );
+  if (args.options.verify === true) return runClaudeVerify(report, args, io);
   if (args.options.json) {
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     return EXIT_OK;
@@ -145,4 +155,40 @@ export function parseSettingSources(value: string | undefined): SettingSources |
 /** `warning [code] message (file)`. */
 export function formatClaudeMdDiagnostic(d: ClaudeMdDiagnostic): string {
   return `${d.level} [${d.code}] ${d.message}${d.file ? ` (${d.file})` : ''}`;
+}
+
+/** `--verify`: the same project through the user's own Claude Code. */
+async function runClaudeVerify(report: ClaudeMdReport, args: ParsedArgs, io: CliIo): Promise<number> {
+  const timeoutText = stringOption(args, 'timeout');
+  const timeoutS = timeoutText === undefined ? 90 : Number(timeoutText);
+  if (!Number.isFinite(timeoutS) || timeoutS <= 0 || timeoutS > 600) {
+    io.stderr(`eck claude-md: --timeout ${timeoutText ?? ''}: seconds, more than 0 and at most 600\n`);
+    return EXIT_USAGE;
+  }
+  const { verifyClaude, claudeVerifySummary } = await import('../verify/claude/verify-claude');
+  const claude = stringOption(args, 'claude');
+  const outcome = await verifyClaude(report, {
+    ...(claude === undefined ? {} : { claude }),
+    timeoutMs: Math.round(timeoutS * 1000),
+  });
+  const code =
+    outcome.kind === 'no-claude'
+      ? EXIT_USAGE
+      : outcome.kind === 'claude-failed'
+        ? EXIT_FAILED
+        : outcome.identical
+          ? EXIT_OK
+          : EXIT_DIFFERENT;
+  if (args.options.json)
+    io.stdout(
+      `${JSON.stringify({ exit: code, summary: claudeVerifySummary(outcome), ...outcome }, null, 2)}\n`,
+    );
+  else (code === EXIT_OK ? io.stdout : io.stderr)(`eck claude-md: ${claudeVerifySummary(outcome)}\n`);
+  if (!args.options.json && outcome.kind === 'compared' && !outcome.start.identical) {
+    const c = outcome.start;
+    io.stderr(
+      `eck claude-md: first difference at line ${c.firstLine}:\n  inspector: ${c.oursLine ?? '(no such line)'}\n  installed: ${c.theirsLine ?? '(no such line)'}\n`,
+    );
+  }
+  return code;
 }

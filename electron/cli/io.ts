@@ -14,3 +14,5 @@ export const processIo: CliIo = {
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
+/** `verify` and `claude-md --verify`: the two texts differ (scripts tell it from "could not run"). */
+export const EXIT_DIFFERENT = 3;

@@ -9,11 +9,9 @@ import { verifyRender, verifySummary, type VerifyOutcome } from '../verify/verif
 import { verifyHistory, type HistoryVerify } from '../verify/verify-history';
 import { DEFAULT_VERIFY_TIMEOUT_MS } from '../verify/run-installed-engine';
 import { stringOption } from './args';
-import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
+import { EXIT_DIFFERENT, EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { commandScenario } from './scenario-args';
 
-/** The texts differ (scripts tell it from "could not run"). */
-export const EXIT_DIFFERENT = 3;
 
 function exitOf(outcome: VerifyOutcome): number {
   switch (outcome.kind) {

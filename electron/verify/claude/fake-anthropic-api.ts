@@ -77,6 +77,17 @@ function isMainTurn(body: unknown): boolean {
   return Array.isArray(tools) && tools.some((t) => (t as { name?: unknown } | null)?.name === 'Read');
 }
 
+/** The recorded body: the JSON sent, or a note of what it was instead. */
+function parseBody(size: number, chunks: readonly Buffer[]): unknown {
+  if (size > MAX_BODY_BYTES) return { tooLarge: size };
+  const raw = Buffer.concat(chunks).toString('utf8');
+  try {
+    return raw === '' ? null : (JSON.parse(raw) as unknown);
+  } catch {
+    return { unparsed: raw.slice(0, 2000) };
+  }
+}
+
 /** Starts the fake API; `readTarget` (absolute) makes the first main turn a Read of it. */
 export function startFakeApi(readTarget: string | null): Promise<FakeApi> {
   const requests: RecordedRequest[] = [];
@@ -89,16 +100,7 @@ export function startFakeApi(readTarget: string | null): Promise<FakeApi> {
       if (size <= MAX_BODY_BYTES) chunks.push(c);
     });
     req.on('end', () => {
-      let body: unknown = null;
-      if (size > MAX_BODY_BYTES) body = { tooLarge: size };
-      else {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        try {
-          body = raw === '' ? null : (JSON.parse(raw) as unknown);
-        } catch {
-          body = { unparsed: raw.slice(0, 2000) };
-        }
-      }
+      const body = parseBody(size, chunks);
       const url = req.url ?? '';
       requests.push({ method: req.method ?? '', url, body });
       if (req.method === 'POST' && url.startsWith('/v1/messages/count_tokens')) {
