@@ -12,7 +12,6 @@ import { stringOption } from './args';
 import { EXIT_DIFFERENT, EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { commandScenario } from './scenario-args';
 
-
 function exitOf(outcome: VerifyOutcome): number {
   switch (outcome.kind) {
     case 'no-engine':
