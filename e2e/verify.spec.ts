@@ -80,3 +80,40 @@ test('absent where nothing is installed (the demo kit)', async ({ page, serve: d
   await expect(page.getByTestId('timeline-list')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('verify-bar')).toHaveCount(0);
 });
+
+test('the CLAUDE.md view verifies with the user’s own claude (a stand-in on PATH)', async ({ page }) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-e2e-claude-verify-'));
+  const bin = path.join(dir, 'bin');
+  const home = path.join(dir, 'home');
+  const proj = path.join(dir, 'proj');
+  fs.mkdirSync(bin);
+  fs.mkdirSync(path.join(home, '.claude'), { recursive: true });
+  fs.mkdirSync(proj);
+  fs.copyFileSync(
+    path.join(APP_ROOT, 'electron', 'verify', '__fixtures__', 'fake-claude', 'claude'),
+    path.join(bin, 'claude'),
+  );
+  fs.chmodSync(path.join(bin, 'claude'), 0o755);
+  fs.writeFileSync(path.join(proj, 'CLAUDE.md'), 'Use tabs.\n');
+  const server = await startServe({
+    home: path.join(APP_ROOT, 'kits', 'demo-home'),
+    packageRoot: APP_ROOT,
+    extraArgs: ['--claude-project', proj],
+    env: { PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}`, HOME: home },
+  });
+  try {
+    await page.goto(server.url);
+    const button = page.getByTestId('claude-verify-button');
+    await expect(button).toHaveText('Verify with Claude Code 2.1.197', { timeout: 20_000 });
+    await button.click();
+    await expect(page.getByTestId('claude-verify-answer')).toContainText(
+      'Your Claude Code 2.1.197 sends the same memory: the start block is identical.',
+      { timeout: 30_000 },
+    );
+    // The stand-in wrote its transcript where the real CLI does: not in the user's ~/.claude.
+    expect(fs.readdirSync(path.join(home, '.claude'))).toEqual([]);
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -35,7 +35,13 @@ function command(entry: ServeEntry): { cmd: string; args: string[] } {
 
 /** Spawns `serve --no-open --port 0` on the given workspace. */
 export async function startServe(
-  args: { home: string; packageRoot: string; extraArgs?: readonly string[] },
+  args: {
+    home: string;
+    packageRoot: string;
+    extraArgs?: readonly string[];
+    /** Added to the server's environment (a PATH holding a stand-in `claude`, …). */
+    env?: NodeJS.ProcessEnv;
+  },
   entry: ServeEntry = 'bundle',
 ): Promise<ServeProcess> {
   if (!fs.existsSync(path.join(APP_ROOT, 'dist', 'renderer', 'index.html'))) {
@@ -57,7 +63,7 @@ export async function startServe(
       args.packageRoot,
       ...(args.extraArgs ?? []),
     ],
-    { cwd: APP_ROOT, env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: APP_ROOT, env: { ...process.env, CI: '1', ...args.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
   let err = '';

@@ -39,6 +39,6 @@ export function createHandlers(
     ...createOverrideHandlers(host, writes.scope),
     ...createClaudeProjectHandlers(claude),
     ...createHistoryHandlers(host, history, writes),
-    ...createVerifyHandlers(host),
+    ...createVerifyHandlers(host, claude),
   };
 }

@@ -5,14 +5,26 @@
  */
 import path from 'node:path';
 import { ApiFailure } from '../../shared/api/errors';
-import type { InstalledEngineInfo, VerifyAnswer } from '../../shared/api/methods/verify';
+import os from 'node:os';
+import type {
+  ClaudeCodeLookup,
+  ClaudeVerifyAnswer,
+  InstalledEngineInfo,
+  VerifyAnswer,
+} from '../../shared/api/methods/verify';
+import { CLAUDE_CODE_VERSION } from '../../shared/claude-md/types';
+import type { ClaudeProjectService } from '../claude-md/claude-project-service';
+import { findClaude } from './claude/find-claude';
+import { claudeVersion } from './claude/run-claude';
+import { verifyClaude } from './claude/verify-claude';
 import type { HandlerTable } from '../api/dispatch';
 import type { WorkspaceHost } from '../workspace/workspace-host';
 import { findInstalledEngine } from './find-engine';
 import { verifyRender, type VerifiedEngine } from './verify-render';
 
 /** The methods these handlers serve. */
-export type VerifyMethod = 'findInstalledEngine' | 'verifyCurrentRender';
+export type VerifyMethod =
+  'findInstalledEngine' | 'verifyCurrentRender' | 'findClaudeCode' | 'verifyClaudeProject';
 
 /** The installed engine's text is sent back at most this large (the answer's size cap, issue 21). */
 export const MAX_INSTALLED_CONTEXT_BYTES = 4 * 1024 * 1024;
@@ -24,10 +36,60 @@ function info(engine: VerifiedEngine): InstalledEngineInfo {
 /** Handlers over the open workspace; `now` is a test seam. */
 export function createVerifyHandlers(
   host: WorkspaceHost,
+  claude: ClaudeProjectService,
   now: () => number = Date.now,
 ): Pick<HandlerTable, VerifyMethod> {
   let running = false;
+  let claudeRunning = false;
   return {
+    findClaudeCode: async (): Promise<ClaudeCodeLookup> => {
+      const found = findClaude(undefined, process.env, os.homedir());
+      if (!found.found) return { available: false, looked: found.looked };
+      const version = await claudeVersion(found.file);
+      return { available: true, file: found.file, version, modelled: version === CLAUDE_CODE_VERSION };
+    },
+    verifyClaudeProject: async (): Promise<ClaudeVerifyAnswer> => {
+      const project = claude.current;
+      if (project === null) return { kind: 'no-project' };
+      if (claudeRunning)
+        throw new ApiFailure('conflict', 'a Claude Code Verify is already running; wait for its answer');
+      claudeRunning = true;
+      try {
+        const outcome = await verifyClaude(project.report);
+        switch (outcome.kind) {
+          case 'no-claude':
+            return { kind: 'no-claude', looked: outcome.looked };
+          case 'claude-failed':
+            return { kind: 'claude-failed', version: outcome.version, message: outcome.message };
+          case 'compared':
+            return {
+              kind: 'compared',
+              version: outcome.version,
+              modelled: outcome.modelled,
+              identical: outcome.identical,
+              start: outcome.start,
+              oursStart: project.report.context,
+              installedStart:
+                Buffer.byteLength(outcome.installedStart, 'utf8') > MAX_INSTALLED_CONTEXT_BYTES
+                  ? null
+                  : outcome.installedStart,
+              attachments:
+                outcome.attachments === null
+                  ? null
+                  : {
+                      ours: outcome.attachments.ours.length,
+                      theirs: outcome.attachments.theirs.length,
+                      firstDifferent: outcome.attachments.firstDifferent,
+                    },
+              managedElsewhere: outcome.managedElsewhere,
+              ms: outcome.ms,
+              verifiedAt: now(),
+            };
+        }
+      } finally {
+        claudeRunning = false;
+      }
+    },
     findInstalledEngine: () => {
       const root = host.current.resolved.packageRoot;
       const found = findInstalledEngine(root);

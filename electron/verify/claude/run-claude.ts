@@ -10,7 +10,7 @@
  * the API key is a dummy; telemetry, auto-update and error reporting are off; killed after the
  * time limit.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startFakeApi, type RecordedRequest } from './fake-anthropic-api';
@@ -39,14 +39,21 @@ export type ClaudeRun =
     }
   | { readonly ok: false; readonly message: string; readonly ms: number };
 
-/** `claude --version` → `2.1.197`, or `null` when it does not say. */
-export function claudeVersion(claude: string): string | null {
-  const r = spawnSync(claude, ['--version'], {
-    encoding: 'utf8',
-    timeout: 15_000,
-    stdio: ['ignore', 'pipe', 'ignore'],
+/**
+ * `claude --version` → `2.1.197`, or `null` when it does not say. Asynchronous: the server keeps
+ * answering other clients while it runs (at most 15 s).
+ */
+export function claudeVersion(claude: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(
+      claude,
+      ['--version'],
+      { encoding: 'utf8', timeout: 15_000, maxBuffer: 64 * 1024 },
+      (_error, stdout) => {
+        resolve(/(\d+\.\d+\.\d+)/.exec(stdout ?? '')?.[1] ?? null);
+      },
+    );
   });
-  return /(\d+\.\d+\.\d+)/.exec(r.stdout ?? '')?.[1] ?? null;
 }
 
 function scratchConfig(home: string): { root: string; config: string } {

@@ -60,7 +60,7 @@ export async function verifyClaude(
 ): Promise<ClaudeVerifyOutcome> {
   const lookup = findClaude(options.claude, options.env ?? process.env, os.homedir());
   if (!lookup.found) return { kind: 'no-claude', looked: lookup.looked };
-  const version = claudeVersion(lookup.file);
+  const version = await claudeVersion(lookup.file);
   const { cwd, home, target } = report.input;
   const absTarget = target === null ? null : path.resolve(cwd, target);
   const run = await runClaudeOnce({

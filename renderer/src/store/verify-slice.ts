@@ -4,7 +4,12 @@
  * last answer — which the Timeline shows in words and the status bar marks.
  */
 import type { ApiError } from '../../../shared/api';
-import type { InstalledEngineLookup, VerifyAnswer } from '../../../shared/api/methods/verify';
+import type {
+  ClaudeCodeLookup,
+  ClaudeVerifyAnswer,
+  InstalledEngineLookup,
+  VerifyAnswer,
+} from '../../../shared/api/methods/verify';
 import type { SliceCreator } from './app-state';
 
 /** What the Timeline's Verify result shows below its words. */
@@ -18,6 +23,11 @@ export interface VerifyData {
   readonly answer: VerifyAnswer | null;
   readonly error: ApiError | null;
   readonly view: VerifyView;
+  /** The user's Claude Code, for the CLAUDE.md view's Verify (`null` until looked up). */
+  readonly claudeLookup: ClaudeCodeLookup | null;
+  readonly claudeRunning: boolean;
+  readonly claudeAnswer: ClaudeVerifyAnswer | null;
+  readonly claudeError: ApiError | null;
 }
 
 /** Actions of Verify. */
@@ -29,6 +39,10 @@ export interface VerifyActions {
   setView(view: VerifyView): void;
   /** Hides the answer (the status-bar mark stays until the workspace changes). */
   dismiss(): void;
+  /** Looks for the user's `claude` (once per window is enough: it does not move). */
+  checkClaude(): Promise<void>;
+  /** Verifies the open Claude Code project with it. */
+  runClaude(): Promise<void>;
 }
 
 export type Verify = VerifyData & VerifyActions;
@@ -65,6 +79,24 @@ export const createVerifySlice: SliceCreator<VerifySlice> = (api) => (setApp, ge
       answer: null,
       error: null,
       view: 'summary',
+      claudeLookup: null,
+      claudeRunning: false,
+      claudeAnswer: null,
+      claudeError: null,
+      async checkClaude() {
+        const r = await api.findClaudeCode();
+        set({ claudeLookup: r.ok ? r.value : null });
+      },
+      async runClaude() {
+        if (getApp().verify.claudeRunning) return;
+        set({ claudeRunning: true, claudeError: null });
+        const r = await api.verifyClaudeProject();
+        set(
+          r.ok
+            ? { claudeRunning: false, claudeAnswer: r.value }
+            : { claudeRunning: false, claudeError: r.error },
+        );
+      },
       async check() {
         const r = await api.findInstalledEngine();
         set({ lookup: r.ok ? r.value : null, answer: null, error: null, view: 'summary' });

@@ -13,7 +13,46 @@ export const verifyMethodInputs = {
   findInstalledEngine: noInput,
   /** Renders the current scenario with the installed engine, in its box, and compares. */
   verifyCurrentRender: noInput,
+  /** Looks for the user's `claude` and reads its version. */
+  findClaudeCode: noInput,
+  /** Runs the user's Claude Code on the open Claude Code project and compares its memory. */
+  verifyClaudeProject: noInput,
 } as const;
+
+/** Whether Claude Code Verify is available. */
+export type ClaudeCodeLookup =
+  | {
+      readonly available: true;
+      readonly file: string;
+      readonly version: string | null;
+      /** The version is the one the inspector models. */
+      readonly modelled: boolean;
+    }
+  | { readonly available: false; readonly looked: readonly string[] };
+
+/** What one Claude Code Verify found. */
+export type ClaudeVerifyAnswer =
+  | { readonly kind: 'no-claude'; readonly looked: readonly string[] }
+  | { readonly kind: 'no-project' }
+  | { readonly kind: 'claude-failed'; readonly version: string | null; readonly message: string }
+  | {
+      readonly kind: 'compared';
+      readonly version: string | null;
+      readonly modelled: boolean;
+      readonly identical: boolean;
+      readonly start: ContextComparison;
+      readonly oursStart: string;
+      /** `null` when over the answer's size cap. */
+      readonly installedStart: string | null;
+      readonly attachments: {
+        readonly ours: number;
+        readonly theirs: number;
+        readonly firstDifferent: number | null;
+      } | null;
+      readonly managedElsewhere: string | null;
+      readonly ms: number;
+      readonly verifiedAt: number;
+    };
 
 /** The engine Verify would run, in the answer's words. */
 export interface InstalledEngineInfo {
@@ -59,4 +98,6 @@ export type VerifyAnswer =
 export interface VerifyMethodOutputs {
   findInstalledEngine: InstalledEngineLookup;
   verifyCurrentRender: VerifyAnswer;
+  findClaudeCode: ClaudeCodeLookup;
+  verifyClaudeProject: ClaudeVerifyAnswer;
 }

@@ -18,6 +18,7 @@ import { CLAUDE_CODE_VERSION } from '../../../../shared/claude-md/types';
 import { claudeMdMessages } from './messages';
 import './claude-md.css';
 import { useDark } from '../../theme/use-dark';
+import { ClaudeVerifyBar } from './claude-verify-bar';
 
 /** The Claude Code project view. */
 export default function ClaudeMdPanel() {
@@ -56,6 +57,7 @@ export default function ClaudeMdPanel() {
   return (
     <section className="claude-panel" aria-label={t('kind.claude')} data-testid="claude-panel">
       <ClaudeOptionsBar options={assembly.options} t={t} onChange={(patch) => void setOptions(patch)} />
+      <ClaudeVerifyBar dark={dark} />
       {error !== null && (
         <p className="panel-note warn" data-testid="claude-error">
           {error.message}
