@@ -21,10 +21,11 @@ import type { HandlerTable } from '../api/dispatch';
 import type { WorkspaceHost } from '../workspace/workspace-host';
 import { findInstalledEngine } from './find-engine';
 import { verifyRender, type VerifiedEngine } from './verify-render';
+import { verifyHistory } from './verify-history';
 
 /** The methods these handlers serve. */
 export type VerifyMethod =
-  'findInstalledEngine' | 'verifyCurrentRender' | 'findClaudeCode' | 'verifyClaudeProject';
+  'findInstalledEngine' | 'verifyCurrentRender' | 'verifyHistory' | 'findClaudeCode' | 'verifyClaudeProject';
 
 /** The installed engine's text is sent back at most this large (the answer's size cap, issue 21). */
 export const MAX_INSTALLED_CONTEXT_BYTES = 4 * 1024 * 1024;
@@ -42,6 +43,26 @@ export function createVerifyHandlers(
   let running = false;
   let claudeRunning = false;
   return {
+    verifyHistory: async ({ count }) => {
+      if (running) throw new ApiFailure('conflict', 'a Verify is already running; wait for its answer');
+      running = true;
+      try {
+        const ws = host.current;
+        const result = await verifyHistory(ws.renderInput(ws.scenario), count);
+        if (result.kind === 'no-engine') return { kind: 'no-engine', why: result.lookup.why };
+        if (result.kind === 'engine-failed') return { kind: 'engine-failed', message: result.message };
+        return {
+          kind: 'verified',
+          engine: { name: result.engine.name, version: result.engine.version, file: result.engine.file },
+          checked: result.checked,
+          identical: result.identical,
+          verdicts: result.verdicts,
+          ms: result.ms,
+        };
+      } finally {
+        running = false;
+      }
+    },
     findClaudeCode: async (): Promise<ClaudeCodeLookup> => {
       const found = findClaude(undefined, process.env, os.homedir());
       if (!found.found) return { available: false, looked: found.looked };

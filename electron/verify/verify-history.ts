@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { RenderInput, RenderReport } from '../../shared/engine';
 import { renderContext } from '../../shared/engine';
 import type { Scenario } from '../../shared/api';
+import type { SnapshotVerifyVerdict } from '../../shared/api/methods/verify';
 import { compareContexts } from '../../shared/verify/compare-contexts';
 import { listVarsSnapshots, readSnapshotScenario } from '../scenarios/snapshot-source';
 import { createNodeFs } from '../services/node-fs';

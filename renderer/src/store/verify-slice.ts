@@ -7,6 +7,7 @@ import type { ApiError } from '../../../shared/api';
 import type {
   ClaudeCodeLookup,
   ClaudeVerifyAnswer,
+  HistoryVerifyAnswer,
   InstalledEngineLookup,
   VerifyAnswer,
 } from '../../../shared/api/methods/verify';
@@ -23,6 +24,9 @@ export interface VerifyData {
   readonly answer: VerifyAnswer | null;
   readonly error: ApiError | null;
   readonly view: VerifyView;
+  /** Verify over History: the last answer and whether one runs. */
+  readonly historyRunning: boolean;
+  readonly historyAnswer: HistoryVerifyAnswer | null;
   /** The user's Claude Code, for the CLAUDE.md view's Verify (`null` until looked up). */
   readonly claudeLookup: ClaudeCodeLookup | null;
   readonly claudeRunning: boolean;
@@ -39,6 +43,8 @@ export interface VerifyActions {
   setView(view: VerifyView): void;
   /** Hides the answer (the status-bar mark stays until the workspace changes). */
   dismiss(): void;
+  /** Verifies the `count` newest snapshots of the home. */
+  runHistory(count: number): Promise<void>;
   /** Looks for the user's `claude` (once per window is enough: it does not move). */
   checkClaude(): Promise<void>;
   /** Verifies the open Claude Code project with it. */
@@ -79,6 +85,18 @@ export const createVerifySlice: SliceCreator<VerifySlice> = (api) => (setApp, ge
       answer: null,
       error: null,
       view: 'summary',
+      historyRunning: false,
+      historyAnswer: null,
+      async runHistory(count) {
+        if (getApp().verify.historyRunning || getApp().verify.running) return;
+        set({ historyRunning: true, error: null });
+        const r = await api.verifyHistory({ count });
+        set(
+          r.ok
+            ? { historyRunning: false, historyAnswer: r.value }
+            : { historyRunning: false, error: r.error },
+        );
+      },
       claudeLookup: null,
       claudeRunning: false,
       claudeAnswer: null,
@@ -99,7 +117,13 @@ export const createVerifySlice: SliceCreator<VerifySlice> = (api) => (setApp, ge
       },
       async check() {
         const r = await api.findInstalledEngine();
-        set({ lookup: r.ok ? r.value : null, answer: null, error: null, view: 'summary' });
+        set({
+          lookup: r.ok ? r.value : null,
+          answer: null,
+          historyAnswer: null,
+          error: null,
+          view: 'summary',
+        });
       },
       async run() {
         if (getApp().verify.running) return;

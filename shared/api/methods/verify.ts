@@ -4,6 +4,7 @@
  * rendered by it beside ours. The engine is the one found in the package root — a path to run
  * never comes through the API (`eck verify --engine` is the CLI's alone).
  */
+import { z } from 'zod';
 import { noInput } from '../no-input';
 import type { ContextComparison } from '../../verify/compare-contexts';
 
@@ -13,6 +14,8 @@ export const verifyMethodInputs = {
   findInstalledEngine: noInput,
   /** Renders the current scenario with the installed engine, in its box, and compares. */
   verifyCurrentRender: noInput,
+  /** Replays the N newest snapshots of the home with both engines and counts the identical ones. */
+  verifyHistory: z.strictObject({ count: z.number().int().min(1).max(200) }),
   /** Looks for the user's `claude` and reads its version. */
   findClaudeCode: noInput,
   /** Runs the user's Claude Code on the open Claude Code project and compares its memory. */
@@ -94,10 +97,41 @@ export type VerifyAnswer =
       readonly verifiedAt: number;
     };
 
+/** One snapshot's verdict in Verify over History. */
+export type SnapshotVerifyVerdict =
+  | { readonly key: string; readonly kind: 'identical' }
+  | {
+      readonly key: string;
+      readonly kind: 'different';
+      readonly firstLine: number;
+      readonly sections: readonly string[];
+    }
+  | {
+      readonly key: string;
+      readonly kind: 'engine-failed';
+      readonly message: string;
+      readonly oursFailed: boolean;
+    }
+  | { readonly key: string; readonly kind: 'not-replayable'; readonly message: string };
+
+/** What Verify over History found. */
+export type HistoryVerifyAnswer =
+  | { readonly kind: 'no-engine'; readonly why: string }
+  | { readonly kind: 'engine-failed'; readonly message: string }
+  | {
+      readonly kind: 'verified';
+      readonly engine: InstalledEngineInfo;
+      readonly checked: number;
+      readonly identical: number;
+      readonly verdicts: readonly SnapshotVerifyVerdict[];
+      readonly ms: number;
+    };
+
 /** Outputs. */
 export interface VerifyMethodOutputs {
   findInstalledEngine: InstalledEngineLookup;
   verifyCurrentRender: VerifyAnswer;
+  verifyHistory: HistoryVerifyAnswer;
   findClaudeCode: ClaudeCodeLookup;
   verifyClaudeProject: ClaudeVerifyAnswer;
 }

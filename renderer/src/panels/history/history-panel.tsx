@@ -3,6 +3,7 @@
  * context size over time; one snapshot's files; compare two; replay one; what-if over the
  * filtered ones with the Manifest tab's draft; export and open bundles; clean only when asked.
  */
+import { HistoryVerify } from './history-verify';
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
@@ -215,6 +216,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
           {t('clean')}
         </button>
       </div>
+      <HistoryVerify />
       {asking !== null ? (
         <PathDialog
           key={asking}

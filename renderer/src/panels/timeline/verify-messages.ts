@@ -30,6 +30,16 @@ const en = {
   'verify.diffLabel': 'Inspector (left) and your installed engine (right)',
   'verify.installedLabel': 'The context your installed engine sends',
   'verify.stale': 'Verified an earlier render; Verify again for this one.',
+  'verify.history': 'Verify the {n} newest snapshots with {engine}',
+  'verify.historyHint':
+    'Replay each snapshot as a scenario (re-rooted, as Replay does) with the inspector and with the {engine} installed in the package root, in one boxed process, and count the identical ones.',
+  'verify.historyRunning': 'Verifying {n} snapshots…',
+  'verify.historyCount':
+    '{identical} of {checked} snapshots render identically with your {engine} ({ms} ms).',
+  'verify.historyDifferent': '{key}: differs, first at line {line}{sections}',
+  'verify.historyFailed': '{key}: your evolcore threw: {message}',
+  'verify.historyNotReplayable': '{key}: not replayable: {message}',
+  'verify.historyEngineFailed': 'Your evolcore could not run: {message}',
 } as const;
 
 const zh: Record<keyof typeof en, string> = {
@@ -58,6 +68,15 @@ const zh: Record<keyof typeof en, string> = {
   'verify.diffLabel': 'Inspector（左）与你安装的引擎（右）',
   'verify.installedLabel': '你安装的引擎发送的上下文',
   'verify.stale': '校验的是之前的一次渲染；请对当前渲染重新校验。',
+  'verify.history': '用 {engine} 校验最新的 {n} 个快照',
+  'verify.historyHint':
+    '把每个快照当作场景重放（像 Replay 一样重新定位路径），分别用 inspector 和 package root 中安装的 {engine} 在一个隔离进程中渲染，统计完全一致的数量。',
+  'verify.historyRunning': '正在校验 {n} 个快照…',
+  'verify.historyCount': '{checked} 个快照中有 {identical} 个与你安装的 {engine} 渲染完全一致（{ms} 毫秒）。',
+  'verify.historyDifferent': '{key}：不同，第一处在第 {line} 行{sections}',
+  'verify.historyFailed': '{key}：你的 evolcore 抛出错误：{message}',
+  'verify.historyNotReplayable': '{key}：无法重放：{message}',
+  'verify.historyEngineFailed': '你的 evolcore 无法运行：{message}',
 };
 
 /** Verify's message tables. */
