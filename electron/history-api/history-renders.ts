@@ -29,6 +29,32 @@ import { inferManifest } from './infer-manifest';
 import { writeTextAtomic } from '../services/temp-files';
 import { createRecordingFs } from './recording-fs';
 import { readSnapshotFiles, textOf } from './snapshot-reads';
+import type { TooLarge } from '../../shared/api/answer-caps';
+import { MAX_SHOWN_TEXT_BYTES, tooLarge } from '../../shared/api/answer-caps';
+
+/** A context's marker when it is over the cap for one shown text (answer-caps.ts), else `null`. */
+function overCap(text: string | null): TooLarge | null {
+  // A UTF-8 byte is at least one UTF-16 unit: a short string needs no count.
+  if (text === null || text.length * 3 <= MAX_SHOWN_TEXT_BYTES) return null;
+  const bytes = Buffer.byteLength(text, 'utf8');
+  return bytes > MAX_SHOWN_TEXT_BYTES ? tooLarge(bytes, MAX_SHOWN_TEXT_BYTES) : null;
+}
+
+/**
+ * The result with each context over its cap replaced by its marker (issue 21). The diff was
+ * made from the full texts the main side holds; only what is sent is cut.
+ */
+function capContexts(result: ReplayResult, recordedTooLarge: TooLarge | null): ReplayResult {
+  const recorded = recordedTooLarge ?? overCap(result.recordedContext);
+  const replayed = overCap(result.replayedContext);
+  if (recorded === null && replayed === null) return result;
+  return {
+    ...result,
+    recordedContext: recorded === null ? result.recordedContext : null,
+    replayedContext: replayed === null ? result.replayedContext : '',
+    tooLarge: { recorded, replayed },
+  };
+}
 
 /** An unsaved override draft for one manifest file. */
 export interface Draft {
@@ -53,7 +79,12 @@ export async function snapshotScenario(
   if (!index.snapshot(key)) throw new ApiFailure('not-found', `no snapshot ${key} in ${index.dir}`);
   const files = await readSnapshotFiles(index, key);
   const varsText = textOf(files.vars);
-  if (varsText === null) throw new ApiFailure('not-found', `snapshot ${key} has no readable vars file`);
+  if (varsText === null) {
+    // Over the cap it is not read at all: say so, not "no vars file".
+    if (!files.vars.ok && files.vars.tooLarge !== undefined)
+      throw new ApiFailure('read-error', files.vars.error, files.vars.tooLarge.path ?? undefined);
+    throw new ApiFailure('not-found', `snapshot ${key} has no readable vars file`);
+  }
   const result = scenarioFromSnapshot(varsText, textOf(files.manifest), { reroot: true, workspace: roots });
   if (!result.ok) throw new ApiFailure('read-error', result.error);
   return { scenario: result.scenario, rerooted: result.rerooted, warnings: result.warnings, files };
@@ -153,7 +184,7 @@ export async function replaySnapshot(
 ): Promise<ReplayResult> {
   const { scenario, rerooted, warnings, files } = await replayScenario(index, key, roots, render);
   const { report, usedDraft } = renderWithDraft(render, scenario, draft);
-  return compareWithRecorded(
+  const result = compareWithRecorded(
     key,
     scenario,
     rerooted,
@@ -164,6 +195,7 @@ export async function replaySnapshot(
     usedDraft,
     [...warnings],
   );
+  return capContexts(result, files.context.ok ? null : (files.context.tooLarge ?? null));
 }
 
 /** What-if: every snapshot rendered now without and with the draft; those that would change. */
@@ -260,6 +292,11 @@ export async function buildBundle(
   const { scenario, files } = await replayScenario(index, key, roots, (sc) =>
     renderContext(renderInput(roots, sc), disk),
   );
+  // A bundle re-renders from its own copy of the files: one left out would make it a lie.
+  for (const file of Object.values(files)) {
+    if (!file.ok && file.tooLarge !== undefined)
+      throw new ApiFailure('read-error', `${file.error}; no bundle was written`, file.tooLarge.path ?? undefined);
+  }
   const { tree, report } = treeOfRender(roots, scenario, disk);
   return {
     format: BUNDLE_FORMAT,
@@ -341,7 +378,7 @@ export function openBundle(file: string): ReplayResult {
   if (!parsed.ok) throw new ApiFailure('read-error', contentFreeFailure(parsed), file);
   const bundle = parsed.value;
   const report = renderContext(renderInput(bundle.roots, bundle.scenario), createMemoryFs(bundle.tree));
-  return compareWithRecorded(
+  const result = compareWithRecorded(
     bundle.key,
     bundle.scenario,
     [],
@@ -352,4 +389,5 @@ export function openBundle(file: string): ReplayResult {
     false,
     [...parsed.warnings],
   );
+  return capContexts(result, null);
 }
