@@ -27,6 +27,7 @@ import type { EventHub } from './event-hub';
 import { ApiFailure } from '../../shared/api';
 import { createEventHub } from './event-hub';
 import { createHandlers } from './handlers';
+import { capPushedEvents } from './pushed-caps';
 import type { PathOpener } from './open-in-editor';
 
 /** What the core needs to know about its process. */
@@ -101,7 +102,8 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     defaults,
     fs: options.fs ?? createNodeFs(),
     render: options.render ?? renderContext,
-    emit: hub.emit,
+    // Pushed renders are capped as answers are (issue 21): both transports send these events.
+    emit: capPushedEvents(hub.emit),
     ...(options.watch === undefined ? {} : { watch: options.watch }),
     onOpened: (resolved) => {
       cleanTemps([path.join(resolved.home, 'eck'), debugDirOf(resolved.home)]);

@@ -295,7 +295,11 @@ export async function buildBundle(
   // A bundle re-renders from its own copy of the files: one left out would make it a lie.
   for (const file of Object.values(files)) {
     if (!file.ok && file.tooLarge !== undefined)
-      throw new ApiFailure('read-error', `${file.error}; no bundle was written`, file.tooLarge.path ?? undefined);
+      throw new ApiFailure(
+        'read-error',
+        `${file.error}; no bundle was written`,
+        file.tooLarge.path ?? undefined,
+      );
   }
   const { tree, report } = treeOfRender(roots, scenario, disk);
   return {

@@ -29,8 +29,8 @@ export async function diffSnapshots(index: HistoryIndex, a: string, b: string): 
   const markerA = da.files.context.ok ? null : (da.files.context.tooLarge ?? null);
   const markerB = db.files.context.ok ? null : (db.files.context.tooLarge ?? null);
   // Either side too large: no context is compared (one text against nothing is no diff).
-  const contextA = markerA ?? markerB ? null : recordedContext(da);
-  const contextB = markerA ?? markerB ? null : recordedContext(db);
+  const contextA = (markerA ?? markerB) ? null : recordedContext(da);
+  const contextB = (markerA ?? markerB) ? null : recordedContext(db);
   const diff = diffRenders({
     varsBefore: da.vars?.vars ?? null,
     varsAfter: db.vars?.vars ?? null,

@@ -99,7 +99,9 @@ export function readSnapshotScenario(
   // Over the cap the recorded context is not sent: nothing to compare, and the warning says why.
   const context = typeof read === 'object' && read !== null ? null : read;
   if (typeof read === 'object' && read !== null)
-    warnings.push(`${tooLargeMessage(`context-${key}.md`, read.tooLarge)}: the render is not compared with it`);
+    warnings.push(
+      `${tooLargeMessage(`context-${key}.md`, read.tooLarge)}: the render is not compared with it`,
+    );
   return {
     key,
     scenario,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { noInput } from '../no-input';
 import { pathField, withoutNul } from '../path-field';
 import type { ClaudeMdReport, ResolvedClaudeMdInput } from '../../claude-md/types';
+import type { FileText } from '../models';
 
 /** A path as typed in the UI: absolute, or relative to the main process's folder. */
 const pathString = pathField;
@@ -68,12 +69,8 @@ export interface ClaudeAssembly {
   readonly watched: number;
 }
 
-/** A memory file's text for the read-only viewer. */
-export interface ClaudeFileText {
-  readonly path: string;
-  readonly text: string;
-  readonly bytes: number;
-}
+/** A memory file's text for the read-only viewer (over its cap: `tooLarge` instead, answer-caps.ts). */
+export type ClaudeFileText = FileText;
 
 /** Outputs of the Claude Code project methods. */
 export interface ClaudeProjectMethodOutputs {
