@@ -126,7 +126,9 @@ describe('answer caps over the demo home', () => {
     expect(r.tooLarge).toEqual({ bytes: BIG, cap: MAX_SHOWN_TEXT_BYTES, path: file });
     expect(r.text).toBeUndefined();
     expect(wireBytes(r)).toBeLessThan(1024);
-    const small = await call<FileText>('getFile', { path: path.join(packageRoot, 'kits', 'eck_manifest.json') });
+    const small = await call<FileText>('getFile', {
+      path: path.join(packageRoot, 'kits', 'eck_manifest.json'),
+    });
     expect(small.text).toContain('sections');
   });
 

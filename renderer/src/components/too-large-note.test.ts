@@ -29,8 +29,12 @@ function markup(language: 'en' | 'zh-CN', canOpen: boolean): string {
 
 describe('too-large note', () => {
   it('says "too large to show (N MB); open it in your editor" in English and Chinese', () => {
-    expect(tooLargeText(translatorFor('en'), file)).toBe('Too large to show (200.0 MB); open it in your editor.');
-    expect(tooLargeText(translatorFor('zh-CN'), file)).toBe('文件过大，无法显示（200.0 MB）；请在编辑器中打开。');
+    expect(tooLargeText(translatorFor('en'), file)).toBe(
+      'Too large to show (200.0 MB); open it in your editor.',
+    );
+    expect(tooLargeText(translatorFor('zh-CN'), file)).toBe(
+      '文件过大，无法显示（200.0 MB）；请在编辑器中打开。',
+    );
     // A value (a var, a render's context) is no file: no editor to open it in.
     expect(tooLargeText(translatorFor('en'), value)).toBe('Too large to show here (4.0 MB).');
     expect(tooLargeText(translatorFor('zh-CN'), value)).toBe('内容过大，无法在此显示（4.0 MB）。');
