@@ -132,6 +132,18 @@ describe('answer caps over the demo home', () => {
     expect(small.text).toContain('sections');
   });
 
+  it('loadManifestPair refuses an override over the cap by its size, naming the file', async () => {
+    const { home, packageRoot } = harness.appWorkspace('eck-caps-override-');
+    const override = path.join(home, 'eck', 'eck_manifest.json');
+    fs.mkdirSync(path.dirname(override), { recursive: true });
+    fs.writeFileSync(override, '');
+    fs.truncateSync(override, BIG);
+    await harness.start({ choice: { home, packageRoot } });
+    const r = await harness.core.dispatch('loadManifestPair', { manifestFile: 'eck_manifest.json' });
+    expect(r.ok ? null : r.error).toMatchObject({ code: 'read-error', path: override });
+    expect(r.ok ? '' : r.error.message).toContain('too large to show (200.0 MB');
+  });
+
   it('readClaudeFile of a memory file over the cap answers its marker', async () => {
     const root = harness.tempRoot('eck-caps-claude-');
     const cwd = path.join(root, 'project');
