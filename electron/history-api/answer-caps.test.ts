@@ -132,6 +132,28 @@ describe('answer caps over the demo home', () => {
     expect(small.text).toContain('sections');
   });
 
+  it('openBundle of a bundle with a huge var and context sends their markers', async () => {
+    const { keys } = await startWithBigContext();
+    const out = await call<{ path: string }>('exportBundle', { key: keys[1] });
+    const bundle = JSON.parse(fs.readFileSync(out.path, 'utf8')) as {
+      scenario: { vars: Record<string, unknown> };
+      files: { context: string | null };
+    };
+    bundle.scenario.vars['huge'] = 'h'.repeat(3 * 1024 * 1024);
+    bundle.files.context = 'c'.repeat(3 * 1024 * 1024);
+    fs.writeFileSync(out.path, JSON.stringify(bundle));
+    const replay = await call<ReplayResult>('openBundle', { path: out.path });
+    expect(replay.tooLarge?.recorded?.bytes).toBe(3 * 1024 * 1024);
+    expect(replay.recordedContext).toBeNull();
+    expect(replay.scenario.vars['huge']).toEqual({
+      tooLarge: { bytes: 3 * 1024 * 1024 + 2, cap: MAX_SHOWN_TEXT_BYTES, path: null },
+    });
+    expect(wireBytes(replay)).toBeLessThan(MAX_SHOWN_TEXT_BYTES);
+    // A snapshot with a file over the cap is not exported: the bundle would miss it.
+    const refused = await harness.core.dispatch('exportBundle', { key: keys[0] });
+    expect(refused.ok ? '' : refused.error.message).toContain('too large to show');
+  });
+
   it('loadManifestPair refuses an override over the cap by its size, naming the file', async () => {
     const { home, packageRoot } = harness.appWorkspace('eck-caps-override-');
     const override = path.join(home, 'eck', 'eck_manifest.json');

@@ -30,7 +30,8 @@ import { writeTextAtomic } from '../services/temp-files';
 import { createRecordingFs } from './recording-fs';
 import { readSnapshotFiles, textOf } from './snapshot-reads';
 import type { TooLarge } from '../../shared/api/answer-caps';
-import { MAX_SHOWN_TEXT_BYTES, tooLarge } from '../../shared/api/answer-caps';
+import { MAX_ANSWER_BYTES, MAX_SHOWN_TEXT_BYTES, megabytes, tooLarge } from '../../shared/api/answer-caps';
+import { jsonBytes } from '../api/answer-size';
 
 /** A context's marker when it is over the cap for one shown text (answer-caps.ts), else `null`. */
 function overCap(text: string | null): TooLarge | null {
@@ -47,13 +48,37 @@ function overCap(text: string | null): TooLarge | null {
 function capContexts(result: ReplayResult, recordedTooLarge: TooLarge | null): ReplayResult {
   const recorded = recordedTooLarge ?? overCap(result.recordedContext);
   const replayed = overCap(result.replayedContext);
-  if (recorded === null && replayed === null) return result;
-  return {
-    ...result,
-    recordedContext: recorded === null ? result.recordedContext : null,
-    replayedContext: replayed === null ? result.replayedContext : '',
-    tooLarge: { recorded, replayed },
-  };
+  const capped =
+    recorded === null && replayed === null
+      ? result
+      : {
+          ...result,
+          recordedContext: recorded === null ? result.recordedContext : null,
+          replayedContext: replayed === null ? result.replayedContext : '',
+          tooLarge: { recorded, replayed },
+        };
+  return capScenarioVars(capped);
+}
+
+/**
+ * A bundle's vars can be any size (it is any file a caller names): a value over the cap goes as
+ * its marker (the UI applies a snapshot's vars through `snapshotAsScenario`, never these), and an
+ * answer still over `MAX_ANSWER_BYTES` is refused rather than sent.
+ */
+function capScenarioVars(result: ReplayResult): ReplayResult {
+  let vars: Record<string, unknown> | null = null;
+  for (const [name, value] of Object.entries(result.scenario.vars)) {
+    if (jsonBytes(value, MAX_SHOWN_TEXT_BYTES) <= MAX_SHOWN_TEXT_BYTES) continue;
+    vars ??= { ...result.scenario.vars };
+    vars[name] = { tooLarge: tooLarge(jsonBytes(value), MAX_SHOWN_TEXT_BYTES) };
+  }
+  const out = vars === null ? result : { ...result, scenario: { ...result.scenario, vars } };
+  if (jsonBytes(out, MAX_ANSWER_BYTES) > MAX_ANSWER_BYTES)
+    throw new ApiFailure(
+      'read-error',
+      `the replay of ${result.key} is too large to show (over ${megabytes(MAX_ANSWER_BYTES)})`,
+    );
+  return out;
 }
 
 /** An unsaved override draft for one manifest file. */
