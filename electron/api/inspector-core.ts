@@ -114,7 +114,7 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
   const scope = createWriteScope({ home: () => host.current.resolved.home, settingsDir });
   // A Claude Code project workspace (issue 8) lives beside the ECK one; none is open at first.
   const claude = new ClaudeProjectService({
-    emit: hub.emit,
+    emit: capPushedEvents(hub.emit),
     userHome: defaults.userHome,
     ...(options.watch === undefined ? {} : { watch: options.watch }),
   });

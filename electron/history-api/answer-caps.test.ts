@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FileText } from '../../shared/api';
+import type { ClaudeAssembly, FileText } from '../../shared/api';
 import { MAX_ANSWER_BYTES, MAX_SHOWN_TEXT_BYTES } from '../../shared/api/answer-caps';
 import type { ReplayResult, SnapshotDetail, SnapshotDiff } from '../../shared/api/history-models';
 import type { SnapshotScenarioRead } from '../../shared/scenarios/snapshot-scenario';
@@ -186,5 +186,31 @@ describe('answer caps over the demo home', () => {
     expect(r.text).toBeUndefined();
     const small = await call<FileText>('readClaudeFile', { path: path.join(cwd, 'CLAUDE.md') });
     expect(small.text).toBe('# Project\n');
+  });
+
+  it('a Claude Code assembly over the cap sends its text as a marker, answered and pushed', async () => {
+    const root = harness.tempRoot('eck-caps-assembly-');
+    const cwd = path.join(root, 'project');
+    fs.mkdirSync(cwd, { recursive: true });
+    // Under Claude Code's own 4 MiB per file, over the 2 MiB shown: it is assembled, not sent.
+    fs.writeFileSync(path.join(cwd, 'CLAUDE.md'), `# Big\n${'m'.repeat(3 * 1024 * 1024)}\n`);
+    const { home, packageRoot } = harness.appWorkspace('eck-caps-assembly-ws-');
+    await harness.start({ choice: { home, packageRoot } });
+    const opened = await call<ClaudeAssembly>('openClaudeProject', {
+      cwd,
+      home: path.join(root, 'user'),
+      managedDir: path.join(root, 'managed'),
+    });
+    expect(opened.report.context).toBe('');
+    expect(opened.tooLarge?.context?.bytes).toBeGreaterThan(3 * 1024 * 1024);
+    expect(opened.report.files.some((f) => f.path.endsWith('/project/CLAUDE.md'))).toBe(true);
+    expect(wireBytes(opened)).toBeLessThan(MAX_SHOWN_TEXT_BYTES);
+    const got = await call<ClaudeAssembly>('getClaudeProject');
+    expect(got.tooLarge?.context).not.toBeNull();
+    expect(wireBytes(got)).toBeLessThan(MAX_SHOWN_TEXT_BYTES);
+    const pushed = harness.events.filter((x) => x.event === 'onDidAssembleClaudeMd');
+    expect(pushed.length).toBeGreaterThan(0);
+    for (const e of pushed)
+      expect(wireBytes(e.payload)).toBeLessThan(MAX_SHOWN_TEXT_BYTES);
   });
 });
