@@ -210,7 +210,6 @@ describe('answer caps over the demo home', () => {
     expect(wireBytes(got)).toBeLessThan(MAX_SHOWN_TEXT_BYTES);
     const pushed = harness.events.filter((x) => x.event === 'onDidAssembleClaudeMd');
     expect(pushed.length).toBeGreaterThan(0);
-    for (const e of pushed)
-      expect(wireBytes(e.payload)).toBeLessThan(MAX_SHOWN_TEXT_BYTES);
+    for (const e of pushed) expect(wireBytes(e.payload)).toBeLessThan(MAX_SHOWN_TEXT_BYTES);
   });
 });
