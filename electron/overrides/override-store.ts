@@ -72,7 +72,11 @@ function readManifestText(file: string): string {
   const read = readTextCappedSync(file, MAX_SHOWN_TEXT_BYTES);
   if (read.ok) return read.text;
   if (read.tooLarge !== undefined)
-    throw new ApiFailure('read-error', `${tooLargeMessage(file, read.tooLarge)}; open it in your editor`, file);
+    throw new ApiFailure(
+      'read-error',
+      `${tooLargeMessage(file, read.tooLarge)}; open it in your editor`,
+      file,
+    );
   throw Object.assign(new Error(`${read.code}: ${file}`), { code: read.code });
 }
 
