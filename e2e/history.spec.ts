@@ -100,6 +100,31 @@ test('replaying an unchanged snapshot shows no difference', async ({ page, serve
   await expect(page.getByTestId('history-section-diff')).toHaveCount(0);
 });
 
+test('a 200 MB context file is "too large to show" in the detail and the compare, in English and Chinese', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  const key = '2026-11-30-21-40-54';
+  const file = path.join(workspace.home, 'data', 'eck-debug', `context-${key}.md`);
+  fs.truncateSync(file, 200 * 1024 * 1024); // Sparse: no disk spent.
+  await openHistory(page, serve.url);
+  await page.locator(`[data-testid="history-row"][data-key="${key}"]`).click();
+  const note = page.getByTestId('history-file').getByTestId('too-large');
+  await expect(note).toHaveText(/Too large to show \(200\.0 MB\); open it in your editor\./);
+  // The file is in the home: the existing open-in-editor action (serve answers with its URL).
+  await note.getByTestId('too-large-open').click();
+  await expect(note.getByTestId('too-large-opened')).toContainText(`context-${key}.md`);
+  await page.getByTestId('history-compare').click();
+  await page.locator('[data-testid="history-row"][data-key="2026-11-30-22-21-01"]').click();
+  await expect(page.getByTestId('history-context-too-large')).toContainText('Too large to show (200.0 MB)');
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('language-select').selectOption('zh-CN');
+  await expect(page.getByTestId('history-context-too-large')).toContainText(
+    '文件过大，无法显示（200.0 MB）；请在编辑器中打开。',
+  );
+});
+
 test('a new render written into the folder appears live', async ({ page, serve, workspace }) => {
   await openHistory(page, serve.url);
   await expect(page.getByTestId('history-count')).toHaveText(

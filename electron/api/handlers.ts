@@ -15,6 +15,7 @@ import type { WorkspaceHost } from '../workspace/workspace-host';
 import type { HandlerTable } from './dispatch';
 import type { PathOpener } from './open-in-editor';
 import { openInEditor } from './open-in-editor';
+import { capRenderResult } from './render-caps';
 
 /** The handler table of the API, bound to a workspace host. */
 export function createHandlers(
@@ -31,8 +32,12 @@ export function createHandlers(
     getScenario: () => host.current.scenario,
     // The render itself reaches the window as the pushed onDidRender (issue 15).
     setScenario: (scenario) => ({ seq: host.current.setScenario(scenario).seq }),
-    render: (scenario) => host.current.renderScenario(scenario),
-    getLastRender: () => host.current.lastRender,
+    // Renders leave capped (render-caps.ts): a var of 4 MiB is carried in five places.
+    render: (scenario) => capRenderResult(host.current.renderScenario(scenario)),
+    getLastRender: () => {
+      const last = host.current.lastRender;
+      return last === null ? null : capRenderResult(last);
+    },
     getFile: ({ path }) => host.current.readFile(path),
     openInEditor: ({ path }) => openInEditor(host.current.resolved, path, opener),
     ...createScenarioHandlers(host),

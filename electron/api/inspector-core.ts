@@ -27,6 +27,7 @@ import type { EventHub } from './event-hub';
 import { ApiFailure } from '../../shared/api';
 import { createEventHub } from './event-hub';
 import { createHandlers } from './handlers';
+import { capPushedEvents } from './pushed-caps';
 import type { PathOpener } from './open-in-editor';
 
 /** What the core needs to know about its process. */
@@ -103,7 +104,8 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     defaults,
     fs: options.fs ?? createNodeFs(),
     render: options.render ?? renderContext,
-    emit: hub.emit,
+    // Pushed renders are capped as answers are (issue 21): both transports send these events.
+    emit: capPushedEvents(hub.emit),
     ...(options.watch === undefined ? {} : { watch: options.watch }),
     onOpened: (resolved) => {
       cleanTemps([path.join(resolved.home, 'eck'), debugDirOf(resolved.home)], resolved.home);
@@ -114,7 +116,7 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
   const scope = createWriteScope({ home: () => host.current.resolved.home, settingsDir });
   // A Claude Code project workspace (issue 8) lives beside the ECK one; none is open at first.
   const claude = new ClaudeProjectService({
-    emit: hub.emit,
+    emit: capPushedEvents(hub.emit),
     userHome: defaults.userHome,
     ...(options.watch === undefined ? {} : { watch: options.watch }),
   });

@@ -5,6 +5,7 @@ import type { ApiResult } from '../../shared/api';
 import { ApiFailure } from '../../shared/api/errors';
 import type { HandlerTable } from '../api/dispatch';
 import type { ClaudeProjectService } from './claude-project-service';
+import { capClaudeAssembly } from './claude-assembly-caps';
 
 /** The methods these handlers serve. */
 export type ClaudeProjectMethod =
@@ -21,9 +22,13 @@ export function createClaudeProjectHandlers(
   service: ClaudeProjectService,
 ): Pick<HandlerTable, ClaudeProjectMethod> {
   return {
-    openClaudeProject: async (input) => unwrap(await service.open(input)),
-    getClaudeProject: () => service.current,
-    setClaudeOptions: async (patch) => unwrap(await service.setOptions(patch)),
+    // Assemblies leave capped (claude-assembly-caps.ts); the service keeps them whole.
+    openClaudeProject: async (input) => capClaudeAssembly(unwrap(await service.open(input))),
+    getClaudeProject: () => {
+      const current = service.current;
+      return current === null ? null : capClaudeAssembly(current);
+    },
+    setClaudeOptions: async (patch) => capClaudeAssembly(unwrap(await service.setOptions(patch))),
     closeClaudeProject: async () => {
       await service.close();
       return null;

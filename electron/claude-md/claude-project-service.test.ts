@@ -180,6 +180,11 @@ describe('ClaudeProjectService', () => {
       ...node,
       readText: (p) =>
         p === locked ? { error: 'EACCES', message: `permission denied: ${p}` } : node.readText(p),
+      // The viewer reads bounded (answer caps, issue 21): the same refusal there.
+      readTextLimited: (p, max) =>
+        p === locked
+          ? { error: 'EACCES', message: `permission denied: ${p}` }
+          : (node.readTextLimited?.(p, max) ?? node.readText(p)),
     };
     const { service } = start(false, port);
     const result = await service.open({ cwd: dirs.cwd, home: dirs.home, managedDir: dirs.managed });

@@ -10,6 +10,7 @@
 import path from 'node:path';
 import type { ApiResult, EventName, EventPayloads } from '../../shared/api';
 import { fail, ok } from '../../shared/api/errors';
+import { MAX_SHOWN_TEXT_BYTES, tooLarge } from '../../shared/api/answer-caps';
 import { assembleClaudeMd } from '../../shared/claude-md/assemble';
 import { DEFAULT_MANAGED_DIR } from '../../shared/claude-md/claude-md-input';
 import type { ClaudeFs, SettingSources } from '../../shared/claude-md/types';
@@ -124,9 +125,18 @@ export class ClaudeProjectService {
     const wanted = this.toPath(filePath);
     const listed = report.files.some((f) => f.path === wanted || f.realPath === wanted);
     if (!listed) return fail('outside-workspace', 'not a file of the CLAUDE.md report', wanted);
-    const text = this.fs.readText(wanted);
-    if (typeof text !== 'string') return fail('read-error', text.message, wanted);
+    // Stated before it is read, and read bounded (answer-caps.ts): a listed file can be any size.
     const stat = this.fs.stat(wanted);
+    if (!('error' in stat) && stat.size > MAX_SHOWN_TEXT_BYTES)
+      return ok({
+        path: wanted,
+        bytes: stat.size,
+        tooLarge: tooLarge(stat.size, MAX_SHOWN_TEXT_BYTES, wanted),
+      });
+    const text = this.fs.readTextLimited
+      ? this.fs.readTextLimited(wanted, MAX_SHOWN_TEXT_BYTES)
+      : this.fs.readText(wanted);
+    if (typeof text !== 'string') return fail('read-error', text.message, wanted);
     return ok({ path: wanted, text, bytes: 'error' in stat ? text.length : stat.size });
   }
 

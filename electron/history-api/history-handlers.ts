@@ -5,8 +5,6 @@ import path from 'node:path';
 import type { HandlerTable } from '../api/dispatch';
 import type { HistoryMethodOutputs } from '../../shared/api/methods/history';
 import { encodeListing } from '../../shared/history/listing-wire';
-import { diffRenders } from '../../shared/history/render-diff';
-import { factsOfParsedReport } from '../../shared/history/section-facts';
 import type { WorkspaceHost } from '../workspace/workspace-host';
 import { ApiFailure } from '../../shared/api';
 import { appSettingsDir } from '../scenarios/scenarios-dir';
@@ -24,17 +22,7 @@ import {
 } from './history-renders';
 import type { WorkspaceRender } from './history-renders';
 import { readSnapshotDetail } from './snapshot-reads';
-import type { SnapshotDetail } from '../../shared/api/history-models';
-
-/**
- * A snapshot's context text; for evolcore's format, which writes no file for an empty context,
- * an absent file is the empty context.
- */
-function recordedContext(detail: SnapshotDetail): string | null {
-  const file = detail.files.context;
-  if (file.ok) return file.text;
-  return file.name === null && detail.report?.source === 'evolcore' ? '' : null;
-}
+import { diffSnapshots } from './snapshot-diff';
 
 /** The settings folder's subfolder of exported bundles. */
 export const BUNDLES_FOLDER = 'bundles';
@@ -108,21 +96,7 @@ export function createHistoryHandlers(
     historyIndexing: ({ run }) => history.indexing(run),
     getSnapshot: ({ key }) => readSnapshotDetail(history.current(), key),
     searchSnapshots: ({ query, keys }) => search.search(history.current(), query, keys),
-    async diffSnapshots({ a, b }) {
-      const index = history.current();
-      const [da, db] = await Promise.all([readSnapshotDetail(index, a), readSnapshotDetail(index, b)]);
-      const contextA = recordedContext(da);
-      const contextB = recordedContext(db);
-      const diff = diffRenders({
-        varsBefore: da.vars?.vars ?? null,
-        varsAfter: db.vars?.vars ?? null,
-        factsBefore: da.report ? factsOfParsedReport(da.report, contextA) : null,
-        factsAfter: db.report ? factsOfParsedReport(db.report, contextB) : null,
-        contextBefore: contextA,
-        contextAfter: contextB,
-      });
-      return { a, b, diff, contextA, contextB };
-    },
+    diffSnapshots: ({ a, b }) => diffSnapshots(history.current(), a, b),
     replaySnapshot: ({ key, draft }) => replaySnapshot(history.current(), key, roots(), render, draft),
     whatIf: ({ keys, draft }) => whatIf(history.current(), keys, roots(), render, draft),
     async snapshotAsScenario({ key }) {

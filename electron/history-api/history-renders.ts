@@ -31,6 +31,57 @@ import { writeTextAtomic } from '../services/pinned-write';
 import type { WriteTarget } from '../services/write-scope';
 import { createRecordingFs } from './recording-fs';
 import { readSnapshotFiles, textOf } from './snapshot-reads';
+import type { TooLarge } from '../../shared/api/answer-caps';
+import { MAX_ANSWER_BYTES, MAX_SHOWN_TEXT_BYTES, megabytes, tooLarge } from '../../shared/api/answer-caps';
+import { jsonBytes } from '../api/answer-size';
+
+/** A context's marker when it is over the cap for one shown text (answer-caps.ts), else `null`. */
+function overCap(text: string | null): TooLarge | null {
+  // A UTF-8 byte is at least one UTF-16 unit: a short string needs no count.
+  if (text === null || text.length * 3 <= MAX_SHOWN_TEXT_BYTES) return null;
+  const bytes = Buffer.byteLength(text, 'utf8');
+  return bytes > MAX_SHOWN_TEXT_BYTES ? tooLarge(bytes, MAX_SHOWN_TEXT_BYTES) : null;
+}
+
+/**
+ * The result with each context over its cap replaced by its marker (issue 21). The diff was
+ * made from the full texts the main side holds; only what is sent is cut.
+ */
+function capContexts(result: ReplayResult, recordedTooLarge: TooLarge | null): ReplayResult {
+  const recorded = recordedTooLarge ?? overCap(result.recordedContext);
+  const replayed = overCap(result.replayedContext);
+  const capped =
+    recorded === null && replayed === null
+      ? result
+      : {
+          ...result,
+          recordedContext: recorded === null ? result.recordedContext : null,
+          replayedContext: replayed === null ? result.replayedContext : '',
+          tooLarge: { recorded, replayed },
+        };
+  return capScenarioVars(capped);
+}
+
+/**
+ * A bundle's vars can be any size (it is any file a caller names): a value over the cap goes as
+ * its marker (the UI applies a snapshot's vars through `snapshotAsScenario`, never these), and an
+ * answer still over `MAX_ANSWER_BYTES` is refused rather than sent.
+ */
+function capScenarioVars(result: ReplayResult): ReplayResult {
+  let vars: Record<string, unknown> | null = null;
+  for (const [name, value] of Object.entries(result.scenario.vars)) {
+    if (jsonBytes(value, MAX_SHOWN_TEXT_BYTES) <= MAX_SHOWN_TEXT_BYTES) continue;
+    vars ??= { ...result.scenario.vars };
+    vars[name] = { tooLarge: tooLarge(jsonBytes(value), MAX_SHOWN_TEXT_BYTES) };
+  }
+  const out = vars === null ? result : { ...result, scenario: { ...result.scenario, vars } };
+  if (jsonBytes(out, MAX_ANSWER_BYTES) > MAX_ANSWER_BYTES)
+    throw new ApiFailure(
+      'read-error',
+      `the replay of ${result.key} is too large to show (over ${megabytes(MAX_ANSWER_BYTES)})`,
+    );
+  return out;
+}
 
 /** An unsaved override draft for one manifest file. */
 export interface Draft {
@@ -55,7 +106,12 @@ export async function snapshotScenario(
   if (!index.snapshot(key)) throw new ApiFailure('not-found', `no snapshot ${key} in ${index.dir}`);
   const files = await readSnapshotFiles(index, key);
   const varsText = textOf(files.vars);
-  if (varsText === null) throw new ApiFailure('not-found', `snapshot ${key} has no readable vars file`);
+  if (varsText === null) {
+    // Over the cap it is not read at all: say so, not "no vars file".
+    if (!files.vars.ok && files.vars.tooLarge !== undefined)
+      throw new ApiFailure('read-error', files.vars.error, files.vars.tooLarge.path ?? undefined);
+    throw new ApiFailure('not-found', `snapshot ${key} has no readable vars file`);
+  }
   const result = scenarioFromSnapshot(varsText, textOf(files.manifest), { reroot: true, workspace: roots });
   if (!result.ok) throw new ApiFailure('read-error', result.error);
   return { scenario: result.scenario, rerooted: result.rerooted, warnings: result.warnings, files };
@@ -155,7 +211,7 @@ export async function replaySnapshot(
 ): Promise<ReplayResult> {
   const { scenario, rerooted, warnings, files } = await replayScenario(index, key, roots, render);
   const { report, usedDraft } = renderWithDraft(render, scenario, draft);
-  return compareWithRecorded(
+  const result = compareWithRecorded(
     key,
     scenario,
     rerooted,
@@ -166,6 +222,7 @@ export async function replaySnapshot(
     usedDraft,
     [...warnings],
   );
+  return capContexts(result, files.context.ok ? null : (files.context.tooLarge ?? null));
 }
 
 /** What-if: every snapshot rendered now without and with the draft; those that would change. */
@@ -262,6 +319,15 @@ export async function buildBundle(
   const { scenario, files } = await replayScenario(index, key, roots, (sc) =>
     renderContext(renderInput(roots, sc), disk),
   );
+  // A bundle re-renders from its own copy of the files: one left out would make it a lie.
+  for (const file of Object.values(files)) {
+    if (!file.ok && file.tooLarge !== undefined)
+      throw new ApiFailure(
+        'read-error',
+        `${file.error}; no bundle was written`,
+        file.tooLarge.path ?? undefined,
+      );
+  }
   const { tree, report } = treeOfRender(roots, scenario, disk);
   return {
     format: BUNDLE_FORMAT,
@@ -348,7 +414,7 @@ export function openBundle(file: string): ReplayResult {
   if (!parsed.ok) throw new ApiFailure('read-error', contentFreeFailure(parsed), file);
   const bundle = parsed.value;
   const report = renderContext(renderInput(bundle.roots, bundle.scenario), createMemoryFs(bundle.tree));
-  return compareWithRecorded(
+  const result = compareWithRecorded(
     bundle.key,
     bundle.scenario,
     [],
@@ -359,4 +425,5 @@ export function openBundle(file: string): ReplayResult {
     false,
     [...parsed.warnings],
   );
+  return capContexts(result, null);
 }

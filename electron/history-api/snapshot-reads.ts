@@ -1,6 +1,9 @@
 /**
  * Reading one snapshot's four files through the index and parsing them leniently: the raw
  * text always, the parsed vars and report when they can be read (issue 7, "One snapshot").
+ * Every read is capped (answer-caps.ts, issue 21): a file over the cap comes as its marker, and
+ * a snapshot whose files together would make an answer over `MAX_ANSWER_BYTES` sends its
+ * largest files as markers too.
  */
 import type { SnapshotDetail, SnapshotFileText } from '../../shared/api/history-models';
 import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
@@ -8,6 +11,9 @@ import type { DebugFileKind } from '../../shared/debug-files/names';
 import { describeFailure, parseManifestReport, parseVarsFile } from '../../shared/debug-files/parse';
 import type { HistoryIndex } from '../history/history-index';
 import { ApiFailure } from '../../shared/api';
+import { MAX_ANSWER_BYTES, tooLarge, tooLargeMessage } from '../../shared/api/answer-caps';
+import { jsonBytes } from '../api/answer-size';
+import { join } from 'node:path';
 
 /** The four files of a snapshot, read at once. */
 export async function readSnapshotFiles(
@@ -57,5 +63,32 @@ export async function readSnapshotDetail(index: HistoryIndex, key: string): Prom
     const f = files[kind];
     if (!f.ok && summary.files[kind]) problems.push(f.error);
   }
-  return { summary, files, vars, report, problems };
+  return fitDetail({ summary, files, vars, report, problems }, index.dir);
+}
+
+/**
+ * The detail under `MAX_ANSWER_BYTES`: while it is larger, its largest file read goes as a
+ * marker (with the parsed form of that file, which is about as large again).
+ */
+export function fitDetail(detail: SnapshotDetail, dir: string): SnapshotDetail {
+  let size = jsonBytes(detail, MAX_ANSWER_BYTES);
+  if (size <= MAX_ANSWER_BYTES) return detail;
+  const files = { ...detail.files };
+  let { vars, report } = detail;
+  const problems = [...detail.problems];
+  const largest = DEBUG_FILE_KINDS.flatMap((kind) => {
+    const f = files[kind];
+    return f.ok ? [{ kind, name: f.name, bytes: f.bytes }] : [];
+  }).sort((x, y) => y.bytes - x.bytes);
+  for (const f of largest) {
+    if (size <= MAX_ANSWER_BYTES) break;
+    const marker = tooLarge(f.bytes, MAX_ANSWER_BYTES, join(dir, f.name));
+    const error = `${tooLargeMessage(f.name, marker)} with the other files of the snapshot`;
+    files[f.kind] = { ok: false, name: f.name, error, tooLarge: marker };
+    problems.push(error);
+    if (f.kind === 'vars') vars = null;
+    if (f.kind === 'manifest') report = null;
+    size = jsonBytes({ ...detail, files, vars, report, problems }, MAX_ANSWER_BYTES);
+  }
+  return { ...detail, files, vars, report, problems };
 }

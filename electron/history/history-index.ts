@@ -9,8 +9,8 @@
  * it feeds `applyChange`.
  */
 import type { SessionGuess } from '../../shared/debug-files/snapshot-columns';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { readFile, unlink } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop, setTimeout as sleep } from 'node:timers/promises';
 import type { Dirent } from 'node:fs';
@@ -26,6 +26,10 @@ import {
   withoutFile,
 } from '../../shared/debug-files/snapshot-group';
 import { parseSnapshot } from './parse-snapshot';
+import type { SnapshotFileText } from '../../shared/api/history-models';
+import { MAX_SHOWN_TEXT_BYTES, tooLargeMessage } from '../../shared/api/answer-caps';
+import type { CappedRead } from '../services/capped-read';
+import { readTextCapped, readTextCappedSync } from '../services/capped-read';
 
 /** Which sizes the first listing states with a `stat` (the rest stay `null` until needed). */
 export type ListingSizes = 'none' | 'context' | 'all';
@@ -54,10 +58,8 @@ export interface HistoryChange {
   readonly foreign: boolean;
 }
 
-/** A file's content, or why it could not be read. */
-export type SnapshotFileRead =
-  | { readonly ok: true; readonly name: string; readonly text: string; readonly bytes: number }
-  | { readonly ok: false; readonly name: string | null; readonly error: string };
+/** A file's content, or why it could not be read (over the cap: its `tooLarge` marker). */
+export type SnapshotFileRead = SnapshotFileText;
 
 /** Progress of the background pass. */
 export interface ParseProgress {
@@ -111,9 +113,18 @@ function folderErrorMessage(dir: string, err: unknown): string {
   return `cannot list ${dir}: ${code}`;
 }
 
-function readErrorMessage(name: string, err: unknown): string {
-  const code = errnoCode(err);
-  return code === 'ENOENT' ? `${name} was removed` : `${name}: ${code}`;
+function readErrorMessage(name: string, code: string): string {
+  if (code === 'ENOENT') return `${name} was removed`;
+  if (code === 'ENOTREG') return `${name}: not a regular file`;
+  return `${name}: ${code}`;
+}
+
+/** A capped read as the answer carries it. */
+function fileReadOf(name: string, read: CappedRead): SnapshotFileRead {
+  if (read.ok) return { ok: true, name, text: read.text, bytes: read.bytes };
+  if (read.tooLarge !== undefined)
+    return { ok: false, name, error: tooLargeMessage(name, read.tooLarge), tooLarge: read.tooLarge };
+  return { ok: false, name, error: readErrorMessage(name, read.code) };
 }
 
 function kindOfDirent(entry: Dirent): ForeignEntry['kind'] {
@@ -284,12 +295,7 @@ export class HistoryIndex {
   readSnapshotFileNow(key: string, kind: DebugFileKind): SnapshotFileRead {
     const file = this.snapshots.get(key)?.files[kind];
     if (!file) return { ok: false, name: null, error: `snapshot ${key} has no ${kind} file` };
-    try {
-      const buffer = readFileSync(join(this.dir, file.name));
-      return { ok: true, name: file.name, text: buffer.toString('utf8'), bytes: buffer.length };
-    } catch (err) {
-      return { ok: false, name: file.name, error: readErrorMessage(file.name, err) };
-    }
+    return fileReadOf(file.name, readTextCappedSync(join(this.dir, file.name), MAX_SHOWN_TEXT_BYTES));
   }
 
   /** Reads any listed entry by name (a foreign file too: the raw file is always shown). */
@@ -301,13 +307,9 @@ export class HistoryIndex {
     return this.readByName(name);
   }
 
+  /** Capped (answer-caps.ts): a file over the cap is stated, never read. */
   private async readByName(name: string): Promise<SnapshotFileRead> {
-    try {
-      const buffer = await readFile(join(this.dir, name));
-      return { ok: true, name, text: buffer.toString('utf8'), bytes: buffer.length };
-    } catch (err) {
-      return { ok: false, name, error: readErrorMessage(name, err) };
-    }
+    return fileReadOf(name, await readTextCapped(join(this.dir, name), MAX_SHOWN_TEXT_BYTES));
   }
 
   /**

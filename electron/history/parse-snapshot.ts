@@ -8,7 +8,7 @@
  * ahead of any request, so opening a snapshot waited about a second behind the pass; the pass
  * now runs in short time slices (history-index.ts) and a request waits at most one slice.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeFailure, parseManifestReport, parseVarsFile } from '../../shared/debug-files/parse';
 import type { ParsedManifestReport, ParsedVarsFile, ParseResult } from '../../shared/debug-files/parse';
@@ -16,6 +16,8 @@ import { snapshotColumns, withGuessedSession } from '../../shared/debug-files/sn
 import type { SessionGuess } from '../../shared/debug-files/snapshot-columns';
 import type { SnapshotFile, SnapshotSummary } from '../../shared/debug-files/history-types';
 import type { DebugFileKind } from '../../shared/debug-files/names';
+import { MAX_SHOWN_TEXT_BYTES, megabytes } from '../../shared/api/answer-caps';
+import { readTextCappedSync } from '../services/capped-read';
 
 function messageOf(err: unknown): string {
   if (typeof err === 'object' && err !== null && 'code' in err) {
@@ -25,14 +27,20 @@ function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Reads one file of the snapshot; its size comes with the content, so no extra stat. */
-function readPart(dir: string, file: SnapshotFile): { text: string; bytes: number } | { error: string } {
-  try {
-    const buffer = readFileSync(join(dir, file.name));
-    return { text: buffer.toString('utf8'), bytes: buffer.length };
-  } catch (err) {
-    return { error: messageOf(err) };
-  }
+/**
+ * Reads one file of the snapshot; its size comes with the content, so no extra stat. Capped as
+ * the answers are (answer-caps.ts): one 200 MB vars file read and parsed in a slice of the pass
+ * would hold every request for seconds; it is stated instead, and its columns stay empty.
+ */
+function readPart(
+  dir: string,
+  file: SnapshotFile,
+): { text: string; bytes: number } | { error: string; bytes?: number } {
+  const read = readTextCappedSync(join(dir, file.name), MAX_SHOWN_TEXT_BYTES);
+  if (read.ok) return { text: read.text, bytes: read.bytes };
+  if (read.tooLarge !== undefined)
+    return { error: `too large to read (${megabytes(read.tooLarge.bytes)})`, bytes: read.tooLarge.bytes };
+  return { error: messageOf({ code: read.code }) };
 }
 
 function sizeOf(dir: string, file: SnapshotFile | undefined): SnapshotFile | undefined {
@@ -54,7 +62,7 @@ function parsePart<T>(
   const read = readPart(dir, file);
   if ('error' in read) {
     errors.push(`${file.name}: ${read.error}`);
-    return { value: null, file };
+    return { value: null, file: read.bytes === undefined ? file : { ...file, bytes: read.bytes } };
   }
   const result = parse(read.text);
   if (!result.ok) errors.push(`${file.name}: ${describeFailure(result)}`);

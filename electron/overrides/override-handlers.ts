@@ -8,6 +8,8 @@ import type { WriteScope } from '../services/write-scope';
 import { OutsideEckError } from './override-paths';
 import type { OverrideStoreContext } from './override-store';
 import { loadManifestPair, saveOverride } from './override-store';
+import { capRenderResult } from '../api/render-caps';
+import { MAX_ANSWER_BYTES } from '../../shared/api/answer-caps';
 
 /** The methods these handlers serve. */
 export type OverrideMethod = 'loadManifestPair' | 'renderDraft' | 'saveOverride';
@@ -42,9 +44,14 @@ export function createOverrideHandlers(
     renderDraft: ({ scenario, manifestFile, overrideText }) => {
       const ws = host.current;
       const forced = { ...scenario, manifestFile };
+      // Two renders in one answer: each may take half of it (answer-caps.ts).
+      const half = MAX_ANSWER_BYTES / 2;
       return {
-        saved: ws.renderScenario(forced, 'request'),
-        draft: overrideText === undefined ? null : ws.renderScenario(forced, 'request', overrideText),
+        saved: capRenderResult(ws.renderScenario(forced, 'request'), half),
+        draft:
+          overrideText === undefined
+            ? null
+            : capRenderResult(ws.renderScenario(forced, 'request', overrideText), half),
       };
     },
     saveOverride: (request) => {

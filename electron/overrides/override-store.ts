@@ -18,6 +18,9 @@ import type {
 } from '../../shared/override/override-file';
 import { overrideEntries } from '../../shared/override/override-ops';
 import type { WriteOps } from './atomic-write';
+import { ApiFailure } from '../../shared/api/errors';
+import { MAX_SHOWN_TEXT_BYTES, tooLargeMessage } from '../../shared/api/answer-caps';
+import { readTextCappedSync } from '../services/capped-read';
 import { NODE_WRITE_OPS, WriteFailure, writeFileAtomic } from './atomic-write';
 import { basePathFor, overridePathFor } from './override-paths';
 import type { WriteScope } from '../services/write-scope';
@@ -54,7 +57,7 @@ export function readOverrideOnDisk(file: string): OverrideOnDisk | null {
   let text: string;
   let st: fs.Stats;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readManifestText(file);
     st = fs.statSync(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -63,10 +66,28 @@ export function readOverrideOnDisk(file: string): OverrideOnDisk | null {
   return { text, hash: contentHash(text), mtimeMs: st.mtimeMs, bytes: st.size };
 }
 
+/**
+ * A manifest file's text, read bounded (answer-caps.ts, issue 21): a home's override of 200 MB
+ * is refused by its size, naming the file, before a byte is read (a draft is at most
+ * `MAX_OVERRIDE_TEXT` anyway). Other failures throw with their errno code.
+ */
+function readManifestText(file: string): string {
+  const read = readTextCappedSync(file, MAX_SHOWN_TEXT_BYTES);
+  if (read.ok) return read.text;
+  if (read.tooLarge !== undefined)
+    throw new ApiFailure(
+      'read-error',
+      `${tooLargeMessage(file, read.tooLarge)}; open it in your editor`,
+      file,
+    );
+  throw Object.assign(new Error(`${read.code}: ${file}`), { code: read.code });
+}
+
 function readTextOrNull(file: string): string | null {
   try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
+    return readManifestText(file);
+  } catch (error) {
+    if (error instanceof ApiFailure) throw error;
     return null;
   }
 }

@@ -15,6 +15,9 @@ import type { Scenario } from '../../shared/api';
 import type { RenderReport } from '../../shared/engine';
 import { parseEvolcoreReport } from '../../shared/debug-files/parse-evolcore-report';
 import { inferManifest } from '../history-api/infer-manifest';
+import { MAX_SHOWN_TEXT_BYTES, tooLargeMessage } from '../../shared/api/answer-caps';
+import type { TooLarge } from '../../shared/api/answer-caps';
+import { readTextCappedSync } from '../services/capped-read';
 
 /** Snapshots of the home's eck-debug folder that carry a vars file, newest first. */
 export function listVarsSnapshots(home: string): VarsSnapshot[] {
@@ -39,13 +42,22 @@ const EXT: Readonly<Record<DebugFileKind, string>> = {
   manifest: 'md',
 };
 
-function readKind(dir: string, kind: DebugFileKind, key: string): string | null {
-  try {
-    return fs.readFileSync(path.join(dir, `${kind}-${key}.${EXT[kind]}`), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new ApiFailure('read-error', String(error), path.join(dir, `${kind}-${key}.${EXT[kind]}`));
-  }
+/** A file's text, `null` when absent, or its marker when over the cap (answer-caps.ts). */
+function readKind(dir: string, kind: DebugFileKind, key: string): string | null | { tooLarge: TooLarge } {
+  const file = path.join(dir, `${kind}-${key}.${EXT[kind]}`);
+  const read = readTextCappedSync(file, MAX_SHOWN_TEXT_BYTES);
+  if (read.ok) return read.text;
+  if (read.tooLarge !== undefined) return { tooLarge: read.tooLarge };
+  if (read.code === 'ENOENT') return null;
+  throw new ApiFailure('read-error', `cannot read it (${read.code})`, file);
+}
+
+/** The text of a file the scenario needs: over the cap is an error naming the file. */
+function readNeeded(dir: string, kind: DebugFileKind, key: string): string | null {
+  const text = readKind(dir, kind, key);
+  if (text === null || typeof text === 'string') return text;
+  const file = text.tooLarge.path ?? `${kind}-${key}.${EXT[kind]}`;
+  throw new ApiFailure('read-error', tooLargeMessage(path.basename(file), text.tooLarge), file);
 }
 
 /**
@@ -64,10 +76,10 @@ export function readSnapshotScenario(
     throw new ApiFailure('invalid-input', `not a snapshot key: ${key}`);
   }
   const dir = debugDirOf(workspace.home);
-  const varsText = readKind(dir, 'vars', key);
+  const varsText = readNeeded(dir, 'vars', key);
   if (varsText === null)
     throw new ApiFailure('not-found', `snapshot ${key} has no vars file`, path.join(dir, `vars-${key}.json`));
-  const reportText = readKind(dir, 'manifest', key);
+  const reportText = readNeeded(dir, 'manifest', key);
   const result = scenarioFromSnapshot(varsText, reportText, { reroot, workspace });
   if (!result.ok) throw new ApiFailure('read-error', result.error, path.join(dir, `vars-${key}.json`));
   const evolcore = reportText === null ? null : parseEvolcoreReport(reportText);
@@ -83,13 +95,20 @@ export function readSnapshotScenario(
     scenario = inferred.scenario;
     if (inferred.note !== null) warnings.push(inferred.note);
   }
-  const context = readKind(dir, 'context', key);
+  const read = readKind(dir, 'context', key);
+  // Over the cap the recorded context is not sent: nothing to compare, and the warning says why.
+  const context = typeof read === 'object' && read !== null ? null : read;
+  if (typeof read === 'object' && read !== null)
+    warnings.push(
+      `${tooLargeMessage(`context-${key}.md`, read.tooLarge)}: the render is not compared with it`,
+    );
   return {
     key,
     scenario,
-    recordedContext: context === null && evolcore !== null ? '' : context,
+    recordedContext: context === null && evolcore !== null && read === null ? '' : context,
     recorded: result.recorded,
     rerooted: result.rerooted,
     warnings,
+    ...(typeof read === 'object' && read !== null ? { recordedTooLarge: read.tooLarge } : {}),
   };
 }

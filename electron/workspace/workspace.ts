@@ -15,7 +15,7 @@ import type {
   Scenario,
   WorkspaceInfo,
 } from '../../shared/api';
-import { ApiFailure, DISK_CHANGE_PATHS_LISTED } from '../../shared/api';
+import { ApiFailure, DISK_CHANGE_PATHS_LISTED, MAX_SHOWN_TEXT_BYTES, tooLarge } from '../../shared/api';
 import type { EngineFs, RenderInput, RenderReport } from '../../shared/engine';
 import { DEFAULT_PRESET_ID, presetScenario } from '../../shared/scenarios/presets';
 import type { CachingFs } from './caching-fs';
@@ -42,9 +42,6 @@ export interface WorkspaceOptions {
   /** Clock for `renderedAt`; default `Date.now`. */
   readonly now?: () => number;
 }
-
-/** Largest file `getFile` returns: the UI shows sources, not data dumps. */
-const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 /** Diagnostic codes that mean "a file on disk is broken": shown as a banner naming the file. */
 const BANNER_CODES = new Set([
@@ -174,8 +171,9 @@ export class Workspace {
     if ('error' in st)
       throw new ApiFailure(st.error === 'ENOENT' ? 'not-found' : 'read-error', st.message, abs);
     if (st.kind !== 'file') throw new ApiFailure('read-error', 'not a file', abs);
-    if (st.size > MAX_FILE_BYTES)
-      throw new ApiFailure('read-error', `larger than ${MAX_FILE_BYTES} bytes`, abs);
+    // Stated, not read, over the cap (answer-caps.ts): the UI says so and offers the editor.
+    if (st.size > MAX_SHOWN_TEXT_BYTES)
+      return { path: abs, bytes: st.size, tooLarge: tooLarge(st.size, MAX_SHOWN_TEXT_BYTES, abs) };
     const text = this.fs.readText(file);
     if (typeof text !== 'string') throw new ApiFailure('read-error', text.message, abs);
     return { path: abs, text, bytes: st.size };

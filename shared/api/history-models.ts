@@ -8,11 +8,20 @@ import type { ParsedVarsFile } from '../debug-files/parse-vars';
 import type { Scenario } from './scenario';
 import type { RenderDiff } from '../history/render-diff';
 import type { WireRows } from '../history/listing-wire';
+import type { TooLarge } from './answer-caps';
 
-/** One file of a snapshot as read: raw text (always shown) or why it could not be read. */
+/**
+ * One file of a snapshot as read: raw text (always shown) or why it could not be read. A file
+ * over its cap (answer-caps.ts) is not read: `tooLarge` says how large, `error` says it in words.
+ */
 export type SnapshotFileText =
   | { readonly ok: true; readonly name: string; readonly text: string; readonly bytes: number }
-  | { readonly ok: false; readonly name: string | null; readonly error: string };
+  | {
+      readonly ok: false;
+      readonly name: string | null;
+      readonly error: string;
+      readonly tooLarge?: TooLarge;
+    };
 
 /** One snapshot with its four files, raw and parsed. */
 export interface SnapshotDetail {
@@ -31,6 +40,11 @@ export interface SnapshotDiff {
   readonly diff: RenderDiff;
   readonly contextA: string | null;
   readonly contextB: string | null;
+  /**
+   * A side whose context is over its cap: its text is `null`, and the contexts are not diffed
+   * (`diff.contextEqual` is `null`); the UI says which is too large instead.
+   */
+  readonly tooLarge: { readonly a: TooLarge | null; readonly b: TooLarge | null };
 }
 
 /** A snapshot (or bundle) rendered again and compared with what it recorded. */
@@ -44,6 +58,11 @@ export interface ReplayResult {
   readonly recordedContext: string | null;
   readonly replayedContext: string;
   readonly warnings: readonly string[];
+  /**
+   * A context over its cap (answer-caps.ts): its text is `''` / `null` here and the contexts
+   * were not diffed. Absent when both fit.
+   */
+  readonly tooLarge?: { readonly recorded: TooLarge | null; readonly replayed: TooLarge | null };
 }
 
 /** What a clean found (and did when confirmed). */

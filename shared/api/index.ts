@@ -17,3 +17,4 @@ export * from './client';
 export * from './bridge';
 export * from './wire';
 export * from './ui';
+export * from './answer-caps';

@@ -3,6 +3,7 @@
  */
 import type { Product, RenderReport } from '../engine';
 import type { Scenario } from './scenario';
+import type { TooLarge } from './answer-caps';
 
 /** Where the home of a workspace came from (DESIGN.md: `$EVOLCORE_HOME`, `~/.evolcore`, demo). */
 export type HomeSource = 'given' | 'env' | 'user' | 'demo';
@@ -55,14 +56,28 @@ export interface RenderResult {
   /** Increases with every render of the process (across workspaces), so stale results can be dropped. */
   readonly seq: number;
   readonly trigger: RenderTrigger;
+  /** What was not sent because it is over its cap (answer-caps.ts); absent when all of it was. */
+  readonly tooLarge?: RenderTooLarge;
 }
 
-/** A text file of the workspace, as `getFile` returns it. */
-export interface FileText {
-  readonly path: string;
-  readonly text: string;
-  readonly bytes: number;
+/**
+ * The parts of a render over their caps: the context or fragments text (sent as `''`), and the
+ * vars whose value is sent as its `{ tooLarge }` marker (in the scenario, the report's vars, the
+ * `when` reads and the conditional traces).
+ */
+export interface RenderTooLarge {
+  readonly context: TooLarge | null;
+  readonly fragments: TooLarge | null;
+  readonly vars: readonly string[];
 }
+
+/**
+ * A text file of the workspace, as `getFile` returns it; a file over its cap (answer-caps.ts) is
+ * not read: `tooLarge` instead of `text`.
+ */
+export type FileText =
+  | { readonly path: string; readonly text: string; readonly bytes: number; readonly tooLarge?: undefined }
+  | { readonly path: string; readonly text?: undefined; readonly bytes: number; readonly tooLarge: TooLarge };
 
 /** A burst of changes on disk, coalesced by the watcher. */
 export interface DiskChange {

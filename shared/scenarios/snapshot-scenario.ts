@@ -3,6 +3,7 @@
  * `manifest-<ts>.md` says about the session type and the manifest file, optionally re-rooted
  * onto the open workspace (issue 5, "Scenarios").
  */
+import type { TooLarge } from '../api/answer-caps';
 import type { Scenario } from '../api/scenario';
 import { parseManifestReport } from '../debug-files/parse-manifest-report';
 import type { ParsedManifestReport } from '../debug-files/parse-manifest-report';
@@ -27,6 +28,8 @@ export interface SnapshotScenarioRead {
   readonly recorded: { readonly packageRoot: string | null; readonly home: string | null };
   readonly rerooted: readonly string[];
   readonly warnings: readonly string[];
+  /** The recorded context when it is over its cap (answer-caps.ts): `recordedContext` is then `null`. */
+  readonly recordedTooLarge?: TooLarge;
 }
 
 /** How to turn the snapshot into a scenario. */

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { noInput } from '../no-input';
 import { pathField, withoutNul } from '../path-field';
 import type { ClaudeMdReport, ResolvedClaudeMdInput } from '../../claude-md/types';
+import type { FileText } from '../models';
+import type { TooLarge } from '../answer-caps';
 
 /** A path as typed in the UI: absolute, or relative to the main process's folder. */
 const pathString = pathField;
@@ -66,14 +68,15 @@ export interface ClaudeAssembly {
   readonly seq: number;
   /** Paths the watcher observes (files, candidates, rules folders). */
   readonly watched: number;
+  /**
+   * Texts not sent because they are over their cap (answer-caps.ts): the assembled context (sent
+   * as `''`) and the attachments, by path, whose text is sent as `''`. Absent when all fit.
+   */
+  readonly tooLarge?: { readonly context: TooLarge | null; readonly attachments: readonly string[] };
 }
 
-/** A memory file's text for the read-only viewer. */
-export interface ClaudeFileText {
-  readonly path: string;
-  readonly text: string;
-  readonly bytes: number;
-}
+/** A memory file's text for the read-only viewer (over its cap: `tooLarge` instead, answer-caps.ts). */
+export type ClaudeFileText = FileText;
 
 /** Outputs of the Claude Code project methods. */
 export interface ClaudeProjectMethodOutputs {

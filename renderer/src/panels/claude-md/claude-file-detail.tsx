@@ -2,6 +2,7 @@
  * The selected file: where it is, why it loaded or did not, and its text in a read-only
  * Monaco pane.
  */
+import { TooLargeNote } from '../../components/too-large-note';
 import { MonacoEditor } from '../../components/monaco/monaco-editor';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { ClaudeFileRow } from './claude-rows';
@@ -58,6 +59,8 @@ export function ClaudeFileDetail({ row, file, hasTarget, dark, t, onShowInText }
         <p className="panel-note warn" data-testid="claude-detail-error">
           {t('detail.error', { path: file.path, message: file.error.message })}
         </p>
+      ) : file.file.tooLarge !== undefined ? (
+        <TooLargeNote marker={file.file.tooLarge} />
       ) : (
         <MonacoEditor
           value={file.file.text}

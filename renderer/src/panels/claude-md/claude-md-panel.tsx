@@ -140,7 +140,13 @@ export default function ClaudeMdPanel() {
           )}
         </div>
       ) : (
-        <ClaudePhasesView report={report} selected={selected} t={t} onSelect={onSelect} />
+        <ClaudePhasesView
+          report={report}
+          contextTooLarge={assembly.tooLarge?.context ?? null}
+          selected={selected}
+          t={t}
+          onSelect={onSelect}
+        />
       )}
       <p className="panel-note claude-version" data-testid="claude-version">
         {t('version.note', { version: CLAUDE_CODE_VERSION })}

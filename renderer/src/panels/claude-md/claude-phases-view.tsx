@@ -3,6 +3,8 @@
  * file) and the messages a Read of the target attaches; under each, every file of that phase
  * with its status and reason in plain words.
  */
+import { TooLargeNote } from '../../components/too-large-note';
+import type { TooLarge } from '../../../../shared/api/answer-caps';
 import type { ClaudeMdFile, ClaudeMdPhase, ClaudeMdReport } from '../../../../shared/claude-md/types';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { ClaudeReadView } from './claude-read-view';
@@ -13,6 +15,8 @@ import { reasonWords, statusWords } from './status-words';
 /** Props of the two-phase view. */
 export interface ClaudePhasesViewProps {
   readonly report: ClaudeMdReport;
+  /** The assembled text was over its cap and not sent (answer-caps.ts). */
+  readonly contextTooLarge?: TooLarge | null;
   readonly selected: string | null;
   readonly t: PanelTranslate<ClaudeMdKey>;
   readonly onSelect: (path: string) => void;
@@ -48,7 +52,13 @@ function Reasons(props: {
 }
 
 /** The two phases. */
-export function ClaudePhasesView({ report, selected, t, onSelect }: ClaudePhasesViewProps) {
+export function ClaudePhasesView({
+  report,
+  contextTooLarge = null,
+  selected,
+  t,
+  onSelect,
+}: ClaudePhasesViewProps) {
   const target = report.input.target;
   const targetDisplay =
     target === null
@@ -59,7 +69,11 @@ export function ClaudePhasesView({ report, selected, t, onSelect }: ClaudePhases
     <div className="claude-phases" data-testid="claude-phases">
       <section className="claude-phase" aria-label={t('phase.start')} data-testid="claude-phase-start">
         <h3>{t('phase.start')}</h3>
-        <ClaudeTextView report={report} selected={selected} t={t} onSelect={onSelect} />
+        {contextTooLarge !== null ? (
+          <TooLargeNote marker={contextTooLarge} />
+        ) : (
+          <ClaudeTextView report={report} selected={selected} t={t} onSelect={onSelect} />
+        )}
         <Reasons files={ofPhase('start')} report={report} t={t} onSelect={onSelect} phase="start" />
       </section>
       <section

@@ -4,6 +4,7 @@
  * search, copy all, byte count, and the prompt-cache prefix marker: where the text first
  * differs from the previous render (issue 4).
  */
+import { TooLargeNote } from '../../components/too-large-note';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useExactBytes } from '../../components/bytes';
@@ -233,7 +234,9 @@ export function ContextPanel() {
           )}
         </div>
       </div>
-      {report.context === '' ? (
+      {render?.tooLarge?.context ? (
+        <TooLargeNote marker={render.tooLarge.context} />
+      ) : report.context === '' ? (
         <p className="panel-note">{t('context.empty')}</p>
       ) : (
         <pre className="context-text" data-testid="context-text" ref={textRef} onClick={onTextClick}>

@@ -436,6 +436,7 @@ function SidePane(props: {
               diff={s.diff.diff}
               before={s.diff.contextA}
               after={s.diff.contextB}
+              tooLarge={{ before: s.diff.tooLarge.a, after: s.diff.tooLarge.b }}
               dark={dark}
               t={t}
             />
@@ -467,6 +468,10 @@ function SidePane(props: {
                 diff={s.replay.diff}
                 before={s.replay.recordedContext}
                 after={s.replay.replayedContext}
+                tooLarge={{
+                  before: s.replay.tooLarge?.recorded ?? null,
+                  after: s.replay.tooLarge?.replayed ?? null,
+                }}
                 dark={dark}
                 t={t}
               />

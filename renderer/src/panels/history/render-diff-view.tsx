@@ -3,6 +3,10 @@
  * cause), and the context text in a Monaco diff. Used by compare, replay and bundles.
  */
 import { MonacoDiff } from '../../components/monaco/monaco-diff';
+import { TooLargeNote } from '../../components/too-large-note';
+import { isTooLargeMarker } from '../../../../shared/api/answer-caps';
+import type { TooLarge } from '../../../../shared/api/answer-caps';
+import { formatBytes } from '../../format/bytes';
 import type { RenderDiff } from '../../../../shared/history/render-diff';
 import type { SectionFacts } from '../../../../shared/history/section-facts';
 import type { PanelTranslate } from '../../i18n/panel-messages';
@@ -15,10 +19,14 @@ export interface RenderDiffViewProps {
   readonly after: string | null;
   readonly dark: boolean;
   readonly t: PanelTranslate<HistoryMessageKey>;
+  /** A side whose context was over its cap (not sent, not diffed): said instead of the diff. */
+  readonly tooLarge?: { readonly before: TooLarge | null; readonly after: TooLarge | null };
 }
 
 function valueText(value: unknown, present: boolean, unset: string): string {
   if (!present) return unset;
+  // A value over its cap came as its marker (answer-caps.ts): its size, not its JSON.
+  if (isTooLargeMarker(value)) return `… ${formatBytes(value.tooLarge.bytes)}`;
   return JSON.stringify(value) ?? String(value);
 }
 
@@ -29,7 +37,17 @@ function factsText(f: SectionFacts | null, none: string): string {
 }
 
 /** The view. */
-export function RenderDiffView({ diff, before, after, dark, t }: RenderDiffViewProps): React.JSX.Element {
+export function RenderDiffView({
+  diff,
+  before,
+  after,
+  dark,
+  t,
+  tooLarge,
+}: RenderDiffViewProps): React.JSX.Element {
+  const markers = [tooLarge?.before ?? null, tooLarge?.after ?? null].filter(
+    (m): m is TooLarge => m !== null,
+  );
   return (
     <div className="history-diff" data-testid="history-diff">
       <p className={diff.identical ? 'history-ok' : 'history-warn'} data-testid="history-diff-verdict">
@@ -92,7 +110,13 @@ export function RenderDiffView({ diff, before, after, dark, t }: RenderDiffViewP
       ) : null}
       <section>
         <h4>{t('contextDiff')}</h4>
-        {diff.contextEqual === null ? (
+        {markers.length > 0 ? (
+          <div data-testid="history-context-too-large">
+            {markers.map((m, i) => (
+              <TooLargeNote key={i} marker={m} />
+            ))}
+          </div>
+        ) : diff.contextEqual === null ? (
           <p>{t('contextUnknown')}</p>
         ) : diff.contextEqual ? (
           <p data-testid="history-context-same">{t('contextSame')}</p>

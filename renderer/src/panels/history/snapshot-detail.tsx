@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import type { SnapshotDetail } from '../../../../shared/api/history-models';
 import type { DebugFileKind } from '../../../../shared/debug-files/names';
 import { Bytes } from '../../components/bytes';
+import { TooLargeNote } from '../../components/too-large-note';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { HistoryMessageKey } from './messages';
 
@@ -157,6 +158,8 @@ export function SnapshotDetailView({ detail, t }: SnapshotDetailViewProps): Reac
       <div className="history-file" data-testid="history-file">
         {!file.ok && detail.summary.files[tab] === undefined ? (
           <p>{t('noFile', { kind: tab })}</p>
+        ) : !file.ok && file.tooLarge !== undefined ? (
+          <TooLargeNote marker={file.tooLarge} />
         ) : !file.ok ? (
           <p className="history-warn">{file.error}</p>
         ) : structured ? (

@@ -2,7 +2,10 @@
  * Number and value formatting of the Timeline: shares, var values as JSON. Sizes use the app's
  * one byte format (format/bytes.ts), re-exported here for the Timeline's own imports.
  */
-export { formatBytes } from '../../format/bytes';
+import { isTooLargeMarker } from '../../../../shared/api/answer-caps';
+import { formatBytes } from '../../format/bytes';
+
+export { formatBytes };
 
 function trim(x: number): string {
   return x.toFixed(1).replace(/\.0$/, '');
@@ -25,6 +28,8 @@ export const MAX_VALUE_CHARS = 60;
  */
 export function formatValue(value: unknown): string | null {
   if (value === undefined) return null;
+  // Over its cap the main side sent its marker (answer-caps.ts): its size stands for it.
+  if (isTooLargeMarker(value)) return `… (${formatBytes(value.tooLarge.bytes)})`;
   let text: string;
   try {
     text = JSON.stringify(value) ?? String(value);

@@ -9,6 +9,8 @@ import type { OpenInEditorResult } from '../../../../shared/api/open-in-editor';
 import type { RenderReport, SectionReport } from '../../../../shared/engine';
 import type { EditorDecoration } from '../../components/monaco/monaco-editor';
 import { MonacoEditor } from '../../components/monaco/monaco-editor';
+import { TooLargeNote } from '../../components/too-large-note';
+import type { TooLarge } from '../../../../shared/api/answer-caps';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { formatBytes } from './format';
 import type { TimelineKey } from './messages';
@@ -26,11 +28,15 @@ export interface SectionDetailProps {
   readonly dark: boolean;
   readonly onShowInContext: (id: string) => void;
   readonly onClose: () => void;
+  /** The render's context was over its cap and not sent (its blocks are then empty). */
+  readonly contextTooLarge?: TooLarge | null;
 }
 
 type FileState =
   | { readonly kind: 'loading' }
   | { readonly kind: 'ok'; readonly text: string }
+  /** Over its cap: the main side stated it and sent no text (answer-caps.ts). */
+  | { readonly kind: 'tooLarge'; readonly marker: TooLarge }
   | { readonly kind: 'error'; readonly message: string };
 
 /** A read of one file, tagged with what it was read for (path and render). */
@@ -90,6 +96,7 @@ export function SectionDetail({
   dark,
   onShowInContext,
   onClose,
+  contextTooLarge = null,
 }: SectionDetailProps) {
   const sources = section.files;
   // The parent keys this pane by section id, so another section starts at its first file.
@@ -107,7 +114,11 @@ export function SectionDetail({
       if (!live) return;
       setRead({
         key: readKey,
-        state: r.ok ? { kind: 'ok', text: r.value.text } : { kind: 'error', message: r.error.message },
+        state: !r.ok
+          ? { kind: 'error', message: r.error.message }
+          : r.value.tooLarge !== undefined
+            ? { kind: 'tooLarge', marker: r.value.tooLarge }
+            : { kind: 'ok', text: r.value.text },
       });
     });
     return () => {
@@ -192,6 +203,8 @@ export function SectionDetail({
             </p>
           ) : state.kind === 'loading' && file !== null ? (
             <p className="muted">{t('detail.loadingFile', { path: file.display })}</p>
+          ) : state.kind === 'tooLarge' ? (
+            <TooLargeNote marker={state.marker} />
           ) : (
             <MonacoEditor
               value={text}
@@ -240,9 +253,13 @@ export function SectionDetail({
       {rendered !== null && (
         <>
           <h3>{t('detail.rendered')}</h3>
-          <pre className="rendered-block" data-testid="rendered-block">
-            {rendered}
-          </pre>
+          {contextTooLarge !== null ? (
+            <TooLargeNote marker={contextTooLarge} />
+          ) : (
+            <pre className="rendered-block" data-testid="rendered-block">
+              {rendered}
+            </pre>
+          )}
         </>
       )}
     </aside>

@@ -227,6 +227,7 @@ export default function TimelinePanel() {
           section={selectedSection}
           report={report}
           seq={render?.seq ?? 0}
+          contextTooLarge={render?.tooLarge?.context ?? null}
           api={api}
           t={t}
           dark={dark}
