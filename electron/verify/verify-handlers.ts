@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { ApiFailure } from '../../shared/api/errors';
+import { MAX_SHOWN_TEXT_BYTES } from '../../shared/api/answer-caps';
 import os from 'node:os';
 import type {
   ClaudeCodeLookup,
@@ -27,8 +28,13 @@ import { verifyHistory } from './verify-history';
 export type VerifyMethod =
   'findInstalledEngine' | 'verifyCurrentRender' | 'verifyHistory' | 'findClaudeCode' | 'verifyClaudeProject';
 
-/** The installed engine's text is sent back at most this large (the answer's size cap, issue 21). */
-export const MAX_INSTALLED_CONTEXT_BYTES = 4 * 1024 * 1024;
+/** The answers' texts are capped as every answer that carries file content is (issue 21). */
+const MAX_INSTALLED_CONTEXT_BYTES = MAX_SHOWN_TEXT_BYTES;
+
+/** The text, or `null` over the cap. */
+function capped(text: string): string | null {
+  return Buffer.byteLength(text, 'utf8') > MAX_INSTALLED_CONTEXT_BYTES ? null : text;
+}
 
 function info(engine: VerifiedEngine): InstalledEngineInfo {
   return { name: engine.product.name, version: engine.product.version, file: engine.relative };
@@ -89,11 +95,8 @@ export function createVerifyHandlers(
               modelled: outcome.modelled,
               identical: outcome.identical,
               start: outcome.start,
-              oursStart: project.report.context,
-              installedStart:
-                Buffer.byteLength(outcome.installedStart, 'utf8') > MAX_INSTALLED_CONTEXT_BYTES
-                  ? null
-                  : outcome.installedStart,
+              oursStart: capped(project.report.context),
+              installedStart: capped(outcome.installedStart),
               attachments:
                 outcome.attachments === null
                   ? null
@@ -150,7 +153,7 @@ export function createVerifyHandlers(
               kind: 'compared',
               engine: info(outcome.engine),
               comparison: outcome.comparison,
-              oursContext: outcome.oursContext,
+              oursContext: capped(outcome.oursContext),
               installedContext: bytes > MAX_INSTALLED_CONTEXT_BYTES ? null : outcome.installedContext,
               installedBytes: bytes,
               ms: outcome.ms,

@@ -44,7 +44,8 @@ export type ClaudeVerifyAnswer =
       readonly modelled: boolean;
       readonly identical: boolean;
       readonly start: ContextComparison;
-      readonly oursStart: string;
+      /** `null` when over the answer's size cap. */
+      readonly oursStart: string | null;
       /** `null` when over the answer's size cap. */
       readonly installedStart: string | null;
       readonly attachments: {
@@ -88,8 +89,11 @@ export type VerifyAnswer =
       readonly kind: 'compared';
       readonly engine: InstalledEngineInfo;
       readonly comparison: ContextComparison;
-      /** Our context as verified: the status bar tells the current render from an older one. */
-      readonly oursContext: string;
+      /**
+       * Our context as verified (the status bar tells the current render from an older one);
+       * `null` when over the answer's size cap.
+       */
+      readonly oursContext: string | null;
       /** What the installed engine sends; `null` when over the answer's size cap. */
       readonly installedContext: string | null;
       readonly installedBytes: number;

@@ -91,25 +91,28 @@ export function ClaudeVerifyBar({ dark }: { readonly dark: boolean }): React.JSX
           {claudeVerifySentences(t, answer).map((line) => (
             <p key={line}>{line}</p>
           ))}
-          {compared !== null && !compared.start.identical && compared.installedStart !== null && (
-            <>
-              <button type="button" aria-pressed={diff} onClick={() => setDiff(!diff)}>
-                {diff ? t('cv.hide') : t('cv.showDiff')}
-              </button>
-              {diff && (
-                <section aria-label={t('cv.diffLabel')}>
-                  <MonacoDiff
-                    original={compared.oursStart}
-                    modified={compared.installedStart}
-                    language="markdown"
-                    dark={dark}
-                    height={320}
-                    testId="claude-verify-diff"
-                  />
-                </section>
-              )}
-            </>
-          )}
+          {compared !== null &&
+            !compared.start.identical &&
+            compared.installedStart !== null &&
+            compared.oursStart !== null && (
+              <>
+                <button type="button" aria-pressed={diff} onClick={() => setDiff(!diff)}>
+                  {diff ? t('cv.hide') : t('cv.showDiff')}
+                </button>
+                {diff && (
+                  <section aria-label={t('cv.diffLabel')}>
+                    <MonacoDiff
+                      original={compared.oursStart}
+                      modified={compared.installedStart}
+                      language="markdown"
+                      dark={dark}
+                      height={320}
+                      testId="claude-verify-diff"
+                    />
+                  </section>
+                )}
+              </>
+            )}
         </div>
       )}
     </div>

@@ -103,10 +103,10 @@ export function VerifyBar({ dark }: { readonly dark: boolean }): React.JSX.Eleme
                   {view === 'installed' ? t('verify.hide') : t('verify.showInstalled')}
                 </button>
               </div>
-              {view !== 'summary' && answer.installedContext === null && (
+              {view !== 'summary' && (answer.installedContext === null || answer.oursContext === null) && (
                 <p className="muted">{t('verify.tooLarge', { size: formatBytes(answer.installedBytes) })}</p>
               )}
-              {view === 'diff' && answer.installedContext !== null && (
+              {view === 'diff' && answer.installedContext !== null && answer.oursContext !== null && (
                 <section aria-label={t('verify.diffLabel')}>
                   <MonacoDiff
                     original={answer.oursContext}
