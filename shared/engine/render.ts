@@ -28,7 +28,7 @@ import { isPlainObject } from './truthy';
 import { parseWhen, whenVarNames } from './when';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, invalidReason, sectionFieldWarnings } from './section-spec';
 import { sectionDescriptorOf, sectionTypeOf } from '../format';
-import { walkSections, type SectionWalk, type WalkBlock, type WalkResult } from './walk';
+import { thrownText, walkSections, type SectionWalk, type WalkBlock, type WalkResult } from './walk';
 import {
   BLOCK_SEPARATOR,
   contextPrefix,
@@ -51,8 +51,44 @@ const emptyTotals = (maxFiles: number, maxBytes: number): RenderReport['totals']
   noteSpan: null,
 });
 
-/** Renders the context of one scenario. */
+/**
+ * Renders the context of one scenario. Nothing escapes: an exception anywhere inside (the
+ * engine reproduces evolcore's JavaScript, which throws where it throws) ends as a failure
+ * report with an empty context, as evolcore's failed render leaves the agent with no turn.
+ */
 export function renderContext(input: RenderInput, fs: EngineFs): RenderReport {
+  try {
+    return renderUnguarded(input, fs);
+  } catch (e) {
+    const failure = {
+      code: 'manifest-crash' as const,
+      message: `the render throws (${thrownText(e)}); evolcore's engine would fail on the same value, so the message fails and the agent gets no turn`,
+    };
+    const vars: RenderReport['vars'] = isPlainObject(input.vars) ? (input.vars as RenderReport['vars']) : {};
+    return {
+      manifestFile: input.manifestFile ?? 'eck_manifest.json',
+      manifestChoice: {
+        file: input.manifestFile ?? 'eck_manifest.json',
+        sessionType: input.sessionType || 'main',
+        source: input.manifestFile ? 'forced' : 'default',
+        configPath: null,
+      },
+      pathVars: {},
+      explicitPathVars: [],
+      vars,
+      rendered: true,
+      failure,
+      fragments: '',
+      context: '',
+      sections: [],
+      totals: emptyTotals(0, 0),
+      diagnostics: [{ level: 'error', ...failure }],
+      merged: null,
+    };
+  }
+}
+
+function renderUnguarded(input: RenderInput, fs: EngineFs): RenderReport {
   const diagnostics: Diagnostic[] = [];
   let given: Record<string, unknown> = {};
   if (isPlainObject(input.vars)) given = input.vars;

@@ -135,6 +135,11 @@ export interface SectionTypeSupport<T extends string = SectionType> {
 
 const jsTruthy = (v: unknown): boolean => Boolean(v);
 
+/** An exception as `Name: message`, the way a report names what evolcore's code threw. */
+export function thrownText(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}
+
 /** `Buffer.byteLength(text)`: the host's native count when it has one (a 10 MB kit), else ours. */
 const byteLength = (fs: EngineFs, text: string): number =>
   fs.byteLength ? fs.byteLength(text) : utf8Length(text);
@@ -431,7 +436,15 @@ export function walkSections(input: WalkInput): WalkResult {
           'manifest-crash',
           `section "${merged.id}": its \`${typesOf(input).format.pathFieldOf(raw.type)}\` is ${JSON.stringify(walk.rawPath)}, not a string; evolcore's engine throws resolving it and the message fails`,
         );
-      walk.expanded = expandPathTokens(walk.rawPath, input.vars);
+      try {
+        walk.expanded = expandPathTokens(walk.rawPath, input.vars);
+      } catch (e) {
+        return fail(
+          merged.index,
+          'manifest-crash',
+          `section "${merged.id}": resolving its path throws in evolcore too (${thrownText(e)}: a var it names has no usable string form); the message fails and the agent gets no turn`,
+        );
+      }
       walk.resolvedPath = walk.expanded.path;
       walk.resolveStatus = walk.expanded.status;
     }
@@ -448,7 +461,16 @@ export function walkSections(input: WalkInput): WalkResult {
         walk.trippedHere = { files: totalFiles, bytes: totalBytes, size: file.bytes };
         break;
       }
-      const content = renderContent(input, walk, file);
+      let content: string | { crash: string };
+      try {
+        content = renderContent(input, walk, file);
+      } catch (e) {
+        // The same JavaScript operation throws in evolcore's template code (a value whose
+        // `toString` cannot be called, `{"toString": "x"}`): the render fails there too.
+        content = {
+          crash: `rendering ${file.readPath} throws in evolcore too (${thrownText(e)}: a var it prints or compares has no usable string form); the message fails and the agent gets no turn`,
+        };
+      }
       if (typeof content !== 'string')
         return fail(merged.index, 'manifest-crash', `section "${merged.id}": ${content.crash}`);
       if (!content.trim()) {
