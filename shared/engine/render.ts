@@ -161,7 +161,7 @@ function renderUnguarded(input: RenderInput, fs: EngineFs): RenderReport {
       ...(section ? { section } : {}),
     });
   }
-  return assemble(walk, merged, input, diagnostics, common);
+  return assemble(walk, merged, input, diagnostics, common, fs);
 }
 
 type Common = Pick<
@@ -256,6 +256,7 @@ function assemble(
   input: RenderInput,
   diagnostics: Diagnostic[],
   common: Common,
+  fs: EngineFs,
 ): RenderReport {
   const { context, spans, contentStarts } = joinBlocks(walk.blocks, input.product);
   const fragments = walk.blocks
@@ -385,7 +386,7 @@ function assemble(
     };
   });
 
-  diagnostics.push(...hazardDiagnostics(walk, sections, input));
+  diagnostics.push(...hazardDiagnostics(walk, sections, input, fs));
   const totalBlock = walk.blocks.findIndex((b) => b.kind === 'total-note');
   return {
     ...common,
