@@ -165,33 +165,42 @@ export function hazardDiagnostics(
  * bytes that are not UTF-8, which evolcore's `readFileSync(p, 'utf-8')` turns into U+FFFD. It
  * injects that text anyway; the inspector shows the same and says so. U+FFFD alone can be
  * honest text: the file's size tells (a file of valid UTF-8 decodes to exactly its size).
+ * `size` is the size on disk, or null when unknown.
  */
-function encodingHazards(f: WalkFile, id: string, fs: EngineFs | undefined): Diagnostic[] {
-  if (f.unread) return [];
-  const at = { section: id, file: f.readPath };
+export function encodingFindings(
+  text: string,
+  bytes: number,
+  path: string,
+  size: number | null,
+  section: string,
+): Diagnostic[] {
+  const at = { section, file: path };
   const out: Diagnostic[] = [];
-  const nul = f.text.indexOf('\u0000');
-  if (nul >= 0)
+  if (text.includes('\u0000'))
     out.push({
       level: 'warning',
       code: 'binary-file',
-      message: `${f.readPath} looks binary (it holds NUL bytes); it is injected as text, as evolcore would`,
+      message: `${path} looks binary (it holds NUL bytes); it is injected as text, as evolcore would`,
       ...at,
-      params: { path: f.readPath },
+      params: { path },
     });
-  if (f.text.includes('\ufffd')) {
-    const st = fs?.stat(f.readPath);
-    const size = st && !isFsError(st) ? st.size : null;
-    if (size === null || size !== f.bytes)
-      out.push({
-        level: 'warning',
-        code: 'invalid-utf8',
-        message: `${f.readPath} is not valid UTF-8: evolcore decodes each invalid byte sequence as U+FFFD (\ufffd) and injects the result${size !== null ? ` (${size} bytes on disk, ${f.bytes} once decoded)` : ''}`,
-        ...at,
-        params: { path: f.readPath },
-      });
-  }
+  if (text.includes('\ufffd') && (size === null || size !== bytes))
+    out.push({
+      level: 'warning',
+      code: 'invalid-utf8',
+      message: `${path} is not valid UTF-8: evolcore decodes each invalid byte sequence as U+FFFD (\ufffd) and injects the result${size !== null ? ` (${size} bytes on disk, ${bytes} once decoded)` : ''}`,
+      ...at,
+      params: { path },
+    });
   return out;
+}
+
+function encodingHazards(f: WalkFile, id: string, fs: EngineFs | undefined): Diagnostic[] {
+  if (f.unread) return [];
+  // The size only matters when the text holds U+FFFD: stat only then.
+  const st = f.text.includes('\ufffd') ? fs?.stat(f.readPath) : undefined;
+  const size = st && !isFsError(st) ? st.size : null;
+  return encodingFindings(f.text, f.bytes, f.readPath, size, id);
 }
 
 /** A loop child renders once per element: the same finding is reported once. */

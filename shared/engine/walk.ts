@@ -194,12 +194,7 @@ function readText(fs: EngineFs, path: string, walk: SectionWalk): string | null 
 }
 
 /** A read as a walk file: a huge one unread, its size standing for its bytes. */
-function walkFile(
-  fs: EngineFs,
-  path: string,
-  readPath: string,
-  text: string | Unread,
-): WalkFile {
+function walkFile(fs: EngineFs, path: string, readPath: string, text: string | Unread): WalkFile {
   if (typeof text === 'string') return { path, readPath, text, bytes: byteLength(fs, text) };
   return { path, readPath, text: '', bytes: text.unread, unread: true, huge: true };
 }

@@ -23,6 +23,7 @@ import type { TimelineRow } from './timeline-rows';
 import { filterRows, timelineRows } from './timeline-rows';
 import './timeline.css';
 import { DraftRenderNote } from '../manifest/draft-note';
+import { BomNote } from './bom-note';
 import { useSlashFocus } from '../../components/use-slash-focus';
 import { useDark } from '../../theme/use-dark';
 
@@ -151,6 +152,7 @@ export default function TimelinePanel() {
     <section className="timeline-panel" aria-label={t('panel.label')} data-testid="timeline" ref={panelRef}>
       <div className="timeline-main">
         {failed !== null && <p className="panel-note warn">{t('panel.failed')}</p>}
+        <BomNote />
         {report.failure !== null && (
           <p className="panel-note error" role="alert" data-testid="render-failure">
             {failureText(t, report.failure)}
