@@ -50,6 +50,7 @@ const MAX_FILE_BYTES = 8 * 1024 * 1024;
 const BANNER_CODES = new Set([
   'base-missing',
   'base-parse-error',
+  'manifest-bom',
   'override-parse-error',
   'config-parse-error',
 ]);

@@ -99,7 +99,10 @@ export function hazardDiagnostics(
         params: { path: h.path, mib, bytes: h.size },
       });
     }
-    for (const f of w.files) out.push(...encodingHazards(f, id, fs));
+    for (const f of w.files) {
+      const found = encodingHazards(f, id, fs);
+      if (found.length > 0) out.push(...found);
+    }
     for (const m of w.mappings)
       if (aliasWithoutBoundary(m.path, m.mapping))
         out.push({
@@ -195,10 +198,14 @@ export function encodingFindings(
   return out;
 }
 
-function encodingHazards(f: WalkFile, id: string, fs: EngineFs | undefined): Diagnostic[] {
-  if (f.unread) return [];
+const NONE: readonly Diagnostic[] = [];
+
+function encodingHazards(f: WalkFile, id: string, fs: EngineFs | undefined): readonly Diagnostic[] {
+  if (f.unread) return NONE;
+  const replaced = f.text.includes('\ufffd');
+  if (!replaced && !f.text.includes('\u0000')) return NONE;
   // The size only matters when the text holds U+FFFD: stat only then.
-  const st = f.text.includes('\ufffd') ? fs?.stat(f.readPath) : undefined;
+  const st = replaced ? fs?.stat(f.readPath) : undefined;
   const size = st && !isFsError(st) ? st.size : null;
   return encodingFindings(f.text, f.bytes, f.readPath, size, id);
 }

@@ -312,8 +312,7 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
     if (text === null) continue;
     let file: WalkFile | null = walkFile(input.fs, nodeJoin(dir, name), readPath, text);
     // A huge file's size is the least it weighs: read it only when that does not decide.
-    const over = (): boolean => out.length > 0 && used + (file as WalkFile).bytes > limitBytes;
-    if (!over() && out.length > 0 && (file.unread || out[0]?.unread)) {
+    if (out.length > 0 && (file.unread || out[0]?.unread) && used + file.bytes <= limitBytes) {
       const first = settle(input.fs, out[0] as WalkFile, walk);
       if (first === null) out.shift();
       else out[0] = first;
@@ -321,7 +320,7 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
       file = settle(input.fs, file, walk);
       if (file === null) continue;
     }
-    if (over()) {
+    if (out.length > 0 && used + file.bytes > limitBytes) {
       walk.overflow = { droppedFiles: names.length - out.length, reason: 'bytes', limit: maxBytes };
       stoppedAt = i;
       break;
@@ -533,14 +532,13 @@ export function walkSections(input: WalkInput): WalkResult {
     }
     const label = blockLabel(raw.id, raw.description);
     for (let file of files) {
-      const trips = (): boolean => totalFiles >= maxFiles || totalBytes + file.bytes > maxBytes;
-      if (file.unread && !trips()) {
+      if (file.unread && !(totalFiles >= maxFiles || totalBytes + file.bytes > maxBytes)) {
         // Its size lets it in: evolcore renders it, so read it (exact bytes, then the gate again).
         const settled = settle(input.fs, file, walk);
         if (settled === null) continue;
         file = settled;
       }
-      if (trips()) {
+      if (totalFiles >= maxFiles || totalBytes + file.bytes > maxBytes) {
         capReached = true;
         walk.trippedHere = { files: totalFiles, bytes: totalBytes, size: file.bytes };
         break;
