@@ -245,8 +245,8 @@ export function renderMessageBody(input: MessageBodyInput, fs: EngineFs): Messag
     warnings,
   });
   if (input.items.length === 0) return empty(null);
-  input.items.forEach((item, i) => warnings.push(...messageFieldWarnings(item, i)));
   try {
+    input.items.forEach((item, i) => warnings.push(...messageFieldWarnings(item, i)));
     return renderBatch(input, fs, warnings);
   } catch (e) {
     // evolcore catches this and sends the raw text instead.
