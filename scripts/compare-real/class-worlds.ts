@@ -133,10 +133,45 @@ export function generateClassWorld(seed: number, index: number): World {
           { any: ['bad'] },
         ]),
       };
+      // The same value anywhere else the real code converts one: a display alias, a label, the
+      // (not selfAid: evolcore's response-engine would already throw joining it into $AGENT_DIR)
+      // sort, a folder's or the total budget, a loop's fields, a note's id list.
+      const spot = rng.pick([
+        'template',
+        'template',
+        'CURRENT_PROJECT',
+        'id',
+        'description',
+        'order',
+        'maxFiles',
+        'maxBytes',
+        'totalMaxFiles',
+        'totalMaxBytes',
+        'forEach',
+        'separator',
+        'pattern',
+      ]);
+      const odd = unconvertible(rng);
+      const top: Record<string, unknown> = {};
+      if (spot === 'CURRENT_PROJECT') vars[spot] = odd;
+      else if (spot === 'id' || spot === 'description' || spot === 'order') s[spot] = odd;
+      else if (spot === 'maxFiles' || spot === 'maxBytes' || spot === 'pattern') {
+        s['type'] = 'directory';
+        s['path'] = rng.pick(['$KITS_RULES', '$KITS/none', '$KITS/big']);
+        s[spot] = odd;
+      } else if (spot === 'totalMaxFiles' || spot === 'totalMaxBytes') top[spot] = odd;
+      else if (spot === 'forEach' || spot === 'separator') {
+        s['file'] = '$KITS_TEMPLATES/wrapper.md';
+        s['loop'] = {
+          forEach: spot === 'forEach' ? odd : 'items',
+          childFile: '$KITS_TEMPLATES/child.md',
+          ...(spot === 'separator' ? { separator: odd } : {}),
+        };
+      }
       sections.push(s);
-      entries[basePath] = JSON.stringify({ ...base, sections });
+      entries[basePath] = JSON.stringify({ ...base, ...top, sections });
       delete entries[overridePath];
-      tags.add(where < 0.2 ? 'to-string:path' : 'to-string:template');
+      tags.add(where < 0.2 ? 'to-string:path' : `to-string:${spot}`);
       break;
     }
     case 'huge': {

@@ -69,8 +69,21 @@ function section(rng: Rng, i: number, tags: Set<string>): Record<string, unknown
   };
   if (rng.chance(0.08)) s['enabled'] = false;
   if (rng.chance(0.4)) {
-    s['modeType'] = rng.pick(['private', 'group', 'inject']);
-    const name = rng.pick<unknown>(['full', 'compact', 'std', 5, 2, 0, '', true]);
+    s['modeType'] = rng.chance(0.95)
+      ? rng.pick(['private', 'group', 'inject'])
+      : rng.pick<unknown>([['private'], { toString: 'x' }]);
+    const name = rng.pick<unknown>([
+      'full',
+      'compact',
+      'std',
+      5,
+      2,
+      0,
+      '',
+      true,
+      ['full'],
+      { toString: 'x' },
+    ]);
     s['modeName'] = name;
     if (typeof name !== 'string') tags.add('mode-name-not-string');
     if (rng.chance(0.6)) s['isDefault'] = rng.pick<unknown>([true, true, 1, 'yes']);
@@ -107,7 +120,8 @@ function item(rng: Rng, tags: Set<string>): Record<string, unknown> {
       ? rng.pick(['hi', 'hi {{secret}}', 'two\n\nparagraphs  \n', '爱丽丝说：你好', '', '   '])
       : rng.pick<unknown>([5, null, undefined, ['a', 'b'], { toString: 'x' }]);
   if (it['content'] === undefined) delete it['content'];
-  if (rng.chance(0.6)) it['peerName'] = rng.pick<unknown>(['Alice', 'Bob', '', 0, null]);
+  if (rng.chance(0.6))
+    it['peerName'] = rng.pick<unknown>(['Alice', 'Bob', '', 0, null, ['A', 'B'], { toString: 'x' }]);
   if (rng.chance(0.3)) it['peerRole'] = rng.pick(['owner', 'member', 'admin']);
   if (rng.chance(0.2)) it['peerType'] = rng.pick(['human', 'agent']);
   if (rng.chance(0.3)) it['kind'] = rng.pick(['owner-hint', 'handoff', 'message', 5]);
@@ -211,7 +225,10 @@ export function generateMessageWorld(seed: number, index: number): MessageWorld 
     tags.add('override-broken');
   }
   const vars: Record<string, unknown> = { secret: 'TOKEN', x: 'X' };
-  if (rng.chance(0.6)) vars['timezone'] = rng.pick(['UTC', 'Asia/Shanghai', 'America/New_York', '']);
+  if (rng.chance(0.6))
+    vars['timezone'] = rng.chance(0.9)
+      ? rng.pick(['UTC', 'Asia/Shanghai', 'America/New_York', ''])
+      : rng.pick<unknown>(['Nowhere/Zone', { toString: 'x' }]);
   if (rng.chance(0.4)) {
     vars['renderModes'] = rng.pick<unknown>([
       { private: 'full' },

@@ -23,7 +23,7 @@ import type {
   RawSection,
   SectionOrigin,
 } from './types';
-import { isPlainObject } from './truthy';
+import { isPlainObject, numberOrNaN } from './truthy';
 import { closestName } from './closest';
 import { DEPRECATED_SECTION_ID, TOTAL_LIMIT_DEFAULTS, type TotalLimitField } from '../format';
 
@@ -240,7 +240,7 @@ export function mergeManifests(
     });
   }
   const shown = (raw: Json, fallback: number): number => {
-    const n = Number(raw);
+    const n = numberOrNaN(raw);
     return Number.isFinite(n) ? n : fallback;
   };
   return {

@@ -102,6 +102,36 @@ describe('class 3: a value whose toString cannot be called', () => {
     expect(r.failure?.message).toMatch(/resolving its path throws/);
   });
 
+  it('a limit converts only where evolcore compares it: a folder of one file never reads maxBytes', () => {
+    const one = renderKit(
+      { sections: [dirSection('d', '$KITS/d', { maxBytes: bad })], files: { [`${KITS}/d/a.md`]: 'A' } },
+      {},
+    );
+    expect(one.failure).toBeNull();
+    expect(body(one.context)).toBe('Contenu de $KITS/d/a.md (d):\n\nA');
+    const two = renderKit(
+      {
+        sections: [dirSection('d', '$KITS/d', { maxBytes: bad })],
+        files: { [`${KITS}/d/a.md`]: 'A', [`${KITS}/d/b.md`]: 'B' },
+      },
+      {},
+    );
+    expect(two.failure?.message).toContain('TypeError');
+    // no file loaded: the total budget is never compared
+    const none = renderKit({ sections: [fileSection('x', '$KITS/none.md')], top: { totalMaxBytes: bad } });
+    expect(none.failure).toBeNull();
+  });
+
+  it("a pattern with no string form fails the render even where the section is never reached (evolcore's debug report)", () => {
+    const r = renderKit({
+      sections: [A, dirSection('d', '$KITS/d', { enabled: false, pattern: bad, order: 20 })],
+      files: FILES,
+    });
+    expect(r.failure).toMatchObject({ code: 'manifest-crash', section: 'd' });
+    expect(r.failure?.message).toMatch(/"pattern" has no string form.*manifest-<ts>\.md/);
+    expect(r.context).toBe('');
+  });
+
   it('anything that still throws inside the render ends as a failure report', () => {
     const fs: EngineFs = {
       ...createMemoryFs(kitTree({ sections: [A], files: FILES })),

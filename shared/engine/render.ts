@@ -24,7 +24,7 @@ import { chooseManifest } from './choose-manifest';
 import { readBaseManifest, readOverrideManifest } from './manifest-files';
 import { mergeManifests } from './merge';
 import { nodeJoin } from '../base/posix-path';
-import { isPlainObject } from './truthy';
+import { isPlainObject, numberOrNaN } from './truthy';
 import { parseWhen, whenVarNames } from './when';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, invalidReason, sectionFieldWarnings } from './section-spec';
 import { sectionDescriptorOf, sectionTypeOf } from '../format';
@@ -161,7 +161,42 @@ function renderUnguarded(input: RenderInput, fs: EngineFs): RenderReport {
       ...(section ? { section } : {}),
     });
   }
+  const debugCrash = debugFormatCrash(merged.sections);
+  if (debugCrash) return failed(common, merged, diagnostics, debugCrash);
   return assemble(walk, merged, input, diagnostics, common, fs);
+}
+
+/**
+ * evolcore writes its `manifest-<ts>.md` at the end of every render, and that text puts every
+ * section's id, type, description, pattern and path into template strings, reached or not: a
+ * value there with no string form (`{"toString": "x"}`) makes the render throw at its very end.
+ */
+function debugFormatCrash(
+  sections: readonly MergedManifest['sections'][number][],
+): NonNullable<RenderReport['failure']> | null {
+  for (const s of sections) {
+    const raw = s.raw;
+    const rawPath = raw.type === 'file' ? (raw.file ?? '') : (raw.path ?? '');
+    const fields: [string, unknown][] = [
+      ['id', raw.id],
+      ['type', raw.type],
+      ...(raw.description ? [['description', raw.description] as [string, unknown]] : []),
+      ...(raw.pattern ? [['pattern', raw.pattern] as [string, unknown]] : []),
+      ...(rawPath ? [[raw.type === 'file' ? 'file' : 'path', rawPath] as [string, unknown]] : []),
+    ];
+    for (const [field, value] of fields) {
+      try {
+        String(value);
+      } catch (e) {
+        return {
+          code: 'manifest-crash',
+          message: `section "${s.id}": its "${field}" has no string form (${thrownText(e)}); evolcore's render throws writing its manifest-<ts>.md debug report at the end of every render, so the message fails and the agent gets no turn`,
+          ...(s.id ? { section: s.id } : {}),
+        };
+      }
+    }
+  }
+  return null;
 }
 
 type Common = Pick<
@@ -269,8 +304,8 @@ function assemble(
   const maxBytes = merged.totalMaxBytes;
   const trippedBy = walk.sections.find((w) => w.trippedHere);
   const limitOf = (files: number, bytes: number, size: number): OverTotal['limit'] => {
-    const overFiles = files >= Number(merged.limitValues.totalMaxFiles);
-    const overBytes = bytes + size > Number(merged.limitValues.totalMaxBytes);
+    const overFiles = files >= numberOrNaN(merged.limitValues.totalMaxFiles);
+    const overBytes = bytes + size > numberOrNaN(merged.limitValues.totalMaxBytes);
     return overFiles && overBytes ? 'both' : overFiles ? 'files' : 'bytes';
   };
   const cutLimit = trippedBy?.trippedHere
@@ -319,8 +354,8 @@ function assemble(
         ? {
             reason: w.overflow.reason,
             notLoaded: w.overflow.droppedFiles,
-            maxFiles: Number(raw.maxFiles ?? DEFAULT_MAX_FILES),
-            maxBytes: Number(raw.maxBytes ?? DEFAULT_MAX_BYTES),
+            maxFiles: numberOrNaN(raw.maxFiles ?? DEFAULT_MAX_FILES),
+            maxBytes: numberOrNaN(raw.maxBytes ?? DEFAULT_MAX_BYTES),
             note: note.b.content,
             notLoadedFiles: w.notLoaded,
           }

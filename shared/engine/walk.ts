@@ -275,6 +275,9 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
   const maxFiles = (raw.maxFiles ?? DEFAULT_MAX_FILES) as Json;
   const maxBytes = (raw.maxBytes ?? DEFAULT_MAX_BYTES) as Json;
   const pattern = raw.pattern || DEFAULT_PATTERN;
+  // evolcore builds its listing's cache key as `${dir} ${glob}` before it lists: a pattern with
+  // no string form throws there, whatever the folder holds.
+  if (typeof pattern !== 'string') String(pattern);
   const listing = input.fs.list(readDir);
   let names: string[] = [];
   // Folders among the names (usually none): evolcore's read of one gives null, so skip it unread.
@@ -296,8 +299,10 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
   }
   const out: WalkFile[] = [];
   let used = 0;
-  const limitFiles = Number(maxFiles);
-  const limitBytes = Number(maxBytes);
+  // Compared raw, as evolcore compares them: converted at each comparison (and only there, so a
+  // limit that cannot convert throws exactly when evolcore's comparison would reach it).
+  const limitFiles = maxFiles as number;
+  const limitBytes = maxBytes as number;
   let stoppedAt = -1;
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string;
@@ -458,8 +463,9 @@ export function walkSections(input: WalkInput): WalkResult {
   let totalBytes = 0;
   let capReached = false;
   const skippedByCap: unknown[] = [];
-  const maxFiles = Number(input.totalMaxFiles);
-  const maxBytes = Number(input.totalMaxBytes);
+  // Raw, as `meta.totalMaxFiles` is compared in evolcore (see loadDirectory's limits).
+  const maxFiles = input.totalMaxFiles as number;
+  const maxBytes = input.totalMaxBytes as number;
   const fail = (
     section: number,
     code: NonNullable<WalkResult['crash']>['code'],
