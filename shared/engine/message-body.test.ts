@@ -158,6 +158,10 @@ describe('renderMessageBody (clarifications §10, message-renderer.ts)', () => {
     const h = body([perItem()], files, { timezone: 'UTC' }, [{ content: 'x', timestamp: 0, handoff: 'str' }]);
     expect(h.body).toBe('1970-01-01 00:00:00 +00:00||||x');
     expect(h.warnings[0]).toMatch(/"handoff" is a string, not an object/);
+    // no content at all: Array.join(undefined) joins with ","
+    const none = body([perItem()], { [`${KITS}/one.md`]: '[{{content}}]' }, {}, [{}]);
+    expect(none.body).toBe('[,]');
+    expect(none.warnings[0]).toMatch(/message #1: it has no "content"/);
     const inject = body([perItem()], { [`${KITS}/one.md`]: '{{injectTime}}' }, {}, [
       { content: 'x', kind: 'owner-hint', injectTime: 'never' },
     ]);

@@ -227,7 +227,11 @@ export function messageFieldWarnings(item: MessageItem, index: number): string[]
   const imgs = item.images;
   if (imgs !== undefined && imgs !== null && !Array.isArray(imgs))
     out.push(`${at}: "images" is ${kindOf(imgs)}, not a list`);
-  if (item.content !== undefined && typeof item.content !== 'string')
+  if (item.content === undefined)
+    out.push(
+      `${at}: it has no "content": evolcore puts "," where {{content}} is (it joins the text's pieces with undefined, which Array.join reads as ",")`,
+    );
+  else if (typeof item.content !== 'string')
     out.push(
       `${at}: "content" is ${kindOf(item.content)}, not text: evolcore puts String(content) where {{content}} is`,
     );
