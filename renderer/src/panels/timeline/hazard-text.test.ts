@@ -108,4 +108,17 @@ describe('hazards on Timeline rows, in plain words', () => {
       expect.stringContaining(`${H}/eck/eck_manifest.json 以 UTF-8 字节顺序标记（BOM）开头`),
     ]);
   });
+
+  it('a huge file: the row says so (en + zh)', () => {
+    const h = {
+      code: 'huge-file',
+      level: 'warning',
+      params: { path: '/k/big.md', mib: '64.0', bytes: 67108874 },
+      detail: '',
+    } as const;
+    expect(hazardText(tr('en'), h)).toBe(
+      '/k/big.md is huge (64.0 MiB): evolcore reads it whole and counts its size against the budgets — over the total budget, it and every later section are left out.',
+    );
+    expect(hazardText(tr('zh-CN'), h)).toMatch(/^\/k\/big\.md 是超大文件（64\.0 MiB）/);
+  });
 });

@@ -131,7 +131,7 @@ const en = {
   'hazard.invalid-utf8':
     '{path} is not valid UTF-8: evolcore turns each bad byte sequence into U+FFFD (�) and injects the result.',
   'hazard.huge-file':
-    '{path} is huge ({mib} MiB): evolcore reads it whole; its size alone trips the budgets, so later sections are dropped.',
+    '{path} is huge ({mib} MiB): evolcore reads it whole and counts its size against the budgets — over the total budget, it and every later section are left out.',
   'bom.base':
     '{file} starts with a UTF-8 byte-order mark (BOM), invisible in most editors: evolcore cannot parse it, so it loads no sections and the agent gets an EMPTY context. Save it as UTF-8 without BOM.',
   'bom.override':
@@ -262,7 +262,7 @@ const zh: Record<keyof typeof en, string> = {
   'hazard.binary-file': '{path} 看起来是二进制文件（含 NUL 字节）；evolcore 仍会把它当文本注入。',
   'hazard.invalid-utf8': '{path} 不是有效的 UTF-8：evolcore 把每段无效字节解码为 U+FFFD（�）后注入。',
   'hazard.huge-file':
-    '{path} 是超大文件（{mib} MiB）：evolcore 会整个读入；仅其大小就触发总量上限，后面的 section 不再加载。',
+    '{path} 是超大文件（{mib} MiB）：evolcore 会整个读入并按其大小计入预算——超出总量上限时，它和其后的所有 section 都不会加载。',
   'bom.base':
     '{file} 以 UTF-8 字节顺序标记（BOM）开头，多数编辑器看不见：evolcore 无法解析它，于是不加载任何 section，agent 得到的上下文为空。请另存为不带 BOM 的 UTF-8。',
   'bom.override':
