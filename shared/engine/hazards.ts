@@ -199,11 +199,13 @@ export function encodingFindings(
 }
 
 const NONE: readonly Diagnostic[] = [];
+/** One scan for either sign (a NUL, a U+FFFD): cheaper than two `includes` on every file. */
+// eslint-disable-next-line no-control-regex -- a NUL is exactly what is looked for
+const SUSPECT = /[\u0000\ufffd]/;
 
 function encodingHazards(f: WalkFile, id: string, fs: EngineFs | undefined): readonly Diagnostic[] {
-  if (f.unread) return NONE;
+  if (f.unread || !SUSPECT.test(f.text)) return NONE;
   const replaced = f.text.includes('\ufffd');
-  if (!replaced && !f.text.includes('\u0000')) return NONE;
   // The size only matters when the text holds U+FFFD: stat only then.
   const st = replaced ? fs?.stat(f.readPath) : undefined;
   const size = st && !isFsError(st) ? st.size : null;
