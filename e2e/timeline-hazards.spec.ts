@@ -48,3 +48,26 @@ test('a selfAid holding ".." reads outside the home: its rows say so', async ({ 
   const hazard = page.locator('[data-testid="hazards"] [data-code="path-outside-root"]').first();
   await expect(hazard).toContainText('OUTSIDE the package root and the home');
 });
+
+test('an override saved with a UTF-8 BOM: the Timeline and the Manifest tab say evolcore ignores it (issue 22)', async ({
+  page,
+  serve,
+  workspace,
+}) => {
+  await page.goto(serve.url);
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.getByTestId('timeline')).toBeVisible();
+  const file = overrideFile(workspace.home);
+  const before = fs.readFileSync(file, 'utf8');
+  fs.writeFileSync(file, `\ufeff${before}`);
+  const note = page.getByTestId('bom-note');
+  await expect(note).toContainText('starts with a UTF-8 byte-order mark (BOM)');
+  await expect(note).toContainText('ignores the whole override');
+  await page.getByRole('tab', { name: 'Manifest' }).click();
+  await expect(page.getByTestId('manifest-panel').getByTestId('bom-note')).toContainText(
+    'ignores the whole override',
+  );
+  fs.writeFileSync(file, before);
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(page.getByTestId('bom-note')).toHaveCount(0);
+});

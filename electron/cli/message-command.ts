@@ -50,6 +50,7 @@ export async function runMessageCommand(argv: readonly string[], io: CliIo): Pro
   );
   if (args.options.json) io.stdout(`${JSON.stringify(result, null, 2)}\n`);
   else if (result.error === null) io.stdout(result.body);
+  if (!args.options.json) for (const w of result.warnings) io.stderr(`eck message: warning: ${w}\n`);
   if (result.error !== null) {
     io.stderr(`eck message: ${result.error}\n`);
     return EXIT_FAILED;

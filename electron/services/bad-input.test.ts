@@ -366,13 +366,14 @@ describe('bad input on real folders', () => {
     expect(r.context).toContain('a\n{{?sessionId}}b');
   });
 
-  it('a manifest with a UTF-8 BOM is read', () => {
+  it("a manifest with a UTF-8 BOM is refused, as evolcore's JSON.parse refuses it (issue 22)", () => {
     fs.writeFileSync(
       path.join(kits, 'eck_manifest.json'),
       `\ufeff${JSON.stringify({ sections: [SESSION] })}`,
     );
     const r = render();
-    expect(r.rendered).toBe(true);
-    expect(status(r, 'session')).toBe('ok');
+    expect(r.rendered).toBe(false);
+    expect(r.context).toBe('');
+    expect(r.diagnostics.map((d) => d.code)).toContain('manifest-bom');
   });
 });

@@ -47,6 +47,7 @@ export interface WorkspaceOptions {
 const BANNER_CODES = new Set([
   'base-missing',
   'base-parse-error',
+  'manifest-bom',
   'override-parse-error',
   'config-parse-error',
 ]);

@@ -5,8 +5,10 @@
  * difference. Opt-in, not part of `npm test`: the real code is not ours to ship.
  *
  *   EVOLCLAW_REAL_DIR=/work/evolclaw-real npm run compare:real -- [options] [cases-folder...]
- *     --only cases,kit,fuzz   which sources (default all three)
+ *     --only cases,kit,fuzz,classes,messages   which sources (default all five)
  *     --seed N --count N      the random worlds (default seed 1, 3000 worlds)
+ *     --class-count N         issue-22 class worlds (class-worlds.ts; default 700)
+ *     --message-count N       message-manifest worlds vs the real message-renderer.ts (default 1500)
  *     --start N               the first world's index (replay world N alone: --start N --count 1)
  *     --show N                examples printed per failing group (default 3)
  *     --out FILE              every result as JSON
@@ -24,10 +26,13 @@ import { renderOurs } from './our-engine';
 import { checkStaged, startRealEngine, type RealEngine } from './real-engine';
 import { buildRealVars, realManifestFile } from './real-vars';
 import { formatSource, shapeOf, type ResultRecord } from './report';
+import { judgeMessage, realMessageJob, renderOurMessage } from './message-compare';
 import {
   caseFolders,
   caseJob,
+  classJob,
   fuzzJob,
+  messageJob,
   keepAsCase,
   kitJobs,
   removeScratch,
@@ -39,6 +44,8 @@ interface Options {
   readonly only: ReadonlySet<SourceName>;
   readonly seed: number;
   readonly count: number;
+  readonly classCount: number;
+  readonly messageCount: number;
   readonly start: number;
   readonly show: number;
   readonly out: string | null;
@@ -52,9 +59,12 @@ function usage(message: string): never {
 }
 
 function parseOptions(argv: readonly string[]): Options {
-  let only: Set<SourceName> = new Set(['cases', 'kit', 'fuzz']);
+  const ALL: SourceName[] = ['cases', 'kit', 'fuzz', 'classes', 'messages'];
+  let only: Set<SourceName> = new Set(ALL);
   let seed = 1;
   let count = 3000;
+  let classCount = 700;
+  let messageCount = 1500;
   let start = 0;
   let show = 3;
   let out: string | null = null;
@@ -70,11 +80,13 @@ function parseOptions(argv: readonly string[]): Options {
     const a = argv[i]!;
     if (a === '--only') {
       const names = (argv[++i] ?? '').split(',').filter(Boolean);
-      if (names.length === 0 || names.some((n) => !['cases', 'kit', 'fuzz'].includes(n)))
-        usage(`--only takes cases,kit,fuzz, got ${names.join(',') || 'nothing'}`);
+      if (names.length === 0 || names.some((n) => !(ALL as string[]).includes(n)))
+        usage(`--only takes ${ALL.join(',')}, got ${names.join(',') || 'nothing'}`);
       only = new Set(names as SourceName[]);
     } else if (a === '--seed') seed = num(a, argv[++i]);
     else if (a === '--count') count = num(a, argv[++i]);
+    else if (a === '--class-count') classCount = num(a, argv[++i]);
+    else if (a === '--message-count') messageCount = num(a, argv[++i]);
     else if (a === '--start') start = num(a, argv[++i]);
     else if (a === '--show') show = num(a, argv[++i]);
     else if (a === '--out') out = argv[++i] ?? usage('--out needs a file');
@@ -87,7 +99,7 @@ function parseOptions(argv: readonly string[]): Options {
   }
   const publicCases = path.resolve(APP_ROOT, '..', 'shared', 'conformance', 'cases');
   if (fs.existsSync(publicCases) && !caseDirs.includes(publicCases)) caseDirs.unshift(publicCases);
-  return { only, seed, count, start, show, out, keep, caseDirs };
+  return { only, seed, count, classCount, messageCount, start, show, out, keep, caseDirs };
 }
 
 interface Timing {
@@ -213,6 +225,47 @@ async function main(): Promise<void> {
       all.push(...recs);
       lines.push(
         ...formatSource(`random worlds (seed ${opts.seed}, #${opts.start}..#${end - 1})`, recs, opts.show),
+      );
+    }
+    if (opts.only.has('classes')) {
+      const recs: ResultRecord[] = [];
+      for (let from = 0; from < opts.classCount; from += 8) {
+        const jobs = Array.from({ length: Math.min(8, opts.classCount - from) }, (_, k) =>
+          classJob(opts.seed, from + k),
+        );
+        recs.push(...(await run(jobs)));
+      }
+      all.push(...recs);
+      lines.push(
+        ...formatSource(`issue-22 class worlds (seed ${opts.seed}, ${opts.classCount})`, recs, opts.show),
+      );
+    }
+    if (opts.only.has('messages')) {
+      const recs: ResultRecord[] = [];
+      for (let i = 0; i < opts.messageCount; i++) {
+        const job = messageJob(opts.seed, i);
+        try {
+          const answer = await real.renderMessage(realMessageJob(job));
+          const t = performance.now();
+          const ours = renderOurMessage(job);
+          timing.ours += performance.now() - t;
+          recs.push({
+            source: 'messages',
+            name: job.name,
+            verdict: judgeMessage(answer, ours),
+            tags: job.tags,
+          });
+        } finally {
+          fs.rmSync(job.tempRoot, { recursive: true, force: true });
+        }
+      }
+      all.push(...recs);
+      lines.push(
+        ...formatSource(
+          `message-manifest worlds vs message-renderer.ts (seed ${opts.seed}, ${opts.messageCount})`,
+          recs,
+          opts.show,
+        ),
       );
     }
   } finally {

@@ -14,7 +14,12 @@ import { createRng, caseSeed, type Rng } from './prng';
  * A file's text or raw bytes, a folder (which a pattern may match: a name that is not a readable
  * file), or a symlink to `link` (relative to the link's folder; may dangle or loop).
  */
-export type Entry = string | Buffer | { readonly dir: true } | { readonly link: string };
+export type Entry =
+  | string
+  | Buffer
+  | { readonly dir: true }
+  | { readonly link: string }
+  | { readonly head: string; readonly size: number };
 
 export interface World {
   /** Paths relative to the world's root: `package/…` and `home/…`. */
@@ -773,7 +778,11 @@ export function writeWorld(root: string, world: World): { packageRoot: string; h
     fs.mkdirSync(path.dirname(p), { recursive: true });
     if (typeof entry === 'string' || Buffer.isBuffer(entry)) fs.writeFileSync(p, entry);
     else if ('link' in entry) fs.symlinkSync(entry.link, p);
-    else fs.mkdirSync(p, { recursive: true });
+    else if ('head' in entry) {
+      // A huge file written sparse: its head, then a hole of NUL bytes up to its size.
+      fs.writeFileSync(p, entry.head);
+      fs.truncateSync(p, entry.size);
+    } else fs.mkdirSync(p, { recursive: true });
   }
   return { packageRoot: path.join(root, 'package'), home: path.join(root, 'home') };
 }

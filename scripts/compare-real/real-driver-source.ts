@@ -8,6 +8,7 @@
  * Protocol: one JSON job per stdin line, one JSON answer per stdout line, in order.
  *   job    {id, packageRoot, home, cwd, vars, sessionId, manifestFile}
  *   answer {id, context, error, walk, debugWrites, renderMs}
+ *   a message job {…, message: {items, now}} → {id, body, error} (the real renderMessageBody)
  * Per job the driver points the real stubs at the job's folders (they read ECK_PACKAGE_ROOT and
  * EVOLCLAW_HOME on every call and cache nothing) and changes into `cwd` (relative section paths
  * resolve against the process's working directory). The real render's four debug writes are
@@ -145,12 +146,32 @@ function bench(job: any) {
   }
 }
 
+// The message renderer is optional in a staged folder: loaded before "ready" when it is there.
+let messageRenderer: any = null;
+
+// A message job ({message: {items, now}}): the real renderMessageBody with Date.now fixed, so
+// messages without a timestamp format the same time on both sides.
+function renderMessage(job: any) {
+  if (!messageRenderer) return { id: job.id, body: null, error: { name: 'Staging', message: 'message-renderer.ts is not staged' } };
+  const realNow = Date.now;
+  Date.now = () => job.message.now;
+  try {
+    const r = messageRenderer.renderMessageBody(job.message.items, job.vars, job.sessionId);
+    return { id: job.id, body: r.body, error: null };
+  } catch (e) {
+    return { id: job.id, body: null, error: errOf(e) };
+  } finally {
+    Date.now = realNow;
+  }
+}
+
 function run(job: any) {
   process.env.ECK_PACKAGE_ROOT = job.packageRoot;
   process.env.EVOLCLAW_HOME = job.home;
   process.env.EVOLCORE_HOME = job.home;
   process.chdir(job.cwd);
   if (job.bench) return bench(job);
+  if (job.message) return renderMessage(job);
   debugWrites = [];
   let context: string | null = null;
   let error: { name: string; message: string } | null = null;
@@ -175,5 +196,8 @@ rl.on('line', (line) => {
   try { answer = run(JSON.parse(line)); } catch (e) { answer = { id: null, context: null, error: errOf(e), walk: null }; }
   process.stdout.write(JSON.stringify(answer) + '\n');
 });
-process.stdout.write(JSON.stringify({ ready: true }) + '\n');
+const ready = () => process.stdout.write(JSON.stringify({ ready: true }) + '\n');
+if (fs.existsSync('./src/eck/message-renderer.ts'))
+  import('./src/eck/message-renderer.js').then((m) => { messageRenderer = m; ready(); }, () => ready());
+else ready();
 `;

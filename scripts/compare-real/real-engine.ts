@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { REAL_DRIVER_FILE, REAL_DRIVER_SOURCE } from './real-driver-source';
+import type { RealMessageAnswer } from './message-compare';
 
 /** What the driver learnt beyond the text by walking the render loop again (see the driver). */
 export interface RealWalk {
@@ -62,6 +63,8 @@ export interface RealBench {
 /** A running driver. Answers come in submission order; `close` ends the child. */
 export interface RealEngine {
   render(job: RealJob): Promise<RealAnswer>;
+  /** The real `renderMessageBody` on a message job (`message-compare.ts`). */
+  renderMessage(job: Record<string, unknown>): Promise<RealMessageAnswer>;
   /** Times the job in the driver; its debug files are really written (into the job's home). */
   bench(job: RealJob, runs: number, warmup: number): Promise<RealBench>;
   close(): void;
@@ -114,6 +117,7 @@ export async function startRealEngine(realDir: string, tsxBin: string): Promise<
   };
   return {
     render: (job) => send<RealAnswer>(job),
+    renderMessage: (job) => send<RealMessageAnswer>(job),
     bench: (job, runs, warmup) => send<RealBench>({ ...job, bench: { runs, warmup } }),
     close(): void {
       child.stdin.end();

@@ -8,9 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { APP_ROOT, DEMO_HOME } from '../../electron/services/app-paths';
 import { SCENARIO_PRESETS } from '../../shared/scenarios/presets';
-import { generateWorld, placePaths, writeWorld } from './fuzz';
+import { generateWorld, placePaths, writeWorld, type World } from './fuzz';
+import { generateClassWorld } from './class-worlds';
+import { generateMessageWorld } from './message-worlds';
+import { writeMessageWorld, type MessageJob } from './message-compare';
 
-export type SourceName = 'cases' | 'kit' | 'fuzz';
+export type SourceName = 'cases' | 'kit' | 'fuzz' | 'classes' | 'messages';
 
 /** One render to do with both engines. */
 export interface CompareJob {
@@ -131,12 +134,32 @@ export function kitJobs(): CompareJob[] {
 
 /** Random world `index` of run `seed`, written to a temp folder. */
 export function fuzzJob(seed: number, index: number): CompareJob {
-  const world = generateWorld(seed, index);
-  const root = tempRoot('fuzz');
+  return worldJob('fuzz', generateWorld(seed, index), `seed ${seed} #${index}`);
+}
+
+/** Issue-22 class world `index` of run `seed` (`class-worlds.ts`), written to a temp folder. */
+export function classJob(seed: number, index: number): CompareJob {
+  return worldJob('classes', generateClassWorld(seed, index), `class seed ${seed} #${index}`);
+}
+
+/** Message world `index` of run `seed`, written to a temp folder. */
+export function messageJob(
+  seed: number,
+  index: number,
+): MessageJob & { name: string; tags: readonly string[]; tempRoot: string } {
+  const world = generateMessageWorld(seed, index);
+  const root = tempRoot('msg');
+  const job = writeMessageWorld(root, world);
+  const vars = placePaths(job.vars, job.packageRoot, job.home) as Record<string, unknown>;
+  return { ...job, vars, name: `message seed ${seed} #${index}`, tags: world.tags, tempRoot: root };
+}
+
+function worldJob(source: SourceName, world: World, name: string): CompareJob {
+  const root = tempRoot(source);
   const { packageRoot, home } = writeWorld(root, world);
   return {
-    source: 'fuzz',
-    name: `seed ${seed} #${index}`,
+    source,
+    name,
     packageRoot,
     home,
     vars: placePaths(world.vars, packageRoot, home) as Record<string, unknown>,

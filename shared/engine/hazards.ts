@@ -5,8 +5,9 @@
  * the home, an alias matched mid-name — plus read failures and invalid sections. The text is
  * already what evolcore renders; these only say so.
  */
-import type { Diagnostic, RenderInput, SectionReport } from './types';
-import type { WalkResult } from './walk';
+import type { Diagnostic, EngineFs, RenderInput, SectionReport } from './types';
+import { MAX_STRING_BYTES, type WalkFile, type WalkResult } from './walk';
+import { isFsError } from './fs-util';
 import { isPathWithin, isAbsolutePath } from '../base/posix-path';
 import { aliasWithoutBoundary } from './output-format';
 import { parseWhen } from './when';
@@ -18,6 +19,7 @@ export function hazardDiagnostics(
   walk: WalkResult,
   sections: readonly SectionReport[],
   input: RenderInput,
+  fs?: EngineFs,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   const roots = [input.packageRoot, input.home];
@@ -83,15 +85,24 @@ export function hazardDiagnostics(
         ...at,
         file: f.path,
       });
-    for (const f of w.files)
-      if (f.text.includes('\u0000'))
-        out.push({
-          level: 'warning',
-          code: 'binary-file',
-          message: `${f.readPath} looks binary (it holds NUL bytes); it is injected as text, as evolcore would`,
-          ...at,
-          file: f.readPath,
-        });
+    for (const h of w.hugeFiles) {
+      const mib = (h.size / 1048576).toFixed(1);
+      out.push({
+        level: 'warning',
+        code: 'huge-file',
+        message:
+          h.size > MAX_STRING_BYTES
+            ? `${h.path} is huge (${mib} MiB, ${h.size} bytes): too long for evolcore to read as text, so it counts as missing`
+            : `${h.path} is huge (${mib} MiB, ${h.size} bytes): evolcore reads it whole${h.read ? ' (the inspector read it too: a budget lets it in)' : '; its size alone decides the budgets, so the inspector did not read it'}`,
+        ...at,
+        file: h.path,
+        params: { path: h.path, mib, bytes: h.size },
+      });
+    }
+    for (const f of w.files) {
+      const found = encodingHazards(f, id, fs);
+      if (found.length > 0) out.push(...found);
+    }
     for (const m of w.mappings)
       if (aliasWithoutBoundary(m.path, m.mapping))
         out.push({
@@ -150,6 +161,55 @@ export function hazardDiagnostics(
       }
   });
   return dedupe(out);
+}
+
+/**
+ * A file whose text is not plain UTF-8 text: NUL bytes (a binary file, a PNG renamed `.md`) or
+ * bytes that are not UTF-8, which evolcore's `readFileSync(p, 'utf-8')` turns into U+FFFD. It
+ * injects that text anyway; the inspector shows the same and says so. U+FFFD alone can be
+ * honest text: the file's size tells (a file of valid UTF-8 decodes to exactly its size).
+ * `size` is the size on disk, or null when unknown.
+ */
+export function encodingFindings(
+  text: string,
+  bytes: number,
+  path: string,
+  size: number | null,
+  section: string,
+): Diagnostic[] {
+  const at = { section, file: path };
+  const out: Diagnostic[] = [];
+  if (text.includes('\u0000'))
+    out.push({
+      level: 'warning',
+      code: 'binary-file',
+      message: `${path} looks binary (it holds NUL bytes); it is injected as text, as evolcore would`,
+      ...at,
+      params: { path },
+    });
+  if (text.includes('\ufffd') && (size === null || size !== bytes))
+    out.push({
+      level: 'warning',
+      code: 'invalid-utf8',
+      message: `${path} is not valid UTF-8: evolcore decodes each invalid byte sequence as U+FFFD (\ufffd) and injects the result${size !== null ? ` (${size} bytes on disk, ${bytes} once decoded)` : ''}`,
+      ...at,
+      params: { path },
+    });
+  return out;
+}
+
+const NONE: readonly Diagnostic[] = [];
+/** One scan for either sign (a NUL, a U+FFFD): cheaper than two `includes` on every file. */
+// eslint-disable-next-line no-control-regex -- a NUL is exactly what is looked for
+const SUSPECT = /[\u0000\ufffd]/;
+
+function encodingHazards(f: WalkFile, id: string, fs: EngineFs | undefined): readonly Diagnostic[] {
+  if (f.unread || !SUSPECT.test(f.text)) return NONE;
+  const replaced = f.text.includes('\ufffd');
+  // The size only matters when the text holds U+FFFD: stat only then.
+  const st = replaced ? fs?.stat(f.readPath) : undefined;
+  const size = st && !isFsError(st) ? st.size : null;
+  return encodingFindings(f.text, f.bytes, f.readPath, size, id);
 }
 
 /** A loop child renders once per element: the same finding is reported once. */

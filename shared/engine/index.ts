@@ -43,3 +43,4 @@ export {
   nodeNormalize,
   nodeJoin,
 } from '../base/posix-path';
+export { encodingFindings } from './hazards';

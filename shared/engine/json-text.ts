@@ -57,6 +57,17 @@ export function parseJsonText(text: string): JsonParseResult {
   }
 }
 
+/** The UTF-8 byte-order mark as it decodes: U+FEFF at the start of the text. */
+export const BOM = '\ufeff';
+
+/**
+ * Whether a text starts with a BOM. evolcore parses its manifests with a bare `JSON.parse`,
+ * which refuses one (the inspector's own files, such as vars, allow it).
+ */
+export function startsWithBom(text: string): boolean {
+  return text.charCodeAt(0) === 0xfeff;
+}
+
 /** A JSON object (not `null`, not an array), typed as the JSON value it is. */
 export function isJsonObject(value: Json | undefined): value is { readonly [key: string]: Json } {
   return isPlainObject(value);

@@ -5,9 +5,30 @@
  */
 import type { Diagnostic, EngineFs, Json, MergedManifest } from './types';
 import type { ManifestDoc } from './merge';
-import { parseJsonText } from './json-text';
+import { parseJsonText, startsWithBom } from './json-text';
 import { isPlainObject } from './truthy';
 import { isFsError, readIfExists } from './fs-util';
+
+/**
+ * A manifest that starts with a UTF-8 BOM. evolcore reads it with `JSON.parse`, which refuses
+ * the mark, and most editors do not show it: a base loads no sections (the agent gets no
+ * context), an override is ignored whole, its totals too (clarifications §11).
+ */
+export function bomDiagnostic(file: string, role: 'base' | 'override'): Diagnostic {
+  const effect =
+    role === 'base'
+      ? 'so it loads no sections and the agent gets an empty context'
+      : 'so the whole override is ignored, its totalMaxFiles / totalMaxBytes too';
+  return {
+    level: 'error',
+    code: 'manifest-bom',
+    message: `${file} starts with a UTF-8 byte-order mark (BOM, invisible in most editors): evolcore's JSON.parse refuses it, ${effect}. Save it as UTF-8 without BOM`,
+    file,
+    line: 1,
+    column: 1,
+    params: { file, role },
+  };
+}
 
 /** The base manifest, or the fatal diagnostic that stops the render. */
 export function readBaseManifest(fs: EngineFs, path: string): { doc: ManifestDoc } | { fatal: Diagnostic } {
@@ -18,6 +39,7 @@ export function readBaseManifest(fs: EngineFs, path: string): { doc: ManifestDoc
       fatal: { level: 'error', code: 'base-missing', message: `base manifest ${path}: ${why}`, file: path },
     };
   }
+  if (startsWithBom(text)) return { fatal: bomDiagnostic(path, 'base') };
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
     return {
@@ -66,6 +88,10 @@ export function readOverrideManifest(
     if (read === null) return absent;
     text = read;
     state = 'file';
+  }
+  if (startsWithBom(text)) {
+    diagnostics.push(bomDiagnostic(shown, 'override'));
+    return { doc: { path, value: null }, state: 'ignored' };
   }
   const parsed = parseJsonText(text);
   if (!parsed.ok) {

@@ -23,7 +23,7 @@ import type {
   RawSection,
   SectionOrigin,
 } from './types';
-import { isPlainObject } from './truthy';
+import { isPlainObject, numberOrNaN } from './truthy';
 import { closestName } from './closest';
 import { DEPRECATED_SECTION_ID, TOTAL_LIMIT_DEFAULTS, type TotalLimitField } from '../format';
 
@@ -177,14 +177,17 @@ export function mergeManifests(
   };
 
   const ov = overrideState === 'file' || overrideState === 'draft' ? (override?.value ?? null) : null;
-  if (baseValue === null || typeof baseValue !== 'object') {
+  // A replace override is taken before the base is touched: the real code never reads the
+  // base's sections on that path, so a base that is `null`, `5` or `[]` still renders.
+  const replacing = ov !== null && override !== null && (ov as { mode?: unknown }).mode === 'replace';
+  if (!replacing && (baseValue === null || typeof baseValue !== 'object')) {
     crash = {
-      message: `${base.path}: a manifest must be a JSON object; evolcore's engine throws and the message fails`,
+      message: `${base.path}: a manifest must be a JSON object (it is ${baseValue === null ? 'null' : typeof baseValue}); evolcore's engine throws reading its sections and the message fails`,
     };
   } else if (ov === null || override === null) {
     // No override, or one that cannot be read or parsed (its own diagnostic says so).
     entries = fromBase(null);
-  } else if ((ov as { mode?: unknown }).mode === 'replace') {
+  } else if (replacing) {
     mode = 'replace';
     const list = asSortable((ov as { sections?: unknown }).sections, '"sections" of a replace override');
     entries =
@@ -237,7 +240,7 @@ export function mergeManifests(
     });
   }
   const shown = (raw: Json, fallback: number): number => {
-    const n = Number(raw);
+    const n = numberOrNaN(raw);
     return Number.isFinite(n) ? n : fallback;
   };
   return {

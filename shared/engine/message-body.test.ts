@@ -97,4 +97,74 @@ describe('renderMessageBody (clarifications §10, message-renderer.ts)', () => {
       '2026-01-02 00:00:00 +08:00',
     );
   });
+
+  it('a base message manifest with a BOM loads no sections: every message is its raw text (issue 22)', () => {
+    const fs = createMemoryFs({
+      ...kitTree({ files: { [`${KITS}/one.md`]: 'X {{content}}' } }),
+      [`${KITS}/${MESSAGE_MANIFEST_FILE}`]: `\ufeff${JSON.stringify({ sections: [perItem()] })}`,
+    });
+    const r = renderMessageBody(
+      { packageRoot: P, home: H, vars: {}, items: [{ content: 'a' }, { content: 'b' }], now: 0 },
+      fs,
+    );
+    expect(r.error).toBeNull();
+    expect(r.body).toBe('a\n\nb');
+    expect(r.warnings.join('\n')).toMatch(/byte-order mark/);
+  });
+
+  it('a base that is JSON but not an object, under a replace override, renders the override', () => {
+    const fs = createMemoryFs({
+      [H]: null,
+      [`${KITS}/${MESSAGE_MANIFEST_FILE}`]: 'null',
+      [`${H}/eck/${MESSAGE_MANIFEST_FILE}`]: JSON.stringify({ mode: 'replace', sections: [perItem()] }),
+      [`${KITS}/one.md`]: 'X {{content}}',
+    });
+    const r = renderMessageBody({ packageRoot: P, home: H, vars: {}, items: [{ content: 'a' }], now: 0 }, fs);
+    expect(r).toMatchObject({ body: 'X a', error: null });
+  });
+
+  it('a modeName that is a number stays a number: when {eq: 5} matches it', () => {
+    const sections = [
+      perItem({
+        modeType: 'private',
+        modeName: 5,
+        isDefault: true,
+        when: { var: 'renderMode_private', eq: 5 },
+      }),
+    ];
+    expect(body(sections, { [`${KITS}/one.md`]: 'five {{content}}' }, {}, [{ content: 'x' }]).body).toBe(
+      'five x',
+    );
+  });
+
+  it('message fields of the wrong type are read as message-renderer.ts reads them, and flagged', () => {
+    const files = {
+      [`${KITS}/one.md`]: '{{now}}|{{mentionAids}}|{{handoffKind}}|{{handoffPreviousContent}}|{{content}}',
+    };
+    // mentionAids as a string passes the length test, then has no join: the renderer throws.
+    const aids = body([perItem()], files, {}, [{ content: 'x', mentionAids: 'a.aid.pub' }]);
+    expect(aids.error).toMatch(/join is not a function/);
+    expect(aids.warnings[0]).toMatch(/message #1: "mentionAids" is a string/);
+    // a timestamp string goes to new Date(); an invalid one makes Intl throw.
+    const ts = body([perItem()], files, { timezone: 'UTC' }, [
+      { content: 'x', timestamp: '2026-01-02T03:04:05Z' },
+    ]);
+    expect(ts.body).toBe('2026-01-02 03:04:05 +00:00||||x');
+    expect(ts.warnings[0]).toMatch(/"timestamp" is a string/);
+    expect(body([perItem()], files, {}, [{ content: 'x', timestamp: 'soon' }]).error).toMatch(
+      /Invalid time value/,
+    );
+    // a handoff that is a string: none of its fields, yet evolcore still marks a previous message.
+    const h = body([perItem()], files, { timezone: 'UTC' }, [{ content: 'x', timestamp: 0, handoff: 'str' }]);
+    expect(h.body).toBe('1970-01-01 00:00:00 +00:00||||x');
+    expect(h.warnings[0]).toMatch(/"handoff" is a string, not an object/);
+    // no content at all: Array.join(undefined) joins with ","
+    const none = body([perItem()], { [`${KITS}/one.md`]: '[{{content}}]' }, {}, [{}]);
+    expect(none.body).toBe('[,]');
+    expect(none.warnings[0]).toMatch(/message #1: it has no "content"/);
+    const inject = body([perItem()], { [`${KITS}/one.md`]: '{{injectTime}}' }, {}, [
+      { content: 'x', kind: 'owner-hint', injectTime: 'never' },
+    ]);
+    expect(inject.error).toMatch(/Invalid time value/);
+  });
 });

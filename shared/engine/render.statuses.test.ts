@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineFs } from './types';
-import { createMemoryFs } from '../base/memory-fs';
-import { MAX_READ_BYTES, renderContext } from './render';
 import {
   ECK,
-  H,
   P,
-  kitTree,
   KITS,
   codes,
   dirSection,
@@ -262,32 +257,5 @@ describe('relative paths (§2: relative to evolcore’s working folder; the insp
   it('an absolute path earns no relative-path', () => {
     const r = renderKit({ sections: [fileSection('s', '$KITS/a.md')], files: FILES });
     expect(codes(r)).not.toContain('relative-path');
-  });
-});
-
-describe('files the inspector refuses to read', () => {
-  it('a file over MAX_READ_BYTES is never read, even under a large budget: file-too-large, the rest renders', () => {
-    const tree = kitTree({
-      sections: [fileSection('huge', '$KITS/huge.md'), fileSection('a', '$KITS/a.md', { order: 20 })],
-      top: { totalMaxBytes: 1e12 },
-      files: { [`${KITS}/huge.md`]: 'tiny on purpose', [`${KITS}/a.md`]: 'A' },
-    });
-    const inner = createMemoryFs(tree);
-    const fs: EngineFs = {
-      stat: (p) =>
-        p === `${KITS}/huge.md` ? { kind: 'file', size: MAX_READ_BYTES + 1, mtimeMs: 0 } : inner.stat(p),
-      readText: (p) => inner.readText(p),
-      readTextLimited: (p, max) =>
-        p === `${KITS}/huge.md` && MAX_READ_BYTES + 1 > max
-          ? { error: 'EFBIG', message: 'too large' }
-          : inner.readText(p),
-      list: (p) => inner.list(p),
-    };
-    const r = renderContext({ packageRoot: P, home: H, vars: {} }, fs);
-    expect(inner.reads.has(`${KITS}/huge.md`)).toBe(false);
-    expect(codes(r)).toContain('file-too-large');
-    expect(sectionOf(r, 'huge').status).toBe('not-exist');
-    expect(sectionOf(r, 'a').status).toBe('ok');
-    expect(r.context).toContain('Contenu de $KITS/a.md (a):\n\nA');
   });
 });

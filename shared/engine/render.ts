@@ -24,11 +24,11 @@ import { chooseManifest } from './choose-manifest';
 import { readBaseManifest, readOverrideManifest } from './manifest-files';
 import { mergeManifests } from './merge';
 import { nodeJoin } from '../base/posix-path';
-import { isPlainObject } from './truthy';
+import { isPlainObject, numberOrNaN } from './truthy';
 import { parseWhen, whenVarNames } from './when';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, invalidReason, sectionFieldWarnings } from './section-spec';
 import { sectionDescriptorOf, sectionTypeOf } from '../format';
-import { walkSections, type SectionWalk, type WalkBlock, type WalkResult } from './walk';
+import { thrownText, walkSections, type SectionWalk, type WalkBlock, type WalkResult } from './walk';
 import {
   BLOCK_SEPARATOR,
   contextPrefix,
@@ -51,8 +51,44 @@ const emptyTotals = (maxFiles: number, maxBytes: number): RenderReport['totals']
   noteSpan: null,
 });
 
-/** Renders the context of one scenario. */
+/**
+ * Renders the context of one scenario. Nothing escapes: an exception anywhere inside (the
+ * engine reproduces evolcore's JavaScript, which throws where it throws) ends as a failure
+ * report with an empty context, as evolcore's failed render leaves the agent with no turn.
+ */
 export function renderContext(input: RenderInput, fs: EngineFs): RenderReport {
+  try {
+    return renderUnguarded(input, fs);
+  } catch (e) {
+    const failure = {
+      code: 'manifest-crash' as const,
+      message: `the render throws (${thrownText(e)}); evolcore's engine would fail on the same value, so the message fails and the agent gets no turn`,
+    };
+    const vars: RenderReport['vars'] = isPlainObject(input.vars) ? (input.vars as RenderReport['vars']) : {};
+    return {
+      manifestFile: input.manifestFile ?? 'eck_manifest.json',
+      manifestChoice: {
+        file: input.manifestFile ?? 'eck_manifest.json',
+        sessionType: input.sessionType || 'main',
+        source: input.manifestFile ? 'forced' : 'default',
+        configPath: null,
+      },
+      pathVars: {},
+      explicitPathVars: [],
+      vars,
+      rendered: true,
+      failure,
+      fragments: '',
+      context: '',
+      sections: [],
+      totals: emptyTotals(0, 0),
+      diagnostics: [{ level: 'error', ...failure }],
+      merged: null,
+    };
+  }
+}
+
+function renderUnguarded(input: RenderInput, fs: EngineFs): RenderReport {
   const diagnostics: Diagnostic[] = [];
   let given: Record<string, unknown> = {};
   if (isPlainObject(input.vars)) given = input.vars;
@@ -125,7 +161,42 @@ export function renderContext(input: RenderInput, fs: EngineFs): RenderReport {
       ...(section ? { section } : {}),
     });
   }
-  return assemble(walk, merged, input, diagnostics, common);
+  const debugCrash = debugFormatCrash(merged.sections);
+  if (debugCrash) return failed(common, merged, diagnostics, debugCrash);
+  return assemble(walk, merged, input, diagnostics, common, fs);
+}
+
+/**
+ * evolcore writes its `manifest-<ts>.md` at the end of every render, and that text puts every
+ * section's id, type, description, pattern and path into template strings, reached or not: a
+ * value there with no string form (`{"toString": "x"}`) makes the render throw at its very end.
+ */
+function debugFormatCrash(
+  sections: readonly MergedManifest['sections'][number][],
+): NonNullable<RenderReport['failure']> | null {
+  for (const s of sections) {
+    const raw = s.raw;
+    const rawPath = raw.type === 'file' ? (raw.file ?? '') : (raw.path ?? '');
+    const fields: [string, unknown][] = [
+      ['id', raw.id],
+      ['type', raw.type],
+      ...(raw.description ? [['description', raw.description] as [string, unknown]] : []),
+      ...(raw.pattern ? [['pattern', raw.pattern] as [string, unknown]] : []),
+      ...(rawPath ? [[raw.type === 'file' ? 'file' : 'path', rawPath] as [string, unknown]] : []),
+    ];
+    for (const [field, value] of fields) {
+      try {
+        String(value);
+      } catch (e) {
+        return {
+          code: 'manifest-crash',
+          message: `section "${s.id}": its "${field}" has no string form (${thrownText(e)}); evolcore's render throws writing its manifest-<ts>.md debug report at the end of every render, so the message fails and the agent gets no turn`,
+          ...(s.id ? { section: s.id } : {}),
+        };
+      }
+    }
+  }
+  return null;
 }
 
 type Common = Pick<
@@ -220,6 +291,7 @@ function assemble(
   input: RenderInput,
   diagnostics: Diagnostic[],
   common: Common,
+  fs: EngineFs,
 ): RenderReport {
   const { context, spans, contentStarts } = joinBlocks(walk.blocks, input.product);
   const fragments = walk.blocks
@@ -232,8 +304,8 @@ function assemble(
   const maxBytes = merged.totalMaxBytes;
   const trippedBy = walk.sections.find((w) => w.trippedHere);
   const limitOf = (files: number, bytes: number, size: number): OverTotal['limit'] => {
-    const overFiles = files >= Number(merged.limitValues.totalMaxFiles);
-    const overBytes = bytes + size > Number(merged.limitValues.totalMaxBytes);
+    const overFiles = files >= numberOrNaN(merged.limitValues.totalMaxFiles);
+    const overBytes = bytes + size > numberOrNaN(merged.limitValues.totalMaxBytes);
     return overFiles && overBytes ? 'both' : overFiles ? 'files' : 'bytes';
   };
   const cutLimit = trippedBy?.trippedHere
@@ -282,8 +354,8 @@ function assemble(
         ? {
             reason: w.overflow.reason,
             notLoaded: w.overflow.droppedFiles,
-            maxFiles: Number(raw.maxFiles ?? DEFAULT_MAX_FILES),
-            maxBytes: Number(raw.maxBytes ?? DEFAULT_MAX_BYTES),
+            maxFiles: numberOrNaN(raw.maxFiles ?? DEFAULT_MAX_FILES),
+            maxBytes: numberOrNaN(raw.maxBytes ?? DEFAULT_MAX_BYTES),
             note: note.b.content,
             notLoadedFiles: w.notLoaded,
           }
@@ -349,7 +421,7 @@ function assemble(
     };
   });
 
-  diagnostics.push(...hazardDiagnostics(walk, sections, input));
+  diagnostics.push(...hazardDiagnostics(walk, sections, input, fs));
   const totalBlock = walk.blocks.findIndex((b) => b.kind === 'total-note');
   return {
     ...common,

@@ -10,3 +10,16 @@ export function isTruthy(value: unknown): boolean {
 
 // Kept here for the engine's callers; the one implementation is in shared/base.
 export { isPlainObject } from '../base/is-plain-object';
+
+/**
+ * `Number(value)` for what the inspector shows, never throwing: a value whose conversion throws
+ * (`{"toString": "x"}`) is NaN here. The render itself compares raw values the way evolcore's
+ * code does, so it throws exactly where that code throws, and only there.
+ */
+export function numberOrNaN(value: unknown): number {
+  try {
+    return Number(value);
+  } catch {
+    return NaN;
+  }
+}

@@ -25,8 +25,19 @@ import {
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, DEFAULT_PATTERN } from './section-spec';
 import { MANIFEST_FORMAT, SECTION_DEFAULTS, type ManifestFormat, type SectionType } from '../format';
 
-/** Files larger than this are never read, whatever the budgets say (they would freeze the app). */
+/**
+ * Files larger than this are not read just to be measured: evolcore reads them whole, but their
+ * size already decides the gates (a file's decoded UTF-8 length is never below its size), so
+ * the inspector reads one only when a budget lets it into the context.
+ */
 export const MAX_READ_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The largest file Node's `readFileSync(p, 'utf-8')` turns into a string: V8's longest string
+ * (2^29 - 24 UTF-16 units; a file of mostly ASCII decodes to one unit a byte). Past it evolcore's
+ * read throws and `readFileOrNull` gives null, so the file counts as missing.
+ */
+export const MAX_STRING_BYTES = 2 ** 29 - 24;
 
 /** How many files a cut folder lists by name. */
 export const NOT_LOADED_LISTED = 50;
@@ -40,6 +51,13 @@ export interface WalkFile {
   readonly text: string;
   /** UTF-8 bytes of the text (`Buffer.byteLength`): what the budgets count. */
   readonly bytes: number;
+  /**
+   * Over MAX_READ_BYTES and not read yet: `text` is empty and `bytes` is the file's size, the
+   * least its decoded text can weigh. `settle` reads it when a decision needs the exact count.
+   */
+  readonly unread?: boolean;
+  /** Over MAX_READ_BYTES (read or not): the Timeline says the file is huge. */
+  readonly huge?: boolean;
 }
 
 /** A piece of the context: a file block or a note. */
@@ -81,6 +99,8 @@ export interface SectionWalk {
   recorders: TemplateRecorder[];
   mappings: { path: string; mapping: DisplayMapping | null }[];
   readFailures: { path: string; code: string; message: string }[];
+  /** Files over MAX_READ_BYTES the section met, with their size and whether they were read. */
+  hugeFiles: { path: string; size: number; read: boolean }[];
 }
 
 /** The outcome of a walk: everything, or the throw evolcore would hit. */
@@ -135,6 +155,11 @@ export interface SectionTypeSupport<T extends string = SectionType> {
 
 const jsTruthy = (v: unknown): boolean => Boolean(v);
 
+/** An exception as `Name: message`, the way a report names what evolcore's code threw. */
+export function thrownText(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}
+
 /** `Buffer.byteLength(text)`: the host's native count when it has one (a 10 MB kit), else ours. */
 const byteLength = (fs: EngineFs, text: string): number =>
   fs.byteLength ? fs.byteLength(text) : utf8Length(text);
@@ -144,15 +169,50 @@ function readPathOf(path: string, packageRoot: string): string {
   return isAbsolutePath(path) ? path : nodeNormalize(`${packageRoot}/${path}`);
 }
 
-/** `fileCache.getText`: the text, or null when it cannot be read. */
-function readText(fs: EngineFs, path: string, walk: SectionWalk): string | null {
+/** A file over MAX_READ_BYTES, by its size: its text is read only if a budget lets it in. */
+interface Unread {
+  readonly unread: number;
+}
+
+/** `fileCache.getText`: the text, null when evolcore's read gives null, or a huge file's size. */
+function readText(fs: EngineFs, path: string, walk: SectionWalk): string | null | Unread {
   const text = fs.readTextLimited ? fs.readTextLimited(path, MAX_READ_BYTES) : fs.readText(path);
   if (isFsError(text)) {
+    if (text.error === 'EFBIG') {
+      const st = fs.stat(path);
+      if (!isFsError(st) && st.kind === 'file') {
+        walk.hugeFiles.push({ path, size: st.size, read: false });
+        // Past V8's longest string evolcore's readFileSync throws: the file reads as null.
+        return st.size > MAX_STRING_BYTES ? null : { unread: st.size };
+      }
+    }
     if (text.error !== 'ENOENT' && text.error !== 'ENOTDIR' && text.error !== 'EISDIR')
       walk.readFailures.push({ path, code: text.error, message: text.message });
     return null;
   }
   return text;
+}
+
+/** A read as a walk file: a huge one unread, its size standing for its bytes. */
+function walkFile(fs: EngineFs, path: string, readPath: string, text: string | Unread): WalkFile {
+  if (typeof text === 'string') return { path, readPath, text, bytes: byteLength(fs, text) };
+  return { path, readPath, text: '', bytes: text.unread, unread: true, huge: true };
+}
+
+/**
+ * A huge file read at last, because a decision needs its exact text or byte count (a budget
+ * large enough to let it in): what evolcore does with every file. Null when the read fails.
+ */
+function settle(fs: EngineFs, file: WalkFile, walk: SectionWalk): WalkFile | null {
+  if (!file.unread) return file;
+  const text = fs.readText(file.readPath);
+  const seen = walk.hugeFiles.find((h) => h.path === file.readPath);
+  if (isFsError(text)) {
+    walk.readFailures.push({ path: file.readPath, code: text.error, message: text.message });
+    return null;
+  }
+  if (seen) seen.read = true;
+  return { path: file.path, readPath: file.readPath, text, bytes: byteLength(fs, text), huge: true };
 }
 
 function newWalk(merged: MergedSection, format: ManifestFormat<string>): SectionWalk {
@@ -180,6 +240,7 @@ function newWalk(merged: MergedSection, format: ManifestFormat<string>): Section
     recorders: [],
     mappings: [],
     readFailures: [],
+    hugeFiles: [],
   };
 }
 
@@ -214,6 +275,9 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
   const maxFiles = (raw.maxFiles ?? DEFAULT_MAX_FILES) as Json;
   const maxBytes = (raw.maxBytes ?? DEFAULT_MAX_BYTES) as Json;
   const pattern = raw.pattern || DEFAULT_PATTERN;
+  // evolcore builds its listing's cache key as `${dir} ${glob}` before it lists: a pattern with
+  // no string form throws there, whatever the folder holds.
+  if (typeof pattern !== 'string') String(pattern);
   const listing = input.fs.list(readDir);
   let names: string[] = [];
   // Folders among the names (usually none): evolcore's read of one gives null, so skip it unread.
@@ -235,8 +299,10 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
   }
   const out: WalkFile[] = [];
   let used = 0;
-  const limitFiles = Number(maxFiles);
-  const limitBytes = Number(maxBytes);
+  // Compared raw, as evolcore compares them: converted at each comparison (and only there, so a
+  // limit that cannot convert throws exactly when evolcore's comparison would reach it).
+  const limitFiles = maxFiles as number;
+  const limitBytes = maxBytes as number;
   let stoppedAt = -1;
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string;
@@ -249,14 +315,23 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
     // A folder among the names reads as null in evolcore too; skip it without trying.
     const text = folders.has(name) ? null : readText(input.fs, readPath, walk);
     if (text === null) continue;
-    const bytes = byteLength(input.fs, text);
-    if (out.length > 0 && used + bytes > limitBytes) {
+    let file: WalkFile | null = walkFile(input.fs, nodeJoin(dir, name), readPath, text);
+    // A huge file's size is the least it weighs: read it only when that does not decide.
+    if (out.length > 0 && (file.unread || out[0]?.unread) && used + file.bytes <= limitBytes) {
+      const first = settle(input.fs, out[0] as WalkFile, walk);
+      if (first === null) out.shift();
+      else out[0] = first;
+      used = out.reduce((n, f) => n + f.bytes, 0);
+      file = settle(input.fs, file, walk);
+      if (file === null) continue;
+    }
+    if (out.length > 0 && used + file.bytes > limitBytes) {
       walk.overflow = { droppedFiles: names.length - out.length, reason: 'bytes', limit: maxBytes };
       stoppedAt = i;
       break;
     }
-    used += bytes;
-    out.push({ path: nodeJoin(dir, name), readPath, text, bytes });
+    used += file.bytes;
+    out.push(file);
   }
   if (walk.overflow) {
     const taken = new Set(out.map((f) => f.readPath));
@@ -280,7 +355,7 @@ function loadDirectory(input: WalkInput, walk: SectionWalk, dir: string, readDir
 export const SECTION_LOADERS: SectionLoaders = {
   file: (input, walk, resolved, readPath) => {
     const text = readText(input.fs, readPath, walk);
-    return text === null ? [] : [{ path: resolved, readPath, text, bytes: byteLength(input.fs, text) }];
+    return text === null ? [] : [walkFile(input.fs, resolved, readPath, text)];
   },
   directory: loadDirectory,
 };
@@ -319,8 +394,13 @@ function renderContent(input: WalkInput, walk: SectionWalk, file: WalkFile): str
     if (child.status !== 'ok' || child.path === null) return '';
     const childRead = readPathOf(child.path, input.packageRoot);
     walk.childPath = childRead;
-    const childText = readText(input.fs, childRead, walk);
-    if (childText === null) return '';
+    const childRead1 = readText(input.fs, childRead, walk);
+    if (childRead1 === null) return '';
+    // A huge child template: evolcore renders it whole (no budget counts a child).
+    const child1 = walkFile(input.fs, childRead, childRead, childRead1);
+    const childFile1 = settle(input.fs, child1, walk);
+    if (childFile1 === null) return '';
+    const childText = childFile1.text;
     const wrapperRec = createRecorder(file.readPath);
     const childRec = createRecorder(childRead);
     walk.recorders.push(wrapperRec, childRec);
@@ -366,7 +446,13 @@ export function sectionFiles(
     totalMaxBytes: 0,
     mappings: [],
   };
-  return { files: loadFiles(input, walk), walk };
+  // No budget in the message renderer: a huge file is read and rendered whole.
+  const files: WalkFile[] = [];
+  for (const f of loadFiles(input, walk)) {
+    const settled = settle(fs, f, walk);
+    if (settled) files.push(settled);
+  }
+  return { files, walk };
 }
 
 /** Walks every section as evolcore's render loop does. */
@@ -377,8 +463,9 @@ export function walkSections(input: WalkInput): WalkResult {
   let totalBytes = 0;
   let capReached = false;
   const skippedByCap: unknown[] = [];
-  const maxFiles = Number(input.totalMaxFiles);
-  const maxBytes = Number(input.totalMaxBytes);
+  // Raw, as `meta.totalMaxFiles` is compared in evolcore (see loadDirectory's limits).
+  const maxFiles = input.totalMaxFiles as number;
+  const maxBytes = input.totalMaxBytes as number;
   const fail = (
     section: number,
     code: NonNullable<WalkResult['crash']>['code'],
@@ -431,7 +518,15 @@ export function walkSections(input: WalkInput): WalkResult {
           'manifest-crash',
           `section "${merged.id}": its \`${typesOf(input).format.pathFieldOf(raw.type)}\` is ${JSON.stringify(walk.rawPath)}, not a string; evolcore's engine throws resolving it and the message fails`,
         );
-      walk.expanded = expandPathTokens(walk.rawPath, input.vars);
+      try {
+        walk.expanded = expandPathTokens(walk.rawPath, input.vars);
+      } catch (e) {
+        return fail(
+          merged.index,
+          'manifest-crash',
+          `section "${merged.id}": resolving its path throws in evolcore too (${thrownText(e)}: a var it names has no usable string form); the message fails and the agent gets no turn`,
+        );
+      }
       walk.resolvedPath = walk.expanded.path;
       walk.resolveStatus = walk.expanded.status;
     }
@@ -442,13 +537,28 @@ export function walkSections(input: WalkInput): WalkResult {
       continue;
     }
     const label = blockLabel(raw.id, raw.description);
-    for (const file of files) {
+    for (let file of files) {
+      if (file.unread && !(totalFiles >= maxFiles || totalBytes + file.bytes > maxBytes)) {
+        // Its size lets it in: evolcore renders it, so read it (exact bytes, then the gate again).
+        const settled = settle(input.fs, file, walk);
+        if (settled === null) continue;
+        file = settled;
+      }
       if (totalFiles >= maxFiles || totalBytes + file.bytes > maxBytes) {
         capReached = true;
         walk.trippedHere = { files: totalFiles, bytes: totalBytes, size: file.bytes };
         break;
       }
-      const content = renderContent(input, walk, file);
+      let content: string | { crash: string };
+      try {
+        content = renderContent(input, walk, file);
+      } catch (e) {
+        // The same JavaScript operation throws in evolcore's template code (a value whose
+        // `toString` cannot be called, `{"toString": "x"}`): the render fails there too.
+        content = {
+          crash: `rendering ${file.readPath} throws in evolcore too (${thrownText(e)}: a var it prints or compares has no usable string form); the message fails and the agent gets no turn`,
+        };
+      }
       if (typeof content !== 'string')
         return fail(merged.index, 'manifest-crash', `section "${merged.id}": ${content.crash}`);
       if (!content.trim()) {

@@ -14,7 +14,10 @@ import {
   matchesGlob,
   scanTemplate,
   isFsError,
+  encodingFindings,
+  MAX_READ_BYTES,
 } from '../engine';
+import { utf8Length } from '../base/utf8';
 import { dirnamePath, joinPath, resolvePath } from '../base/posix-path';
 import { MANIFEST_FORMAT, SECTION_DEFAULTS, type ManifestFormat } from '../format';
 
@@ -199,8 +202,24 @@ function lintOne(report: RenderReport, context: LintContext, nameManifest: boole
     for (const file of files) {
       if (seenFiles.has(file)) continue;
       seenFiles.add(file);
+      const st = fs.stat(file);
+      const size = isFsError(st) ? null : st.size;
+      if (size !== null && size > MAX_READ_BYTES) {
+        // Not read just to be checked (evolcore reads it whole; the render says what that does).
+        out.push({
+          level: 'warning',
+          code: 'huge-file',
+          message: `${file} is huge (${(size / 1048576).toFixed(1)} MiB): evolcore reads it whole and its size alone trips the total budget`,
+          section: section.id,
+          file,
+          params: { path: file, mib: (size / 1048576).toFixed(1), bytes: size },
+        });
+        continue;
+      }
       const text = fs.readText(file);
       if (isFsError(text)) continue;
+      // Binary or not UTF-8: evolcore injects the decoded text, whatever the scenario's `when`.
+      out.push(...encodingFindings(text, utf8Length(text), file, size, section.id));
       if (text.length > LARGE_FILE_CHARS) {
         out.push({
           level: 'warning',

@@ -5,7 +5,7 @@
  * the first section marked `isDefault` (`defaultModeNames`). The renderer then sets
  * `renderMode_<type>`, which the sections' `when` compares with.
  */
-import type { MergedSection, Vars } from '../engine';
+import type { Json, MergedSection, Vars } from '../engine';
 import { activeModes, defaultModeNames } from '../engine';
 
 /** One section that offers a mode. */
@@ -30,6 +30,10 @@ export interface ModeTypeRow {
   readonly activeUnmatched: boolean;
 }
 
+/** A mode name as shown: a string as is, another JSON value (evolcore keeps it) as JSON text. */
+const modeText = (v: Json | undefined): string | null =>
+  v === undefined || v === null ? null : typeof v === 'string' ? v : JSON.stringify(v);
+
 /** The mode types of a manifest's sections, in the order they first appear. */
 export function renderModeRows(sections: readonly MergedSection[], vars: Vars): ModeTypeRow[] {
   const defaults = defaultModeNames(sections);
@@ -41,13 +45,13 @@ export function renderModeRows(sections: readonly MergedSection[], vars: Vars): 
     const list = byType.get(type) ?? [];
     list.push({
       id: s.id,
-      modeName: typeof s.raw.modeName === 'string' ? s.raw.modeName : null,
+      modeName: modeText(s.raw.modeName),
       isDefault: s.raw.isDefault === true,
     });
     byType.set(type, list);
   }
   return [...byType].map(([type, list]) => {
-    const defaultMode = defaults[type] ?? null;
+    const defaultMode = modeText(defaults[type]);
     const { configured } = modeOf(type);
     const active = configured ?? defaultMode;
     return {

@@ -14,6 +14,7 @@ import { useApp, useAppStore } from '../../store/store-context';
 import { AddSectionForm } from './add-section-form';
 import { DraftImpact } from './draft-impact';
 import { FilePanes } from './file-panes';
+import { BomLines } from '../timeline/bom-note';
 import { diagnosticsByFile, fileMarkers } from './file-markers';
 import { baseJsonLikeMerged, mergedJson, mergedRows } from './merged-rows';
 import { RenderModesPanel } from './render-modes-panel';
@@ -161,6 +162,7 @@ export default function ManifestPanel() {
 
   return (
     <div className="manifest-panel" data-testid="manifest-panel">
+      <BomLines diagnostics={[...(savedReport?.diagnostics ?? []), ...(draftReport?.diagnostics ?? [])]} />
       <div className="manifest-toolbar" role="toolbar" aria-label={t('panel.label')}>
         <label className="field">
           <span>{t('file.label')}</span>

@@ -3,7 +3,7 @@ import { H, KITS, fileSection, renderKit } from '../../../../shared/engine/__fix
 import type { Language } from '../../../../shared/api';
 import { translatePanel } from '../../i18n/panel-messages';
 import { timelineMessages, type TimelineKey } from './messages';
-import { failureText, hazardText, hazardsBySection } from './hazard-text';
+import { bomTexts, failureText, hazardText, hazardsBySection } from './hazard-text';
 import { timelineRows } from './timeline-rows';
 
 const tr =
@@ -73,5 +73,52 @@ describe('hazards on Timeline rows, in plain words', () => {
       /section "b" has no `when`.*every message fails.*no turn/,
     );
     expect(failureText(tr('zh-CN'), report.failure!)).toMatch(/section “b” 没有 `when`/);
+  });
+
+  it('a binary file and a file that is not UTF-8: the row names the file (en + zh)', () => {
+    const report = renderKit({
+      sections: [fileSection('png', `${KITS}/img.md`)],
+      files: { [`${KITS}/img.md`]: '\ufffdPNG\r\n\u0000' },
+    });
+    const hazards = hazardsBySection(report).get('png') ?? [];
+    // In memory the text is valid UTF-8 (a real U+FFFD): only the NUL makes it a hazard.
+    expect(hazards.map((h) => h.code)).toEqual(['binary-file']);
+    const bin = hazards.find((h) => h.code === 'binary-file')!;
+    const utf = {
+      code: 'invalid-utf8',
+      level: 'warning',
+      params: { path: `${KITS}/bad.md` },
+      detail: '',
+    } as const;
+    expect(hazardText(tr('en'), bin)).toBe(
+      `${KITS}/img.md looks binary (it holds NUL bytes); evolcore injects it as text anyway.`,
+    );
+    expect(hazardText(tr('zh-CN'), bin)).toContain('看起来是二进制文件');
+    expect(hazardText(tr('en'), utf)).toMatch(/is not valid UTF-8/);
+    expect(hazardText(tr('zh-CN'), utf)).toMatch(/不是有效的 UTF-8/);
+  });
+
+  it('a manifest with a BOM: a sentence per file and role (en + zh)', () => {
+    const base = renderKit({ baseText: `\ufeff{"sections": []}` });
+    expect(bomTexts(tr('en'), base.diagnostics)).toEqual([
+      expect.stringMatching(/eck_manifest\.json starts with a UTF-8 byte-order mark .* EMPTY context/),
+    ]);
+    const over = renderKit({ sections: [], overrideText: `\ufeff{"sections": []}` });
+    expect(bomTexts(tr('zh-CN'), over.diagnostics)).toEqual([
+      expect.stringContaining(`${H}/eck/eck_manifest.json 以 UTF-8 字节顺序标记（BOM）开头`),
+    ]);
+  });
+
+  it('a huge file: the row says so (en + zh)', () => {
+    const h = {
+      code: 'huge-file',
+      level: 'warning',
+      params: { path: '/k/big.md', mib: '64.0', bytes: 67108874 },
+      detail: '',
+    } as const;
+    expect(hazardText(tr('en'), h)).toBe(
+      '/k/big.md is huge (64.0 MiB): evolcore reads it whole and counts its size against the budgets — over the total budget, it and every later section are left out.',
+    );
+    expect(hazardText(tr('zh-CN'), h)).toMatch(/^\/k\/big\.md 是超大文件（64\.0 MiB）/);
   });
 });

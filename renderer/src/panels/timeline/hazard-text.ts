@@ -21,6 +21,8 @@ const HAZARD_KEYS: Partial<Record<DiagnosticCode, TimelineKey>> = {
   'unclosed-block': 'hazard.unclosed-block',
   'when-not-condition': 'hazard.when-not-condition',
   'binary-file': 'hazard.binary-file',
+  'invalid-utf8': 'hazard.invalid-utf8',
+  'huge-file': 'hazard.huge-file',
 };
 
 /** A hazard as a row holds it: what it is, how serious, and the facts for its sentence. */
@@ -56,6 +58,18 @@ export function hazardText(t: PanelTranslate<TimelineKey>, h: RowHazard): string
   if (key === undefined) return h.detail;
   const p = Object.fromEntries(Object.entries(h.params).map(([k, v]) => [k, clip(v)]));
   return t(key, p);
+}
+
+/** The manifests of a render that start with a BOM, each as a sentence (issue 22). */
+export function bomTexts(t: PanelTranslate<TimelineKey>, diagnostics: readonly Diagnostic[]): string[] {
+  const out: string[] = [];
+  for (const d of diagnostics) {
+    if (d.code !== 'manifest-bom') continue;
+    const file = String(d.params?.file ?? d.file ?? '');
+    const text = t(d.params?.role === 'base' ? 'bom.base' : 'bom.override', { file });
+    if (!out.includes(text)) out.push(text);
+  }
+  return out;
 }
 
 /** The banner when evolcore would not finish this render at all. */

@@ -129,7 +129,15 @@ const en = {
   'hazard.unclosed-block': '{tag} has no closing tag: evolcore leaves it in the text as written.',
   'hazard.when-not-condition':
     'Its `when` is not a condition evolcore understands, so evolcore reads it as always true.',
-  'hazard.binary-file': 'A file looks binary (it holds NUL bytes); evolcore injects it as text anyway.',
+  'hazard.binary-file': '{path} looks binary (it holds NUL bytes); evolcore injects it as text anyway.',
+  'hazard.invalid-utf8':
+    '{path} is not valid UTF-8: evolcore turns each bad byte sequence into U+FFFD (�) and injects the result.',
+  'hazard.huge-file':
+    '{path} is huge ({mib} MiB): evolcore reads it whole and counts its size against the budgets — over the total budget, it and every later section are left out.',
+  'bom.base':
+    '{file} starts with a UTF-8 byte-order mark (BOM), invisible in most editors: evolcore cannot parse it, so it loads no sections and the agent gets an EMPTY context. Save it as UTF-8 without BOM.',
+  'bom.override':
+    '{file} starts with a UTF-8 byte-order mark (BOM), invisible in most editors: evolcore cannot parse it and ignores the whole override, its totals too. Save it as UTF-8 without BOM.',
   'hazard.title': 'evolcore hazards',
   'failure.when-missing':
     'evolcore cannot render this: section "{section}" has no `when`. Its engine throws, every message fails, the user gets an error reply and the agent no turn at all. The context is empty.',
@@ -254,7 +262,14 @@ const zh: Record<keyof typeof en, string> = {
   'hazard.override-without-id': '覆盖文件中有一项没有 id：evolcore 仍会渲染它，标签为 “undefined”。',
   'hazard.unclosed-block': '{tag} 没有结束标签：evolcore 会把它原样留在文本中。',
   'hazard.when-not-condition': '它的 `when` 不是 evolcore 能理解的条件，evolcore 一律视为真。',
-  'hazard.binary-file': '有文件看起来是二进制（含 NUL 字节）；evolcore 仍会把它当文本注入。',
+  'hazard.binary-file': '{path} 看起来是二进制文件（含 NUL 字节）；evolcore 仍会把它当文本注入。',
+  'hazard.invalid-utf8': '{path} 不是有效的 UTF-8：evolcore 把每段无效字节解码为 U+FFFD（�）后注入。',
+  'hazard.huge-file':
+    '{path} 是超大文件（{mib} MiB）：evolcore 会整个读入并按其大小计入预算——超出总量上限时，它和其后的所有 section 都不会加载。',
+  'bom.base':
+    '{file} 以 UTF-8 字节顺序标记（BOM）开头，多数编辑器看不见：evolcore 无法解析它，于是不加载任何 section，agent 得到的上下文为空。请另存为不带 BOM 的 UTF-8。',
+  'bom.override':
+    '{file} 以 UTF-8 字节顺序标记（BOM）开头，多数编辑器看不见：evolcore 无法解析它，整个覆盖文件（连同其总量上限）都被忽略。请另存为不带 BOM 的 UTF-8。',
   'hazard.title': 'evolcore 隐患',
   'failure.when-missing':
     'evolcore 无法渲染：section “{section}” 没有 `when`。其引擎会抛出异常，每条消息都会失败，用户收到错误回复，代理完全得不到回合。上下文为空。',

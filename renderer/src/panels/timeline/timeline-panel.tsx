@@ -24,6 +24,7 @@ import { filterRows, timelineRows } from './timeline-rows';
 import './timeline.css';
 import { DraftRenderNote } from '../manifest/draft-note';
 import { VerifyBar } from './verify-bar';
+import { BomNote } from './bom-note';
 import { useSlashFocus } from '../../components/use-slash-focus';
 import { useDark } from '../../theme/use-dark';
 
@@ -152,6 +153,7 @@ export default function TimelinePanel() {
     <section className="timeline-panel" aria-label={t('panel.label')} data-testid="timeline" ref={panelRef}>
       <div className="timeline-main">
         {failed !== null && <p className="panel-note warn">{t('panel.failed')}</p>}
+        <BomNote />
         {report.failure !== null && (
           <p className="panel-note error" role="alert" data-testid="render-failure">
             {failureText(t, report.failure)}
