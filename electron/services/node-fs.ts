@@ -34,6 +34,41 @@ export function toEnginePath(p: string): string {
   return path.resolve(p).split(path.sep).join('/');
 }
 
+/**
+ * Files are opened non-blocking: a FIFO planted in a kit or a home (`kits/eck_manifest.json`,
+ * a section's file) would otherwise block the open until some process writes to it, and with it
+ * the render, the CLI and the app (issue 21). evolcore's own read would hang there; the
+ * inspector reports the file as not a regular file instead. Windows has no such FIFOs.
+ */
+const READ_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+
+/** What a non-regular file is, for the message. */
+function kindWord(st: fs.Stats): string {
+  if (st.isFIFO()) return 'a FIFO';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  if (st.isSocket()) return 'a socket';
+  if (st.isDirectory()) return 'a folder';
+  return 'not a regular file';
+}
+
+/** Reads a regular file as UTF-8 through one fd; `maxBytes` refuses a larger one unread. */
+function readRegular(p: string, maxBytes: number): string | FsError {
+  let fd: number | null = null;
+  try {
+    fd = fs.openSync(p, READ_FLAGS);
+    const st = fs.fstatSync(fd);
+    if (st.isDirectory()) return { error: 'EISDIR', message: `is a directory: ${p}` };
+    if (!st.isFile()) return { error: 'ENOTREG', message: `not a regular file (${kindWord(st)}): ${p}` };
+    if (st.size > maxBytes)
+      return { error: 'EFBIG', message: `file too large to read (${st.size} bytes): ${p}` };
+    return fs.readFileSync(fd, 'utf8');
+  } catch (err) {
+    return toError(err, p);
+  } finally {
+    if (fd !== null) fs.closeSync(fd);
+  }
+}
+
 /** Creates the Node adapter. */
 export function createNodeFs(): EngineFs {
   return {
@@ -46,28 +81,9 @@ export function createNodeFs(): EngineFs {
         return toError(err, p);
       }
     },
-    readText(p: string): string | FsError {
-      try {
-        return fs.readFileSync(p, 'utf8');
-      } catch (err) {
-        return toError(err, p);
-      }
-    },
-    readTextLimited(p: string, maxBytes: number): string | FsError {
-      // One open, one fstat, one read: what readFileSync does, with the size checked between.
-      let fd: number | null = null;
-      try {
-        fd = fs.openSync(p, 'r');
-        const size = fs.fstatSync(fd).size;
-        if (size > maxBytes)
-          return { error: 'EFBIG', message: `file too large to read (${size} bytes): ${p}` };
-        return fs.readFileSync(fd, 'utf8');
-      } catch (err) {
-        return toError(err, p);
-      } finally {
-        if (fd !== null) fs.closeSync(fd);
-      }
-    },
+    // One open, one fstat, one read: what readFileSync does, with the kind and size checked between.
+    readText: (p: string): string | FsError => readRegular(p, Number.POSITIVE_INFINITY),
+    readTextLimited: (p: string, maxBytes: number): string | FsError => readRegular(p, maxBytes),
     byteLength: (text: string): number => Buffer.byteLength(text, 'utf8'),
     list(p: string): readonly DirEntry[] | FsError {
       try {
