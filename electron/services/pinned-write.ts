@@ -13,9 +13,12 @@
  *   swapped for a link mid-save is refused; the temp files are then removed wherever they are
  *   (on Linux `/proc/self/fd` tells where an open file is now).
  *
- * What is left: the instant between that re-check and the rename. Node has no `renameat`, so
- * a folder swapped in that instant for a link makes the rename miss (ENOENT, nothing written)
- * unless the swapped-in folder holds our temp file, i.e. the home's own folder was moved.
+ * - every file is named inside that real folder, not through the path as given, so swapping a
+ *   link in the path (`<home>/eck`) cannot redirect a write at any instant.
+ *
+ * What is left: Node has no `renameat`, so a real folder of the path itself moved away and
+ * replaced by a link between the re-check and the rename would redirect the rename — that takes
+ * moving the home's own folder, not planting a link.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -227,6 +230,11 @@ export function writePinned(
     if (now !== pinned) throw changed(target, dir, now, pinned);
   };
   checkFolder();
+  // Every name is taken inside the approved real folder, never through the path as given: a link
+  // in it (`<home>/eck` → elsewhere) swapped between a check and a rename then cannot redirect
+  // the temp files, the backup or the rename (found by the 200-save race test: a swap between
+  // the folder re-check and the dev:ino check let both renames follow the link outside).
+  const at = path.join(pinned, path.basename(abs));
   const created: { path: string; file: CreatedFile; placed: boolean }[] = [];
   const make = (stepName: string, file: string, bytes: string | Uint8Array): void => {
     let made: CreatedFile;
@@ -241,9 +249,9 @@ export function writePinned(
     created.push({ path: file, file: made, placed: false });
   };
   try {
-    make('writing a temporary file', tempPathFor(abs), data);
-    const old = options.backup === true ? step('keeping a backup', () => ops.read(abs)) : null;
-    const backup = old === null ? null : backupPathFor(abs);
+    make('writing a temporary file', tempPathFor(at), data);
+    const old = options.backup === true ? step('keeping a backup', () => ops.read(at)) : null;
+    const backup = old === null ? null : backupPathFor(at);
     if (backup !== null && old !== null) make('keeping a backup', tempPathFor(backup), old);
     // The re-check: the folder still resolves where approved, and each temp name is our file.
     checkFolder();
@@ -262,9 +270,10 @@ export function writePinned(
       step('keeping a backup', () => ops.rename(bak.path, backup));
       bak.placed = true;
     }
-    step('replacing the file', () => ops.rename(main.path, abs));
+    step('replacing the file', () => ops.rename(main.path, at));
     main.placed = true;
-    return backup;
+    // Named as the caller named the target (the home's path, not its real one).
+    return backup === null ? null : backupPathFor(abs);
   } finally {
     for (const c of created) {
       if (!c.placed) removeOwn(c.path, c.file, ops);
