@@ -198,7 +198,16 @@ export class MemoryLoader {
       this.diag('info', 'include-non-text', `Skipped ${v.path}: ${ext} is not a text file.`, v.path);
       return [];
     }
-    const parsed = parseMemoryFileContent(raw, resolved, this.home);
+    let parsed: ReturnType<typeof parseMemoryFileContent>;
+    try {
+      parsed = parseMemoryFileContent(raw, resolved, this.home);
+    } catch (error) {
+      // Claude Code catches what its reader throws and skips the file without a word.
+      const why = error instanceof Error ? error.message : String(error);
+      this.record(v, 'missing', `Cannot be processed: ${why}`, { realPath, bytes: stat.size });
+      this.diag('warning', 'read-error', `Cannot process ${v.path}: ${why}`, v.path);
+      return [];
+    }
     if (parsed.frontmatterError) {
       const e = parsed.frontmatterError;
       this.diag(
