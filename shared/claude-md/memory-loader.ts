@@ -11,6 +11,7 @@ import { isNetPath } from './include-paths';
 import { parseMemoryFileContent } from './memory-file-content';
 import { comparisonKey, extnamePath, isPathWithin, joinPath, normalizePath } from '../base/posix-path';
 import { isTextExtension } from './text-extensions';
+import type { ExcludeMatcher } from './claude-md-excludes';
 import type {
   ClaudeFs,
   ClaudeMdDiagnostic,
@@ -76,6 +77,8 @@ export class MemoryLoader {
   quiet = false;
   /** When `true`, rule files left for later are not reported as deferred (the Read phase reports them itself). */
   hideDeferred = false;
+  /** The settings' `claudeMdExcludes`, when any. */
+  excludes: ExcludeMatcher | null = null;
 
   constructor(
     private readonly fs: ClaudeFs,
@@ -157,6 +160,16 @@ export class MemoryLoader {
         'include-too-deep',
         `Skipped ${v.directive}: include depth ${depth} is too deep.`,
         v.path,
+      );
+      return [];
+    }
+    // Tested on the path as reached, before it is marked processed (as Claude Code does).
+    const excluded = this.excludes?.match(v.path, v.level) ?? null;
+    if (excluded !== null) {
+      this.record(
+        v,
+        'excluded-by-pattern',
+        `Matches "${excluded.pattern}" of claudeMdExcludes in ${this.display(excluded.file)}: not loaded.`,
       );
       return [];
     }
