@@ -44,11 +44,23 @@ export interface ClaudeMemorySettings {
   readonly projectKey: string;
   /** Settings files that exist but are not JSON objects (ignored). */
   readonly invalid: readonly string[];
+  /** Every settings file looked at (found or not) and `~/.claude.json`, for the watcher. */
+  readonly looked: readonly string[];
 }
 
 /** The environment variables that change memory. */
 export const DISABLE_CLAUDE_MDS = 'CLAUDE_CODE_DISABLE_CLAUDE_MDS';
 export const ADDITIONAL_DIRECTORIES_CLAUDE_MD = 'CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD';
+
+/** The variables of a process environment that change Claude Code's memory. */
+export function claudeMdEnv(
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string | undefined> {
+  return {
+    [DISABLE_CLAUDE_MDS]: env[DISABLE_CLAUDE_MDS],
+    [ADDITIONAL_DIRECTORIES_CLAUDE_MD]: env[ADDITIONAL_DIRECTORIES_CLAUDE_MD],
+  };
+}
 
 /** Claude Code's reading of an environment flag. */
 export function isTruthyEnv(value: unknown): boolean {
@@ -128,6 +140,7 @@ export function readClaudeMemorySettings(
     externalIncludesApproved: approved,
     projectKey,
     invalid,
+    looked: [...files.map((f) => f.file), globalConfig],
   };
 }
 
