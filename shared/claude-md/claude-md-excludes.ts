@@ -13,30 +13,31 @@ import type { ClaudeFs, ClaudeMdLevel } from './types';
 
 /** Answers "which pattern drops this file?" for one assembly. */
 export class ExcludeMatcher {
-  private readonly patterns: readonly ExcludePattern[];
+  /** Each pattern as matched, with the settings entry it came from (reported as is). */
+  private readonly patterns: readonly { readonly glob: string; readonly origin: ExcludePattern }[];
 
   constructor(fs: ClaudeFs, patterns: readonly ExcludePattern[]) {
-    const out = patterns.map((p) => ({ ...p, pattern: p.pattern.replaceAll('\\', '/') }));
+    const out = patterns.map((origin) => ({ glob: origin.pattern.replaceAll('\\', '/'), origin }));
     for (const p of [...out]) {
-      if (!p.pattern.startsWith('/')) continue;
-      const glob = p.pattern.search(/[*?{[]/);
-      const dir = dirnamePath(glob === -1 ? p.pattern : p.pattern.slice(0, glob));
+      if (!p.glob.startsWith('/')) continue;
+      const at = p.glob.search(/[*?{[]/);
+      const dir = dirnamePath(at === -1 ? p.glob : p.glob.slice(0, at));
       if (/^[\\/]{2}/.test(dir)) continue;
       const real = fs.realpath(dir);
       if (typeof real !== 'string') continue;
       const resolved = normalizePath(real);
-      if (resolved !== dir) out.push({ ...p, pattern: resolved + p.pattern.slice(dir.length) });
+      if (resolved !== dir) out.push({ glob: resolved + p.glob.slice(dir.length), origin: p.origin });
     }
-    this.patterns = out.filter((p) => p.pattern.length > 0);
+    this.patterns = out.filter((p) => p.glob.length > 0);
   }
 
-  /** The pattern that excludes the file at `path` of `level`, or `null`. */
+  /** The settings entry whose pattern excludes the file at `path` of `level`, or `null`. */
   match(path: string, level: ClaudeMdLevel): ExcludePattern | null {
     if (level === 'managed' || this.patterns.length === 0) return null;
     const subject = path.replaceAll('\\', '/');
     for (const p of this.patterns) {
       try {
-        if (picomatch.isMatch(subject, p.pattern, { dot: true })) return p;
+        if (picomatch.isMatch(subject, p.glob, { dot: true })) return p.origin;
       } catch {
         // A pattern picomatch refuses matches nothing.
       }

@@ -108,6 +108,7 @@ export class MemoryLoader {
       globBase: null,
       testedPath: null,
       differsFromDisk: false,
+      excludedBy: null,
       detail,
       content: null,
       hidden: false,
@@ -170,6 +171,7 @@ export class MemoryLoader {
         v,
         'excluded-by-pattern',
         `Matches "${excluded.pattern}" of claudeMdExcludes in ${this.display(excluded.file)}: not loaded.`,
+        { excludedBy: excluded },
       );
       return [];
     }

@@ -9,7 +9,7 @@
 
 import type { DirEntry, FileStat, FsError, ReadOnlyFs } from '../base/file-system';
 import type { Span } from '../base/span';
-import type { ClaudeMemorySettings } from './claude-settings';
+import type { ClaudeMemorySettings, ExcludePattern } from './claude-settings';
 
 export type { DirEntry, FileStat, FsError, Span };
 
@@ -173,6 +173,8 @@ export interface ClaudeMdFile {
   readonly span: Span | null;
   /** Span of the content only. */
   readonly contentSpan: Span | null;
+  /** The `claudeMdExcludes` pattern (and its settings file) that dropped the file, else `null`. */
+  readonly excludedBy: ExcludePattern | null;
   /** One sentence for the "why" column. */
   readonly detail: string;
 }
