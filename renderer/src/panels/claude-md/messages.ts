@@ -39,6 +39,8 @@ const en = {
   'opt.project': 'projectSettings',
   'opt.local': 'localSettings',
   'opt.approve': 'Approve external includes',
+  'opt.approve.title':
+    'Unchecked, the approval Claude Code stored for this project in ~/.claude.json decides (see the settings above the list)',
   totals:
     '{loaded} of {files} files loaded · {chars} characters · {bytes} · assembled in {ms} ms ({trigger})',
   'totals.over': '{n} over the 40,000-character warning',
@@ -145,6 +147,8 @@ const zh: Record<keyof typeof en, string> = {
   'opt.project': 'projectSettings',
   'opt.local': 'localSettings',
   'opt.approve': '批准外部引入',
+  'opt.approve.title':
+    '未勾选时，由 Claude Code 在 ~/.claude.json 中为此项目保存的批准决定（见列表上方的设置）',
   totals: '已加载 {loaded} / {files} 个文件 · {chars} 个字符 · {bytes} · 组装耗时 {ms} 毫秒（{trigger}）',
   'totals.over': '{n} 个文件超过 40,000 字符警告线',
   'totals.attached': '读取后附加 {n} 个',
