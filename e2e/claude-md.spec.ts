@@ -192,6 +192,19 @@ test('a Claude Code project shows its files in load order with reasons, and foll
   await expect(text).toContainText(`Contents of ${path.join(dirs.cwd, '.claude', 'rules', 'added.md')}`);
   await expect(text).not.toContainText('Maintainers: keep this file short');
 
+  // A settings file that changes memory: the view names it, and the row says why.
+  await page.getByTestId('claude-view-files').click();
+  fs.writeFileSync(
+    path.join(dirs.cwd, '.claude', 'settings.local.json'),
+    JSON.stringify({ claudeMdExcludes: ['**/rules/added.md'] }),
+  );
+  await expect(page.getByTestId('claude-settings-effect')).toHaveText(
+    '.claude/settings.local.json: claudeMdExcludes "**/rules/added.md" drops 1 file(s)',
+  );
+  await expect(row(page, '.claude/rules/added.md').getByTestId('claude-file-status')).toHaveText(
+    'Not loaded: matches a claudeMdExcludes pattern of the settings',
+  );
+
   // Back to the ECK home: its tabs return.
   await page.getByTestId('workspace-kind').selectOption('eck');
   await expect(page.getByTestId('home-path')).toHaveValue(workspace.home);

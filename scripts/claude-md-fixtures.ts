@@ -64,9 +64,17 @@ export function writeTree(dir: string, spec: TreeSpec): WrittenTree {
     fs.writeFileSync(path.join(dir, 'home', '.claude.json'), JSON.stringify(config));
   }
   if (spec.addDirClaudeMd) {
-    const settings = { env: { CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: '1' } };
-    fs.mkdirSync(path.join(dir, 'home', '.claude'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'home', '.claude', 'settings.json'), JSON.stringify(settings));
+    // Added to the user settings the tree may already hold (their other keys kept).
+    const file = path.join(dir, 'home', '.claude', 'settings.json');
+    const settings = fs.existsSync(file)
+      ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>)
+      : {};
+    const env = {
+      ...(settings['env'] as Record<string, string> | undefined),
+      CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: '1',
+    };
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify({ ...settings, env }));
   }
   const target = spec.target === null ? null : path.join(dir, spec.target);
   const rel = target === null ? '' : path.relative(cwd, target);
@@ -250,6 +258,70 @@ export const FIXTURES: readonly TreeSpec[] = [
       'extra/x.ts': 'x\n',
     },
     target: 'extra/x.ts',
+  },
+  {
+    ...base,
+    name: 'fixture-claude-md-excludes',
+    files: {
+      'managed/CLAUDE.md': 'managed: never excluded\n',
+      'managed/managed-settings.json': JSON.stringify({ claudeMdExcludes: ['**/outer/CLAUDE.md'] }),
+      'home/.claude/settings.json': JSON.stringify({
+        claudeMdExcludes: ['/etc/claude-code/CLAUDE.md', '**/inc.md', '**/sub/CLAUDE.md'],
+      }),
+      'outer/CLAUDE.md': 'outer: excluded by the managed settings\n',
+      [`${P}/CLAUDE.md`]: 'project @./inc.md @./kept.md\n',
+      [`${P}/inc.md`]: 'excluded include\n',
+      [`${P}/kept.md`]: 'kept include\n',
+      [`${P}/.claude/settings.json`]: JSON.stringify({ claudeMdExcludes: ['**/rules/c.md'] }),
+      [`${P}/.claude/settings.local.json`]: JSON.stringify({ claudeMdExcludes: ['**/CLAUDE.local.md'] }),
+      [`${P}/CLAUDE.local.md`]: 'local: excluded\n',
+      [`${P}/.claude/rules/c.md`]: '---\npaths: sub/*.ts\n---\nexcluded on Read\n',
+      [`${P}/.claude/rules/d.md`]: '---\npaths: sub/*.ts\n---\nattached on Read\n',
+      [`${P}/sub/CLAUDE.md`]: 'sub: excluded on Read\n',
+      [`${P}/sub/x.ts`]: 'x\n',
+    },
+    target: `${P}/sub/x.ts`,
+  },
+  {
+    ...base,
+    name: 'fixture-disable-claude-mds',
+    files: {
+      'managed/CLAUDE.md': 'managed\n',
+      [`${P}/.claude/settings.local.json`]: JSON.stringify({
+        env: { CLAUDE_CODE_DISABLE_CLAUDE_MDS: 'yes' },
+      }),
+      [`${P}/CLAUDE.md`]: 'project\n',
+      [`${P}/sub/CLAUDE.md`]: 'sub\n',
+      [`${P}/sub/x.ts`]: 'x\n',
+    },
+    target: `${P}/sub/x.ts`,
+  },
+  {
+    ...base,
+    name: 'fixture-approval-git-root',
+    files: {
+      'outer/.git/HEAD': 'ref: refs/heads/main\n',
+      'home/.claude.json': JSON.stringify({
+        projects: { '{{ROOT}}/outer': { hasClaudeMdExternalIncludesApproved: true } },
+      }),
+      [`${P}/CLAUDE.md`]: 'project @../ext.md\n',
+      'outer/ext.md': 'external include, approved for the git root\n',
+    },
+    target: null,
+  },
+  {
+    ...base,
+    name: 'fixture-add-dir-by-project-env',
+    files: {
+      [`${P}/.claude/settings.json`]: JSON.stringify({
+        env: { CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: 'on' },
+        permissions: { additionalDirectories: ['{{ROOT}}/perm'] },
+      }),
+      'perm/CLAUDE.md': 'permissions.additionalDirectories load no memory\n',
+      'other/CLAUDE.md': 'the --add-dir folder\n',
+      'other/x.ts': 'x\n',
+    },
+    target: 'other/x.ts',
   },
   {
     ...base,

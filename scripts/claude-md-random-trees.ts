@@ -24,6 +24,21 @@ const GLOBS = [
   '*.css',
   'other.ts',
 ];
+/** claudeMdExcludes patterns: globs, absolute paths, ones that never match, a managed file. */
+const EXCLUDES = [
+  '**/inc-1.md',
+  '**/proj/CLAUDE.md',
+  '{{ROOT}}/outer/proj/a/**',
+  '**/.claude/rules/**',
+  '**/CLAUDE.local.md',
+  '**/etc/claude-code/CLAUDE.md',
+  '**/rules/a.md',
+  'CLAUDE.md',
+  '{{ROOT}}/outer/CLAUDE.md',
+  '**/home/**',
+  '**/d/**/CLAUDE.md',
+  '**/hinc.md',
+];
 const SUBDIRS = ['a', 'a/b', 'a/b/c', 'd', 'd/e', 'src'];
 const RULE_NAMES = ['a.md', 'b.md', 'Z.md', 'style.md', 'sub/x.md', 'sub/deep/y.md', 'r1.md', 'notes.txt'];
 const DATA_NAMES = ['x.ts', 'y.md', 'z.css'];
@@ -41,6 +56,15 @@ const MARKDOWN = [
   '    indented code @./inc-1.md\n\nID @./inc-2.md\n',
   'ID\n\n<!-- a -->\n<!-- b --> rest @./inc-3.md\n',
   'ID @./inc-1.md, @./inc-2.md; (@./inc-3.md)\n',
+  // Comments after list items and under paragraph lines: marked decides what is a top-level comment.
+  '- item ID\n<!-- after the list -->\n<!-- and the next --> @./inc-1.md\ntext\n',
+  '1. one ID\n   <!-- nested in the item -->\n<!-- top level @./inc-2.md -->\n@./inc-3.md\n',
+  'para ID\n  <!-- indented two -->\n   <!-- indented three @./inc-1.md -->\nmore\n',
+  '* a\n* b ID\n\n<!-- after a blank line -->\n    <!-- four spaces -->\n',
+  '- ID\n  - nested\n<!--\nmulti-line @./inc-2.md\n-->\n@./inc-1.md\n',
+  '> quote ID\n<!-- after a quote -->\n',
+  '# Head ID\n<!-- after a heading --> tail @./inc-3.md\n',
+  'ID @C:/inc-1.md and @c:inc-2.md\n',
 ];
 
 /** One random tree. */
@@ -65,7 +89,7 @@ export function randomTree(seed: number): TreeSpec {
   ];
   const pathsYaml = (): string => {
     const globs = Array.from({ length: 1 + Math.floor(r() * 2) }, () => pick(GLOBS));
-    switch (Math.floor(r() * 8)) {
+    switch (Math.floor(r() * 9)) {
       case 0:
         // Unquoted: globs starting with `*` or holding `{` fail YAML and are quoted on retry.
         return `paths: ${globs.join(', ')}`;
@@ -80,6 +104,25 @@ export function randomTree(seed: number): TreeSpec {
         return `description: a rule\npaths: '${globs.join(', ')}'`;
       case 5:
         return pick(['paths:', 'paths: []', 'paths: ""', 'paths: 5']);
+      case 6:
+        // The forms a YAML parser reads its own way (Claude Code's is Bun.YAML).
+        return pick([
+          `paths:\n  a: "${globs[0]}"`,
+          `description: @odd value\npaths: "${globs.join(', ')}"`,
+          `title: a: b\npaths: ${globs.join(', ')}`,
+          `\tname: tabbed\npaths: "${globs[0]}"`,
+          `paths: >\n  ${globs.join(',\n  ')}`,
+          `paths: |\n  ${globs.join('\n  ')}`,
+          `paths: |-\n  ${globs[0]}`,
+          `base: &g "${globs[0]}"\npaths: *g`,
+          `list: &l\n  - "${globs[0]}"\npaths: *l`,
+          `paths:\n  - - "${globs[0]}"\n    - "${globs[globs.length - 1]}"\n  - other.ts`,
+          `paths: !!str ${globs[0]!.startsWith('*') ? `"${globs[0]}"` : globs[0]}`,
+          `paths: !!seq ["${globs[0]}"]`,
+          `paths: a.ts\npaths: "${globs[0]}"`,
+          `paths: {x: "${globs[0]}"}`,
+          `paths: [5, null, "${globs[0]}"]`,
+        ]);
       default:
         return `paths: [${globs.map((g) => `"${g}"`).join(', ')}]`;
     }
@@ -144,6 +187,52 @@ export function randomTree(seed: number): TreeSpec {
   }
   if (chance(0.1)) files[`${CWD}/.claude/rules/loop`] = { symlink: '.' };
 
+  // Settings that change memory: claudeMdExcludes in any settings file, the env switches,
+  // the external-include approval of ~/.claude.json (keyed by the git root when there is one).
+  const settingsFiles = [
+    'home/.claude/settings.json',
+    `${CWD}/.claude/settings.json`,
+    `${CWD}/.claude/settings.local.json`,
+    'managed/managed-settings.json',
+  ];
+  const settings = new Map<string, Record<string, unknown>>();
+  const settingsOf = (file: string): Record<string, unknown> => {
+    const existing = settings.get(file);
+    if (existing) return existing;
+    const created: Record<string, unknown> = {};
+    settings.set(file, created);
+    return created;
+  };
+  if (chance(0.35)) {
+    const n = 1 + Math.floor(r() * 2);
+    for (let i = 0; i < n; i++) {
+      const s = settingsOf(pick(settingsFiles));
+      const list = (s['claudeMdExcludes'] as string[] | undefined) ?? [];
+      list.push(pick(EXCLUDES));
+      s['claudeMdExcludes'] = list;
+    }
+  }
+  const addDirClaudeMd = chance(0.15);
+  if (chance(0.15)) {
+    const env = { CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: pick(['1', 'on', 'true', '0']) };
+    settingsOf(pick(settingsFiles))['env'] = env;
+  }
+  if (chance(0.04))
+    settingsOf(pick(settingsFiles))['env'] = { CLAUDE_CODE_DISABLE_CLAUDE_MDS: pick(['1', 'yes', '0']) };
+  for (const [file, value] of settings) {
+    if (file.startsWith('managed/') && (!managed || files[file] !== undefined)) continue;
+    files[file] = JSON.stringify(value);
+  }
+  const gitAtOuter = chance(0.3);
+  if (gitAtOuter) files['outer/.git/HEAD'] = 'ref: refs/heads/main\n';
+  const approvedByConfig = chance(0.15);
+  if (approvedByConfig) {
+    const key = chance(0.5) ? (gitAtOuter ? '{{ROOT}}/outer' : `{{ROOT}}/${CWD}`) : '{{ROOT}}/outer';
+    files['home/.claude.json'] = JSON.stringify({
+      projects: { [key]: { hasClaudeMdExternalIncludesApproved: true } },
+    });
+  }
+
   const dataFiles = Object.keys(files).filter((p) => DATA_NAMES.some((n) => p.endsWith(`/${n}`)));
   const memoryFiles = Object.keys(files).filter((p) => p.startsWith(CWD) && typeof files[p] === 'string');
   let target: string | null = null;
@@ -156,7 +245,7 @@ export function randomTree(seed: number): TreeSpec {
     files,
     target,
     managed,
-    approved: chance(0.1),
-    addDirClaudeMd: chance(0.15),
+    approved: false,
+    addDirClaudeMd,
   };
 }

@@ -90,9 +90,9 @@ async function main(): Promise<number> {
         home: tree.home,
         managedDir: tree.managed ?? path.join(dir, 'no-managed'),
         target: tree.target,
-        approveExternalIncludes: tree.approved,
+        // Approval, claudeMdExcludes and the settings' env are read from the tree, as Claude
+        // Code reads them; only --add-dir (the oracle's, for a target outside cwd) is given.
         additionalDirectories: tree.additionalDirectories,
-        additionalDirectoriesClaudeMd: tree.addDirClaudeMd,
       },
       nodeFs,
     );

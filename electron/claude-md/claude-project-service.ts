@@ -13,6 +13,7 @@ import { fail, ok } from '../../shared/api/errors';
 import { MAX_SHOWN_TEXT_BYTES, tooLarge } from '../../shared/api/answer-caps';
 import { assembleClaudeMd } from '../../shared/claude-md/assemble';
 import { DEFAULT_MANAGED_DIR } from '../../shared/claude-md/claude-md-input';
+import { claudeMdEnv } from '../../shared/claude-md/claude-settings';
 import type { ClaudeFs, SettingSources } from '../../shared/claude-md/types';
 import type {
   ClaudeAssembly,
@@ -206,7 +207,16 @@ export class ClaudeProjectService {
     changed: readonly string[],
   ): ClaudeAssembly {
     const started = performance.now();
-    const report = assembleClaudeMd(options, this.fs);
+    // Unchecked approval leaves it to ~/.claude.json, as Claude Code decides it.
+    const { approveExternalIncludes, ...rest } = options;
+    const report = assembleClaudeMd(
+      {
+        ...rest,
+        ...(approveExternalIncludes ? { approveExternalIncludes } : {}),
+        env: claudeMdEnv(process.env),
+      },
+      this.fs,
+    );
     const plan = this.plan(report);
     return {
       options,

@@ -23,6 +23,8 @@ describe('claudeWatchPlan', () => {
     // Missing candidates' folders are replaced by their nearest existing ancestor.
     expect(plan.shallowDirs).toEqual([
       '/etc/claude-code',
+      // ~/.claude.json: the external-include approval.
+      '/home/u',
       '/home/u/.claude',
       '/work',
       '/work/p',
@@ -37,6 +39,9 @@ describe('claudeWatchPlan', () => {
     expect(isRelevantChange(plan, '/work/p/CLAUDE.local.md')).toBe(true);
     expect(isRelevantChange(plan, '/work/p/.claude/rules/deep/new.md')).toBe(true);
     expect(isRelevantChange(plan, '/home/u/.claude/rules')).toBe(true);
+    // Settings that change memory (claudeMdExcludes, env, the approval).
+    expect(isRelevantChange(plan, '/work/p/.claude/settings.local.json')).toBe(true);
+    expect(isRelevantChange(plan, '/home/u/.claude.json')).toBe(true);
     expect(isRelevantChange(plan, '/work/p/docs/b.md')).toBe(false);
     expect(isRelevantChange(plan, '/work/other.txt')).toBe(false);
   });

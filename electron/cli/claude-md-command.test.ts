@@ -257,3 +257,52 @@ describe('the e2e fixture text (expected-context-with-target.txt, as the real Cl
     expect(text.split(f).join('<FIXTURE>')).toBe(golden);
   });
 });
+
+describe('eck claude-md reads the settings Claude Code reads', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-claude-md-settings-'));
+    const put = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    };
+    put('p/CLAUDE.md', 'project @../ext.md\n');
+    put('ext.md', 'external\n');
+    put('extra/CLAUDE.md', 'extra folder\n');
+    put(
+      'p/.claude/settings.json',
+      JSON.stringify({ env: { CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD: '1' } }),
+    );
+    put(
+      'h/.claude.json',
+      JSON.stringify({
+        projects: { [toEnginePath(path.join(dir, 'p'))]: { hasClaudeMdExternalIncludesApproved: true } },
+      }),
+    );
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('takes the approval from ~/.claude.json and the --add-dir memory switch from the settings env', async () => {
+    const extra = path.join(dir, 'extra');
+    const r = await run(
+      '--cwd',
+      path.join(dir, 'p'),
+      '--home',
+      path.join(dir, 'h'),
+      '--managed',
+      path.join(dir, 'none'),
+      '--add-dir',
+      extra,
+      '--json',
+    );
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out) as ClaudeMdReport;
+    const sent = [...report.context.matchAll(/^Contents of (.+?) \(/gm)].map((m) => m[1]);
+    expect(sent).toEqual([
+      toEnginePath(path.join(dir, 'p', 'CLAUDE.md')),
+      toEnginePath(path.join(dir, 'ext.md')),
+      toEnginePath(path.join(extra, 'CLAUDE.md')),
+    ]);
+    expect(report.settings.externalIncludesApproved.value).toBe(true);
+  });
+});

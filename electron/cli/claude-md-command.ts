@@ -8,6 +8,7 @@
 import os from 'node:os';
 import { assembleClaudeMd } from '../../shared/claude-md/assemble';
 import { DEFAULT_MANAGED_DIR } from '../../shared/claude-md/claude-md-input';
+import { claudeMdEnv } from '../../shared/claude-md/claude-settings';
 import { CLAUDE_CODE_VERSION } from '../../shared/claude-md/types';
 import type { ClaudeMdDiagnostic, ClaudeMdReport, SettingSources } from '../../shared/claude-md/types';
 import { createNodeClaudeFs } from '../claude-md/node-claude-fs';
@@ -51,8 +52,10 @@ attaches after Claude reads that file, under a line naming the Read.
   --target FILE              a file Claude reads (relative to --cwd): shows what that Read attaches
   --setting-sources LIST     the sources that are on, as Claude Code's flag; default all
   --approve-external-includes  as if includes outside the project were approved
+                             (default: the approval Claude Code stored in ~/.claude.json)
   --add-dir DIR,…            additional directories (Claude Code's --add-dir)
   --add-dir-claude-md        as CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD=1: load their CLAUDE.md files
+                             (default: that variable of this environment or of the settings' env)
   --verify                   run your own claude once (print mode, a local fake API, a scratch config
                              folder, no telemetry) and compare what it sends with this assembly;
                              exit 0 identical, 3 different, 2 no claude found, 1 it could not run
@@ -61,8 +64,10 @@ attaches after Claude reads that file, under a line naming the Read.
   --json                     the whole report: context, attachedOnRead [{ path, text }], files, diagnostics
   --help                     this text
 
+Read as Claude Code reads them: claudeMdExcludes and env of the user, project, local and
+managed settings, and the project's approval in ~/.claude.json.
 Not visible here: feature flags Claude Code fetches at run time, enterprise settings scripts,
-MDM or server-managed settings, claudeMdExcludes, auto-memory.
+MDM or server-managed settings, auto-memory.
 Exit 0 assembled, 1 the working directory is missing, 2 usage error.
 `;
 
@@ -104,12 +109,14 @@ export async function runClaudeMdCommand(argv: readonly string[], io: CliIo): Pr
       managedDir: managed === undefined ? DEFAULT_MANAGED_DIR : toEnginePath(managed),
       target: stringOption(args, 'target') ?? null,
       settingSources: sources,
-      approveExternalIncludes: args.options['approve-external-includes'] === true,
+      // Absent flags leave the decision to what Claude Code itself reads.
+      ...(args.options['approve-external-includes'] === true ? { approveExternalIncludes: true } : {}),
       additionalDirectories: (stringOption(args, 'add-dir') ?? '')
         .split(',')
         .filter((d) => d.trim() !== '')
         .map((d) => toEnginePath(d.trim())),
-      additionalDirectoriesClaudeMd: args.options['add-dir-claude-md'] === true,
+      ...(args.options['add-dir-claude-md'] === true ? { additionalDirectoriesClaudeMd: true } : {}),
+      env: claudeMdEnv(process.env),
     },
     fs,
   );

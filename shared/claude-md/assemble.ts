@@ -8,17 +8,27 @@
  */
 
 import { MAX_MEMORY_CHARACTER_COUNT, resolveClaudeMdInput } from './claude-md-input';
+import { ExcludeMatcher } from './claude-md-excludes';
+import { readClaudeMemorySettings } from './claude-settings';
 import { buildAttachments, buildContext } from './final-text';
 import { MANAGED_SETTINGS_CLAUDEMD_PATH, readManagedClaudeMd } from './managed-settings';
 import { MemoryLoader } from './memory-loader';
 import type { Draft, MemoryInfo } from './memory-loader';
 import { ancestorsBelowRoot, isPathWithin, joinPath, relativePath } from '../base/posix-path';
 import { collectReadAttachments } from './read-attachments';
-import type { ClaudeFs, ClaudeMdFile, ClaudeMdInput, ClaudeMdReport } from './types';
+import type { ClaudeFs, ClaudeMdFile, ClaudeMdInput, ClaudeMdReport, ResolvedClaudeMdInput } from './types';
 
 /** Assembles both phases for `input`, reading through `fs`. */
 export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdReport {
-  const opts = resolveClaudeMdInput(input);
+  const base = resolveClaudeMdInput(input);
+  // The settings Claude Code reads decide what the caller leaves open.
+  const settings = readClaudeMemorySettings(fs, base);
+  const opts: ResolvedClaudeMdInput = {
+    ...base,
+    approveExternalIncludes: input.approveExternalIncludes ?? settings.externalIncludesApproved.value,
+    additionalDirectoriesClaudeMd:
+      input.additionalDirectoriesClaudeMd ?? settings.additionalDirectoriesClaudeMd.value,
+  };
   const { cwd, home, target, settingSources: on, approveExternalIncludes: approved } = opts;
   const display = (path: string): string => {
     if (isPathWithin(path, cwd)) return relativePath(cwd, path) || '.';
@@ -26,6 +36,29 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
     return path;
   };
   const loader = new MemoryLoader(fs, cwd, home, display);
+  if (settings.excludes.length > 0) loader.excludes = new ExcludeMatcher(fs, settings.excludes);
+  for (const file of settings.invalid)
+    loader.diag('warning', 'settings-invalid', `Settings ${file} are not a JSON object; ignored.`, file);
+  if (settings.disableClaudeMds.value) {
+    // No memory at all, at start or after a Read.
+    const from = settings.disableClaudeMds.file ?? 'the environment';
+    loader.diag(
+      'info',
+      'claude-mds-disabled',
+      `CLAUDE_CODE_DISABLE_CLAUDE_MDS is set (${from}): no memory is sent.`,
+      from,
+    );
+    return {
+      input: opts,
+      context: '',
+      attachedOnRead: target === null ? null : [],
+      files: [],
+      totals: { loaded: 0, chars: 0, bytes: 0, overWarning: 0 },
+      settings,
+      searched: [],
+      diagnostics: loader.diagnostics,
+    };
+  }
   const searched = loader.searched;
   const cwdStat = fs.stat(cwd);
   if ('error' in cwdStat || cwdStat.kind !== 'directory') {
@@ -188,6 +221,7 @@ export function assembleClaudeMd(input: ClaudeMdInput, fs: ClaudeFs): ClaudeMdRe
       bytes: contributing.reduce((sum, f) => sum + (f.bytes ?? 0), 0),
       overWarning: files.filter((f) => f.warning !== null).length,
     },
+    settings,
     searched,
     diagnostics: loader.diagnostics,
   };

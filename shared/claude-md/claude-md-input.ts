@@ -36,5 +36,6 @@ export function resolveClaudeMdInput(input: ClaudeMdInput): ResolvedClaudeMdInpu
       resolvePath(cwd, toForwardSlashes(d)),
     ),
     additionalDirectoriesClaudeMd: input.additionalDirectoriesClaudeMd ?? false,
+    env: input.env ?? {},
   };
 }

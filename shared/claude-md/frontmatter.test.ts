@@ -93,3 +93,39 @@ describe('parseFrontmatter: Claude Code 2.1.197 quirks', () => {
     expect(parseFrontmatter('---\npaths: true\n---\nx').paths).toBeNull();
   });
 });
+
+// Claude Code 2.1.197 parses frontmatter with Bun.YAML; these are what Bun 1.4.0 reads.
+describe('parseFrontmatter: YAML read as a YAML parser reads it', () => {
+  const paths = (yaml: string) => parseFrontmatter(`---\n${yaml}\n---\nbody\n`).paths;
+
+  it('a paths map gives no pattern: the rule is unconditional', () => {
+    expect(paths('paths:\n  a: "*.ts"')).toBeNull();
+  });
+
+  it('a value the first parse refuses is quoted on the retry, and paths is still found', () => {
+    const parsed = parseFrontmatter('---\ndescription: @docs first\npaths: src/*.ts\n---\nbody\n');
+    expect(parsed.error).toBeNull();
+    expect(parsed.paths).toEqual(['src/*.ts']);
+  });
+
+  it('a folded scalar joins its lines; a literal one keeps the newline inside one pattern', () => {
+    expect(paths('paths: >\n  src/*.ts,\n  lib/*.ts')).toEqual(['src/*.ts', 'lib/*.ts']);
+    expect(paths('paths: |\n  src/*.ts\n  lib/*.ts')).toEqual(['src/*.ts\nlib/*.ts']);
+  });
+
+  it('anchors, aliases, nested lists and tags', () => {
+    expect(paths('base: &g src/*.ts\npaths: *g')).toEqual(['src/*.ts']);
+    expect(paths('paths:\n  - - a/*.ts\n    - b/*.ts\n  - c.ts')).toEqual(['a/*.ts', 'b/*.ts', 'c.ts']);
+    expect(paths('paths: !!str 5')).toEqual(['5']);
+    expect(paths('paths: [5, "x.ts", null]')).toEqual(['x.ts']);
+  });
+
+  it('a duplicate key keeps the last value; several documents are no frontmatter', () => {
+    expect(paths('paths: a.ts\npaths: b.ts')).toEqual(['b.ts']);
+    expect(paths('paths: a.ts\n...\npaths: b.ts')).toBeNull();
+  });
+
+  it('a literal two-line pattern never matches a file', () => {
+    expect(testTarget(['src/*.ts\nlib/*.ts'], '/p', '/p/src/a.ts').matched).toBe(false);
+  });
+});

@@ -3,8 +3,7 @@
  * `paths` turn a rules-folder file into a conditional rule.
  */
 
-import { parseYamlLite, quoteProblematicValues } from './yaml-lite';
-import type { YamlValue } from './yaml-lite';
+import { parseFrontmatterYaml } from './frontmatter-yaml';
 
 /** A file split into frontmatter and content. */
 export interface ParsedFrontmatter {
@@ -29,15 +28,8 @@ export function parseFrontmatter(raw: string): ParsedFrontmatter {
   if (!match) return { content: raw, hadFrontmatter: false, paths: null, error: null };
   const content = raw.slice(match[0].length);
   const yaml = match[1]!;
-  let parsed = parseYamlLite(yaml);
-  // First the text as written, then with problematic values quoted and leading tabs made
-  // spaces (§19.3 two-step parse); both failing reads as no frontmatter values.
-  if (!parsed.ok) {
-    const retry = parseYamlLite(
-      quoteProblematicValues(yaml).replace(/^\t+/gm, (tabs) => '  '.repeat(tabs.length)),
-    );
-    if (retry.ok) parsed = retry;
-  }
+  // Both of Claude Code's parses failing reads as no frontmatter values.
+  const parsed = parseFrontmatterYaml(yaml);
   if (!parsed.ok) {
     return {
       content,
@@ -47,7 +39,8 @@ export function parseFrontmatter(raw: string): ParsedFrontmatter {
     };
   }
   const value = parsed.value['paths'];
-  // Claude Code tests `frontmatter.paths` for truthiness before reading it.
+  // Claude Code tests `frontmatter.paths` for truthiness before reading it; a value that is
+  // neither a string nor a list (a map, a number) gives no pattern, so the rule is unconditional.
   return { content, hadFrontmatter: true, paths: value ? pathsFromValue(value) : null, error: null };
 }
 
@@ -56,7 +49,7 @@ export function parseFrontmatter(raw: string): ParsedFrontmatter {
  * already takes a path to cover what is inside it), drop empties; no pattern left, or only
  * `**`, means unconditional.
  */
-export function pathsFromValue(value: YamlValue): readonly string[] | null {
+export function pathsFromValue(value: unknown): readonly string[] | null {
   const patterns = splitPathInFrontmatter(value)
     .map((p) => (p.endsWith('/**') ? p.slice(0, -3) : p))
     .filter((p) => p.length > 0);
@@ -65,8 +58,8 @@ export function pathsFromValue(value: YamlValue): readonly string[] | null {
 }
 
 /** `splitPathInFrontmatter`: a list, or a string split at commas outside braces; each brace-expanded. */
-export function splitPathInFrontmatter(input: YamlValue): string[] {
-  if (Array.isArray(input)) return input.flatMap((item: YamlValue) => splitPathInFrontmatter(item));
+export function splitPathInFrontmatter(input: unknown): string[] {
+  if (Array.isArray(input)) return input.flatMap((item: unknown) => splitPathInFrontmatter(item));
   if (typeof input !== 'string') return [];
   const parts: string[] = [];
   let current = '';

@@ -108,3 +108,33 @@ describe('stripHtmlComments (§19.4)', () => {
     expect(stripHtmlComments('<!-- c -->\r\nA\r\n').content).toBe('A\n');
   });
 });
+
+// Claude Code 2.1.197 decides with its bundled marked 15 lexer: a comment line right after a
+// list item is a top-level HTML token (marked ends the list there); one indented under a
+// paragraph line is part of the paragraph.
+describe('HTML comments by the marked lexer', () => {
+  it('strips comment lines that follow a list item, and the comment lines after them', () => {
+    expect(stripHtmlComments('- item\n<!-- a -->\n<!-- b -->\nnext\n').content).toBe('- item\nnext\n');
+    expect(stripHtmlComments('1. one\n   <!-- nested -->\n<!-- top -->\n').content).toBe(
+      '1. one\n   <!-- nested -->\n',
+    );
+  });
+
+  it('keeps a comment indented 2–3 spaces right after a paragraph line', () => {
+    for (const indent of ['  ', '   ']) {
+      const text = `para\n${indent}<!-- kept -->\nmore\n`;
+      expect(stripHtmlComments(text)).toEqual({ content: text, stripped: false });
+    }
+  });
+
+  it('reads an include left beside a comment after a list, and none inside the comment', () => {
+    expect(paths('- item\n<!-- @hidden.md --> @beside.md\n')).toEqual(['/p/beside.md']);
+    expect(paths('- item\n<!-- c\n@inside.md\n-->\n')).toEqual([]);
+  });
+});
+
+describe('@C:/x.md on Linux and macOS', () => {
+  it('is a relative name, resolved from the including file’s folder', () => {
+    expect(paths('@C:/x.md and @c:notes.md')).toEqual(['/p/C:/x.md', '/p/c:notes.md']);
+  });
+});

@@ -21,8 +21,8 @@ export interface ManagedClaudeMd {
   readonly invalid: readonly string[];
 }
 
-/** Reads the managed settings of `managedDir`. */
-export function readManagedClaudeMd(fs: ClaudeFs, managedDir: string): ManagedClaudeMd {
+/** The managed settings files: `managed-settings.json`, then the drop-ins by name. */
+export function managedSettingsFiles(fs: ClaudeFs, managedDir: string): string[] {
   const files = [joinPath(managedDir, 'managed-settings.json')];
   const dropIns = joinPath(managedDir, 'managed-settings.d');
   const listed = fs.list(dropIns);
@@ -36,6 +36,12 @@ export function readManagedClaudeMd(fs: ClaudeFs, managedDir: string): ManagedCl
       .sort();
     for (const name of names) files.push(joinPath(dropIns, name));
   }
+  return files;
+}
+
+/** Reads the managed settings of `managedDir`. */
+export function readManagedClaudeMd(fs: ClaudeFs, managedDir: string): ManagedClaudeMd {
+  const files = managedSettingsFiles(fs, managedDir);
   let claudeMd: string | null = null;
   let source: string | null = null;
   const invalid: string[] = [];

@@ -1,15 +1,17 @@
 /**
- * Turns one memory file's text into what Claude Code injects (§19.4, §19.7
- * `parseMemoryFileContent`): frontmatter removed, closed HTML comments stripped, and the
- * `@include` directives found.
+ * Turns one memory file's text into what Claude Code injects (`parseMemoryFileContent` of
+ * 2.1.197): frontmatter removed, the rest lexed once by marked (markdown-tokens.ts), closed
+ * HTML comments stripped from the top-level tokens, and the `@include` directives found in
+ * the tokens.
  */
 
 import { parseFrontmatter } from './frontmatter';
 import type { ParsedFrontmatter } from './frontmatter';
-import { extractIncludes } from './include-paths';
+import { extractIncludesFromTokens } from './include-paths';
 import type { IncludeDirective } from './include-paths';
+import { lexMarkdown } from './markdown-tokens';
 import { dirnamePath } from '../base/posix-path';
-import { stripHtmlComments } from './strip-html-comments';
+import { stripCommentTokens } from './strip-html-comments';
 
 /** The processed form of one file. */
 export interface MemoryFileContent {
@@ -30,12 +32,14 @@ export interface MemoryFileContent {
  */
 export function parseMemoryFileContent(raw: string, resolvedPath: string, home: string): MemoryFileContent {
   const front = parseFrontmatter(raw);
-  const stripped = stripHtmlComments(front.content);
+  const tokens = lexMarkdown(front.content);
+  // Only a file holding `<!--` is rebuilt from its tokens; any other keeps its bytes (CRLF too).
+  const content = front.content.includes('<!--') ? stripCommentTokens(tokens).content : front.content;
   return {
-    content: stripped.content,
+    content,
     globs: front.paths,
-    includes: extractIncludes(front.content, dirnamePath(resolvedPath), home),
-    differsFromDisk: stripped.content !== raw,
+    includes: extractIncludesFromTokens(tokens, dirnamePath(resolvedPath), home),
+    differsFromDisk: content !== raw,
     frontmatterError: front.error,
   };
 }

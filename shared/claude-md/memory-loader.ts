@@ -11,6 +11,7 @@ import { isNetPath } from './include-paths';
 import { parseMemoryFileContent } from './memory-file-content';
 import { comparisonKey, extnamePath, isPathWithin, joinPath, normalizePath } from '../base/posix-path';
 import { isTextExtension } from './text-extensions';
+import type { ExcludeMatcher } from './claude-md-excludes';
 import type {
   ClaudeFs,
   ClaudeMdDiagnostic,
@@ -76,6 +77,8 @@ export class MemoryLoader {
   quiet = false;
   /** When `true`, rule files left for later are not reported as deferred (the Read phase reports them itself). */
   hideDeferred = false;
+  /** The settings' `claudeMdExcludes`, when any. */
+  excludes: ExcludeMatcher | null = null;
 
   constructor(
     private readonly fs: ClaudeFs,
@@ -105,6 +108,7 @@ export class MemoryLoader {
       globBase: null,
       testedPath: null,
       differsFromDisk: false,
+      excludedBy: null,
       detail,
       content: null,
       hidden: false,
@@ -160,6 +164,17 @@ export class MemoryLoader {
       );
       return [];
     }
+    // Tested on the path as reached, before it is marked processed (as Claude Code does).
+    const excluded = this.excludes?.match(v.path, v.level) ?? null;
+    if (excluded !== null) {
+      this.record(
+        v,
+        'excluded-by-pattern',
+        `Matches "${excluded.pattern}" of claudeMdExcludes in ${this.display(excluded.file)}: not loaded.`,
+        { excludedBy: excluded },
+      );
+      return [];
+    }
     if (isUncPath(v.path) || isNetPath(v.path)) return [];
     const resolved = this.resolve(v.path);
     if (isUncPath(resolved) || isNetPath(resolved)) return [];
@@ -198,7 +213,16 @@ export class MemoryLoader {
       this.diag('info', 'include-non-text', `Skipped ${v.path}: ${ext} is not a text file.`, v.path);
       return [];
     }
-    const parsed = parseMemoryFileContent(raw, resolved, this.home);
+    let parsed: ReturnType<typeof parseMemoryFileContent>;
+    try {
+      parsed = parseMemoryFileContent(raw, resolved, this.home);
+    } catch (error) {
+      // Claude Code catches what its reader throws and skips the file without a word.
+      const why = error instanceof Error ? error.message : String(error);
+      this.record(v, 'missing', `Cannot be processed: ${why}`, { realPath, bytes: stat.size });
+      this.diag('warning', 'read-error', `Cannot process ${v.path}: ${why}`, v.path);
+      return [];
+    }
     if (parsed.frontmatterError) {
       const e = parsed.frontmatterError;
       this.diag(

@@ -1,12 +1,17 @@
 /**
- * Removes closed top-level HTML comments from a memory file (§19.4 `stripHtmlComments`).
+ * Removes closed HTML comments from a memory file as Claude Code 2.1.197 does
+ * (`stripHtmlComments`): over the **top-level** tokens of its Markdown lexer, an `html` token
+ * that starts with `<!--` and holds `-->` loses every closed comment, and is dropped whole when
+ * only whitespace is left; every other token is kept as written (its `raw`). So a comment line
+ * right after a list item (marked ends the list there) goes, with the comment lines after it,
+ * while one indented under a paragraph line stays: it belongs to the paragraph.
  *
- * A file without `<!--` comes back untouched, byte for byte. Any other file is rebuilt from
- * blocks after normalising line endings to `\n`, as the marked round trip does (§19.4
- * "避免虚假的 contentDiffersFromDisk"; clarifications "Content").
+ * A file without `<!--` comes back untouched, byte for byte; any other file is rebuilt from
+ * its tokens, whose line endings marked has turned into `\n`.
  */
 
-import { COMMENT_SPAN, isClosedComment, scanBlocks } from './markdown-blocks';
+import { COMMENT_SPAN, isClosedCommentToken, lexMarkdown } from './markdown-tokens';
+import type { Token } from './markdown-tokens';
 
 /** The content after stripping, and whether anything was removed. */
 export interface StripResult {
@@ -14,25 +19,24 @@ export interface StripResult {
   readonly stripped: boolean;
 }
 
-/** Strips closed comment blocks, keeping what follows `-->` on its line; unclosed ones stay. */
+/** Strips the comments of `content` (lexed here). */
 export function stripHtmlComments(content: string): StripResult {
   if (!content.includes('<!--')) return { content, stripped: false };
-  let result = '';
-  let stripped = false;
-  for (const block of scanBlocks(normalizeLineEndings(content))) {
-    if (block.kind === 'html-comment' && !block.nested && isClosedComment(block.raw)) {
-      stripped = true;
-      const residue = block.raw.replace(COMMENT_SPAN, '');
-      // A residue of whitespace only is dropped with the comment (§19.4 rule 3 keeps real text).
-      if (residue.trim().length > 0) result += residue;
-      continue;
-    }
-    result += block.raw;
-  }
-  return { content: result, stripped };
+  return stripCommentTokens(lexMarkdown(content));
 }
 
-/** `\r\n` and lone `\r` become `\n`, as marked's lexer does before tokenising. */
-export function normalizeLineEndings(text: string): string {
-  return text.replace(/\r\n|\r/g, '\n');
+/** Claude Code's pass over already lexed top-level tokens. */
+export function stripCommentTokens(tokens: readonly Token[]): StripResult {
+  let content = '';
+  let stripped = false;
+  for (const token of tokens) {
+    if (isClosedCommentToken(token)) {
+      const residue = token.raw.replace(COMMENT_SPAN, '');
+      stripped = true;
+      if (residue.trim().length > 0) content += residue;
+      continue;
+    }
+    content += token.raw;
+  }
+  return { content, stripped };
 }

@@ -9,6 +9,7 @@
 
 import type { DirEntry, FileStat, FsError, ReadOnlyFs } from '../base/file-system';
 import type { Span } from '../base/span';
+import type { ClaudeMemorySettings, ExcludePattern } from './claude-settings';
 
 export type { DirEntry, FileStat, FsError, Span };
 
@@ -47,13 +48,22 @@ export interface ClaudeMdInput {
   readonly target?: string | null;
   /** Which setting sources are on; all on by default. */
   readonly settingSources?: Partial<SettingSources>;
-  /** `hasClaudeMdExternalIncludesApproved`; default `false`. */
+  /**
+   * `hasClaudeMdExternalIncludesApproved`. When absent it is read where Claude Code keeps it:
+   * the project's entry in `~/.claude.json` (the project being the git root of `cwd`).
+   */
   readonly approveExternalIncludes?: boolean;
+  /**
+   * The environment Claude Code starts with (`CLAUDE_CODE_DISABLE_CLAUDE_MDS`,
+   * `CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD`); the settings' `env` overrides it.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** Folders given with `--add-dir` (or `permissions.additionalDirectories`). */
   readonly additionalDirectories?: readonly string[];
   /**
    * `CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD`: only when set does Claude Code load the
-   * memory files of the additional directories at start. Default `false`.
+   * memory files of the additional directories at start. When absent it comes from `env` and
+   * the settings' `env`.
    */
   readonly additionalDirectoriesClaudeMd?: boolean;
 }
@@ -68,6 +78,7 @@ export interface ResolvedClaudeMdInput {
   readonly approveExternalIncludes: boolean;
   readonly additionalDirectories: readonly string[];
   readonly additionalDirectoriesClaudeMd: boolean;
+  readonly env: Readonly<Record<string, string | undefined>>;
 }
 
 /** What became of one file (issue 8's list, in the words of the Timeline badges). */
@@ -78,6 +89,8 @@ export type ClaudeMdStatus =
   | 'deferred'
   | 'empty'
   | 'excluded-by-setting'
+  /** Dropped by a `claudeMdExcludes` pattern of the settings. */
+  | 'excluded-by-pattern'
   | 'cycle'
   | 'too-deep'
   | 'external-not-approved'
@@ -92,6 +105,7 @@ export const CLAUDE_MD_STATUSES: readonly ClaudeMdStatus[] = [
   'deferred',
   'empty',
   'excluded-by-setting',
+  'excluded-by-pattern',
   'cycle',
   'too-deep',
   'external-not-approved',
@@ -159,6 +173,8 @@ export interface ClaudeMdFile {
   readonly span: Span | null;
   /** Span of the content only. */
   readonly contentSpan: Span | null;
+  /** The `claudeMdExcludes` pattern (and its settings file) that dropped the file, else `null`. */
+  readonly excludedBy: ExcludePattern | null;
   /** One sentence for the "why" column. */
   readonly detail: string;
 }
@@ -175,7 +191,11 @@ export type ClaudeMdDiagnosticCode =
   | 'include-non-text'
   | 'external-include-not-approved'
   /** The target is not a file: Claude Code's Read fails and attaches nothing. */
-  | 'target-not-a-file';
+  | 'target-not-a-file'
+  /** `CLAUDE_CODE_DISABLE_CLAUDE_MDS` is set: no memory at all. */
+  | 'claude-mds-disabled'
+  /** A settings file (or `~/.claude.json`) that is not a JSON object: ignored. */
+  | 'settings-invalid';
 
 /** A finding about the files, never thrown: collected. */
 export interface ClaudeMdDiagnostic {
@@ -214,6 +234,8 @@ export interface ClaudeMdReport {
   /** Every file reached, in load order. */
   readonly files: readonly ClaudeMdFile[];
   readonly totals: ClaudeMdTotals;
+  /** The settings that changed memory, and the files they came from. */
+  readonly settings: ClaudeMemorySettings;
   /** Candidate paths looked for and not found (CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md, rules folders). */
   readonly searched: readonly string[];
   readonly diagnostics: readonly ClaudeMdDiagnostic[];

@@ -14,5 +14,7 @@ export function claudeMdWatchPaths(report: ClaudeMdReport): string[] {
     if (file.realPath) paths.add(file.realPath);
   }
   for (const path of report.searched) paths.add(path);
+  // Settings change memory too (claudeMdExcludes, env, the approval in ~/.claude.json).
+  for (const path of report.settings.looked) paths.add(path);
   return [...paths];
 }

@@ -14,6 +14,8 @@ import { ClaudeFilesTable } from './claude-files-table';
 import { ClaudeOptionsBar } from './claude-options-bar';
 import { claudeFileRows } from './claude-rows';
 import { ClaudePhasesView } from './claude-phases-view';
+import { displaySettingsPath } from './claude-settings-effects';
+import { ClaudeSettingsView } from './claude-settings-view';
 import { CLAUDE_CODE_VERSION } from '../../../../shared/claude-md/types';
 import { claudeMdMessages } from './messages';
 import './claude-md.css';
@@ -114,6 +116,7 @@ export default function ClaudeMdPanel() {
           </ul>
         </details>
       )}
+      <ClaudeSettingsView report={report} display={(p) => displaySettingsPath(report, p)} t={t} />
       {view === 'files' ? (
         <div className="claude-split">
           <div className="claude-list">

@@ -96,7 +96,7 @@ export function ClaudeOptionsBar({ options, t, onChange }: ClaudeOptionsBarProps
         {toggle('project', t('opt.project'))}
         {toggle('local', t('opt.local'))}
       </fieldset>
-      <label className="claude-check">
+      <label className="claude-check" title={t('opt.approve.title')}>
         <input
           type="checkbox"
           checked={options.approveExternalIncludes}

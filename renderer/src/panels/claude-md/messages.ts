@@ -39,6 +39,8 @@ const en = {
   'opt.project': 'projectSettings',
   'opt.local': 'localSettings',
   'opt.approve': 'Approve external includes',
+  'opt.approve.title':
+    'Unchecked, the approval Claude Code stored for this project in ~/.claude.json decides (see the settings above the list)',
   totals:
     '{loaded} of {files} files loaded · {chars} characters · {bytes} · assembled in {ms} ms ({trigger})',
   'totals.over': '{n} over the 40,000-character warning',
@@ -61,6 +63,18 @@ const en = {
   'status.conditional-not-matched': 'Not attached: its paths do not match the file read',
   'status.conditional-not-matched.noTarget': 'Not loaded: a conditional rule, and no target file is set',
   'status.excluded-by-setting': 'Not loaded: {source} is off',
+  'status.excluded-by-pattern': 'Not loaded: matches a claudeMdExcludes pattern of the settings',
+  'settings.title': 'Settings that change memory',
+  'settings.environment': 'the environment',
+  'settings.exclude': '{file}: claudeMdExcludes "{pattern}" drops {n} file(s)',
+  'settings.disable.on':
+    '{file}: env CLAUDE_CODE_DISABLE_CLAUDE_MDS is set, so Claude Code sends no memory at all',
+  'settings.disable.off': '{file}: env CLAUDE_CODE_DISABLE_CLAUDE_MDS is off',
+  'settings.addDir.on':
+    '{file}: env CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD is set: the memory of the --add-dir folders ({n}) loads at start',
+  'settings.addDir.off':
+    '{file}: env CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD is off: the --add-dir folders load no memory',
+  'settings.approved': '{file}: external includes are approved for the project {key}',
   'status.cycle':
     'Skipped: already processed (an include cycle, the same file twice, or a symlink to a file already loaded)',
   'status.too-deep': 'Skipped: included more than 4 levels deep',
@@ -133,6 +147,8 @@ const zh: Record<keyof typeof en, string> = {
   'opt.project': 'projectSettings',
   'opt.local': 'localSettings',
   'opt.approve': '批准外部引入',
+  'opt.approve.title':
+    '未勾选时，由 Claude Code 在 ~/.claude.json 中为此项目保存的批准决定（见列表上方的设置）',
   totals: '已加载 {loaded} / {files} 个文件 · {chars} 个字符 · {bytes} · 组装耗时 {ms} 毫秒（{trigger}）',
   'totals.over': '{n} 个文件超过 40,000 字符警告线',
   'totals.attached': '读取后附加 {n} 个',
@@ -154,6 +170,17 @@ const zh: Record<keyof typeof en, string> = {
   'status.conditional-not-matched': '未附加：paths 不匹配所读取的文件',
   'status.conditional-not-matched.noTarget': '未加载：这是条件规则，且未设置目标文件',
   'status.excluded-by-setting': '未加载：{source} 已关闭',
+  'status.excluded-by-pattern': '未加载：匹配设置中 claudeMdExcludes 的模式',
+  'settings.title': '改变记忆的设置',
+  'settings.environment': '环境变量',
+  'settings.exclude': '{file}：claudeMdExcludes "{pattern}" 排除了 {n} 个文件',
+  'settings.disable.on': '{file}：env CLAUDE_CODE_DISABLE_CLAUDE_MDS 已设置，Claude Code 不发送任何记忆',
+  'settings.disable.off': '{file}：env CLAUDE_CODE_DISABLE_CLAUDE_MDS 已关闭',
+  'settings.addDir.on':
+    '{file}：env CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD 已设置：--add-dir 文件夹（{n} 个）的记忆在开始时加载',
+  'settings.addDir.off':
+    '{file}：env CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD 已关闭：--add-dir 文件夹不加载记忆',
+  'settings.approved': '{file}：项目 {key} 的外部引入已获批准',
   'status.cycle': '跳过：已经处理过（循环引入、同一文件出现两次，或指向已加载文件的符号链接）',
   'status.too-deep': '跳过：引入层级超过 4 层',
   'status.external-not-approved': '跳过：在项目文件夹之外，且此处未批准外部引入',
