@@ -16,22 +16,8 @@ import { createNodeFs } from '../services/node-fs';
 import { findInstalledEngine, type EngineLookup } from './find-engine';
 import { runInstalledEngineBatch } from './run-installed-engine';
 
-/** One snapshot's verdict. */
-export type SnapshotVerdict =
-  | { readonly key: string; readonly kind: 'identical' }
-  | {
-      readonly key: string;
-      readonly kind: 'different';
-      readonly firstLine: number;
-      readonly sections: readonly string[];
-    }
-  | {
-      readonly key: string;
-      readonly kind: 'engine-failed';
-      readonly message: string;
-      readonly oursFailed: boolean;
-    }
-  | { readonly key: string; readonly kind: 'not-replayable'; readonly message: string };
+/** One snapshot's verdict (the API's type). */
+export type SnapshotVerdict = SnapshotVerifyVerdict;
 
 /** The counts and each snapshot's verdict, newest first. */
 export type HistoryVerify =

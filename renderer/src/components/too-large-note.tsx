@@ -48,12 +48,12 @@ export function TooLargeNoteView({
             opened
           ) : opened.opened ? (
             t('tooLarge.opened', { path: opened.path })
+          ) : opened.revealed ? (
+            t('tooLarge.revealed', { path: opened.path })
           ) : (
             <>
-              {t('tooLarge.openUrl')}{' '}
-              <a href={opened.url} target="_blank" rel="noreferrer">
-                {opened.url}
-              </a>
+              {/* As text: a link built from workspace data would go where the workspace says. */}
+              {t('tooLarge.openUrl')} <code>{opened.url}</code>
             </>
           )}
         </span>

@@ -47,6 +47,7 @@ export const en = {
   'tooLarge.file': 'Too large to show ({size}); open it in your editor.',
   'tooLarge.value': 'Too large to show here ({size}).',
   'tooLarge.open': 'Open in editor',
+  'tooLarge.revealed': 'Shown in its folder, not opened: {path} is not a text file',
   'tooLarge.opened': 'Opened {path}',
   'tooLarge.openUrl': 'This window cannot open files itself (serve mode); open it from:',
   'status.bytesExact': '{bytes} of {max} bytes',

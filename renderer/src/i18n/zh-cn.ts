@@ -49,6 +49,7 @@ export const zhCN: Messages = {
   'tooLarge.file': '文件过大，无法显示（{size}）；请在编辑器中打开。',
   'tooLarge.value': '内容过大，无法在此显示（{size}）。',
   'tooLarge.open': '在编辑器中打开',
+  'tooLarge.revealed': '已在文件夹中显示，未打开：{path} 不是文本文件',
   'tooLarge.opened': '已打开 {path}',
   'tooLarge.openUrl': '此窗口无法直接打开文件（serve 模式），请从此处打开：',
   'status.bytesExact': '{bytes} / {max} 字节',
