@@ -104,6 +104,7 @@ export function RenderDiffView({ diff, before, after, dark, t }: RenderDiffViewP
             dark={dark}
             height={360}
             testId="history-context-diff"
+            labels={{ original: t('contextBefore'), modified: t('contextAfter') }}
           />
         )}
       </section>
