@@ -137,3 +137,67 @@ test('the Claude Code view: files with one open, the text with a target file', a
   await expect(page.getByTestId('claude-attachment-why').first()).toBeVisible(SLOW);
   await checkEveryLook(page, 'Claude Code, text with a target file');
 });
+
+/** The contrast ratio of two `rgb(…)` colours (WCAG's relative luminance). */
+function contrast(a: string, b: string): number {
+  const lum = (c: string): number => {
+    const [r = 0, g = 0, bl = 0] = (c.match(/\d+(\.\d+)?/g) ?? []).map(Number).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test('dark theme: enabled and disabled controls look different, inputs look enabled, focus shows', async ({
+  page,
+  serve,
+}) => {
+  test.setTimeout(90_000);
+  await openTab(page, serve.url, 'manifest');
+  await expect(page.getByTestId('section-row-rules')).toBeVisible(SLOW);
+  await setLook(page, 'dark', 'en');
+  const look = (testId: string) =>
+    page.getByTestId(testId).evaluate((el) => {
+      const s = getComputedStyle(el);
+      return {
+        bg: s.backgroundColor,
+        border: s.borderStyle,
+        borderColor: s.borderTopColor,
+        color: s.color,
+        opacity: s.opacity,
+      };
+    });
+  const pageBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const button = await look('edit-when-peer-profile');
+  const input = await look('add-id');
+  // Enabled: outlined against the page (3:1, WCAG 1.4.11), solid.
+  expect(input.border).toBe('solid');
+  expect(contrast(input.borderColor, pageBg)).toBeGreaterThanOrEqual(3);
+  expect(button.border).toBe('solid');
+  expect(contrast(button.borderColor, pageBg)).toBeGreaterThanOrEqual(3);
+  // Focus: a visible ring.
+  await page.getByTestId('add-id').focus();
+  await expect(page.getByTestId('add-id')).toHaveCSS('outline-style', 'solid');
+
+  // A typo in expert mode makes the form read-only: the same controls, disabled.
+  await page.getByTestId('expert-mode').check();
+  const editor = page.getByTestId('override-editor');
+  await expect(editor).toHaveAttribute('data-ready', 'true', SLOW);
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('x');
+  await expect(page.getByTestId('add-id')).toBeDisabled();
+  await expect(page.getByTestId('edit-when-peer-profile')).toBeDisabled();
+  for (const [before, after] of [
+    [button, await look('edit-when-peer-profile')],
+    [input, await look('add-id')],
+  ] as const) {
+    expect(after.border).toBe('dashed');
+    expect(after.bg).not.toBe(before.bg);
+    // Dimmed: a fainter text colour, or the whole control faded.
+    expect(after.color !== before.color || Number(after.opacity) < 1).toBe(true);
+  }
+});

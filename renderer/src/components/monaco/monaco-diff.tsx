@@ -39,11 +39,13 @@ export function MonacoDiff(props: MonacoDiffProps): React.JSX.Element {
         minimap: { enabled: false },
         wordWrap: 'on',
         theme: monacoTheme(props.dark ?? false),
-        originalAriaLabel: props.labels.original,
-        modifiedAriaLabel: props.labels.modified,
         // A "dimmed" last line number is 1.8:1 against the editor (axe color-contrast).
         renderFinalNewline: 'on',
       });
+      // Set on each side's editor: the diff editor's originalAriaLabel / modifiedAriaLabel do not
+      // reach the EditContext textbox Monaco 0.57 uses (axe aria-input-field-name).
+      diff.getOriginalEditor().updateOptions({ ariaLabel: props.labels.original });
+      diff.getModifiedEditor().updateOptions({ ariaLabel: props.labels.modified });
       const original = monaco.editor.createModel(props.original, props.language);
       const modified = monaco.editor.createModel(props.modified, props.language);
       diff.setModel({ original, modified });
