@@ -286,3 +286,54 @@ test('"use these vars" makes a snapshot the current scenario, re-rooted: it rend
   await expect(page.getByTestId('history-notice')).toContainText('now the current scenario');
   await expect(page.getByTestId('status-sections')).toContainText('13/16');
 });
+
+test('the keyboard drives the table: arrows move the selection, Home/End jump, Enter opens, Escape closes', async ({
+  page,
+  serve,
+}) => {
+  await openHistory(page, serve.url);
+  await expect(page.getByTestId('history-count')).toHaveText(
+    `${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`,
+  );
+  const body = page.getByTestId('history-rows');
+  await expect(rows(page).nth(2)).toBeVisible();
+  // The first rows' keys, read before anything scrolls (the table only draws the rows in view).
+  const [k0, k1, k2] = await Promise.all([0, 1, 2].map((i) => rows(page).nth(i).getAttribute('data-key')));
+  const selected = page.locator('[data-testid="history-row"][aria-selected="true"]');
+  // Reached with Tab like any control (it scrolls, so it is a tab stop), then ↓ selects the first row.
+  await page.getByTestId('history-filter-truncated').focus();
+  await page.keyboard.press('Tab');
+  await expect(body).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(selected).toHaveAttribute('data-key', k0 ?? '');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(selected).toHaveAttribute('data-key', k2 ?? '');
+  // The arrows moved the selection, not the page or the table.
+  expect(await body.evaluate((el) => el.scrollTop)).toBe(0);
+  expect(await page.locator('.panel-area').evaluate((el) => el.scrollTop)).toBe(0);
+  // The focused row is the selected one (a screen reader reads it); nothing opened yet.
+  await expect(selected).toBeFocused();
+  await expect(page.getByTestId('history-detail')).toHaveCount(0);
+
+  // End: the last snapshot, scrolled into view; Home: back to the first.
+  await page.keyboard.press('End');
+  const last = rows(page).last();
+  await expect(last).toHaveAttribute('aria-selected', 'true');
+  await expect(last).toBeInViewport();
+  const lastKey = await last.getAttribute('data-key');
+  await page.keyboard.press('Home');
+  await expect(selected).toHaveAttribute('data-key', k0 ?? '');
+  await expect(body).toHaveJSProperty('scrollTop', 0);
+
+  // Enter opens the selected snapshot; with the detail open, ↓ takes it to the next one.
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('history-detail')).toHaveAttribute('data-key', k0 ?? '');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('history-detail')).toHaveAttribute('data-key', k1 ?? '');
+  // Escape closes the detail and keeps the selection.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('history-detail')).toHaveCount(0);
+  await expect(selected).toHaveAttribute('data-key', k1 ?? '');
+  expect(lastKey).not.toBe(k0);
+});

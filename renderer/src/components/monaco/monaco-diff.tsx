@@ -16,6 +16,8 @@ export interface MonacoDiffProps {
   /** Side by side (default) or inline. */
   readonly inline?: boolean;
   readonly testId?: string;
+  /** The names of the two sides for assistive tech (each side is a textbox to a screen reader). */
+  readonly labels: { readonly original: string; readonly modified: string };
 }
 
 /** The diff pane. */
@@ -39,7 +41,13 @@ export function MonacoDiff(props: MonacoDiffProps): React.JSX.Element {
         wordWrap: 'on',
         theme: monacoTheme(props.dark ?? false),
         ...NO_LINK_OPTIONS,
+        // A "dimmed" last line number is 1.8:1 against the editor (axe color-contrast).
+        renderFinalNewline: 'on',
       });
+      // Set on each side's editor: the diff editor's originalAriaLabel / modifiedAriaLabel do not
+      // reach the EditContext textbox Monaco 0.57 uses (axe aria-input-field-name).
+      diff.getOriginalEditor().updateOptions({ ariaLabel: props.labels.original });
+      diff.getModifiedEditor().updateOptions({ ariaLabel: props.labels.modified });
       const original = monaco.editor.createModel(props.original, props.language);
       const modified = monaco.editor.createModel(props.modified, props.language);
       diff.setModel({ original, modified });

@@ -67,6 +67,8 @@ export function MonacoEditor(props: MonacoEditorProps): React.JSX.Element {
           theme: monacoTheme(props.dark ?? false),
           ariaLabel: props.ariaLabel ?? '',
           ...NO_LINK_OPTIONS,
+          // A "dimmed" last line number is 1.8:1 against the editor (axe color-contrast).
+          renderFinalNewline: 'on',
         });
         editor.onDidChangeModelContent(() => onChange.current?.(editor?.getValue() ?? ''));
         editorRef.current = editor;

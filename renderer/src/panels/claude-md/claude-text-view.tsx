@@ -35,7 +35,14 @@ export function ClaudeTextView({ report, selected, t, onSelect }: ClaudeTextView
           {t('text.copy')}
         </button>
       </div>
-      <pre className="context-text claude-text" data-testid="claude-context-text">
+      {/* It scrolls on its own: focusable and named, so a keyboard can reach and scroll it. */}
+      <pre
+        className="context-text claude-text"
+        tabIndex={0}
+        role="region"
+        aria-label={t('view.text')}
+        data-testid="claude-context-text"
+      >
         {segments.map((s, i) => {
           if (s.file === null) return <span key={i}>{s.text}</span>;
           const file = report.files[s.file];

@@ -108,6 +108,7 @@ export function ClaudeVerifyBar({ dark }: { readonly dark: boolean }): React.JSX
                       dark={dark}
                       height={320}
                       testId="claude-verify-diff"
+                      labels={{ original: t('cv.oursSide'), modified: t('cv.installedSide') }}
                     />
                   </section>
                 )}

@@ -26,6 +26,8 @@ const en = {
   'cv.showDiff': 'Show differences',
   'cv.hide': 'Hide',
   'cv.diffLabel': 'Inspector (left) and your Claude Code (right)',
+  'cv.oursSide': 'The start block the inspector assembles',
+  'cv.installedSide': 'The start block your Claude Code sends',
 } as const;
 
 const zh: Record<keyof typeof en, string> = {
@@ -50,6 +52,8 @@ const zh: Record<keyof typeof en, string> = {
   'cv.showDiff': '显示差异',
   'cv.hide': '隐藏',
   'cv.diffLabel': 'Inspector（左）与你的 Claude Code（右）',
+  'cv.oursSide': 'Inspector 组装的开始块',
+  'cv.installedSide': '你的 Claude Code 发送的开始块',
 };
 
 export const claudeVerifyMessages = definePanelMessages(en, zh);

@@ -314,6 +314,8 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
               onSort={(c) => store.getState().setSort(c)}
               onFilter={(c, v) => store.getState().setColumnFilter(c, v)}
               onPick={pick}
+              onMove={(k) => void store.getState().moveTo(k)}
+              onClose={() => store.getState().closeView()}
               t={t}
             />
           )}

@@ -147,3 +147,30 @@ test('Stop reading / Resume ask the main side and show what it answers', async (
   expect(store.getState().indexStopped).toBe(false);
   expect(asked).toEqual([false, true]);
 });
+
+test('keyboard moves: the selection moves alone until a detail is open, then the detail follows; Escape closes', async () => {
+  const asked: string[] = [];
+  const api = {
+    getSnapshot: (input: { key: string }) => {
+      asked.push(input.key);
+      return Promise.resolve({ ok: false, error: { code: 'not-found', message: input.key } });
+    },
+  } as unknown as InspectorApi;
+  const store = createHistoryStore(api);
+  await store.getState().moveTo('a');
+  expect(store.getState().selected).toBe('a');
+  expect(store.getState().view).toEqual({ kind: 'none' });
+  expect(asked).toEqual([]);
+  await store.getState().select('a');
+  await store.getState().moveTo('b');
+  expect(store.getState().view).toEqual({ kind: 'detail', key: 'b' });
+  expect(asked).toEqual(['a', 'b']);
+  // Escape while a compare is being picked cancels the compare first, then closes the view.
+  store.getState().markCompare('b');
+  store.getState().closeView();
+  expect(store.getState().compareWith).toBeNull();
+  expect(store.getState().view).toEqual({ kind: 'detail', key: 'b' });
+  store.getState().closeView();
+  expect(store.getState().view).toEqual({ kind: 'none' });
+  expect(store.getState().selected).toBe('b');
+});

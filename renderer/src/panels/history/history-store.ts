@@ -83,6 +83,13 @@ export interface HistoryActions {
   setSort(column: HistoryColumnId): void;
   runSearch(query: string): Promise<void>;
   select(key: string): Promise<void>;
+  /**
+   * The keyboard's move (↑/↓, Home/End): the selection goes to `key`; an open detail follows it,
+   * any other view stays (as in the Timeline, Enter opens).
+   */
+  moveTo(key: string): Promise<void>;
+  /** Escape: a compare being picked is cancelled, else the side pane's view closes (the selection stays). */
+  closeView(): void;
   markCompare(key: string | null): void;
   runDiff(a: string, b: string): Promise<void>;
   runReplay(key: string, draft: HistoryDraft | null): Promise<void>;
@@ -223,6 +230,14 @@ export function createHistoryStore(api: InspectorApi) {
         if (seq !== detailSeq) return;
         if (r.ok) set({ detail: r.value });
         else failed(r.error);
+      },
+      async moveTo(key) {
+        if (get().view.kind === 'detail') await get().select(key);
+        else set({ selected: key });
+      },
+      closeView() {
+        if (get().compareWith !== null) set({ compareWith: null });
+        else set({ view: { kind: 'none' } });
       },
       markCompare: (key) => set({ compareWith: key }),
       async runDiff(a, b) {

@@ -128,6 +128,7 @@ export function RenderDiffView({
             dark={dark}
             height={360}
             testId="history-context-diff"
+            labels={{ original: t('contextBefore'), modified: t('contextAfter') }}
           />
         )}
       </section>

@@ -86,7 +86,7 @@ const LINE_PX = 16;
  * monospace font fall back to another font) took ~120 ms on opening a snapshot; the blocks below
  * the fold now cost nothing until scrolled to. All the text stays in the DOM (find, copy, select).
  */
-function ChunkedText({ text }: { readonly text: string }): React.JSX.Element {
+function ChunkedText({ text, label }: { readonly text: string; readonly label: string }): React.JSX.Element {
   const chunks = useMemo(() => {
     const lines = text.split('\n');
     const out: { text: string; lines: number }[] = [];
@@ -98,7 +98,8 @@ function ChunkedText({ text }: { readonly text: string }): React.JSX.Element {
     return out;
   }, [text]);
   return (
-    <pre className="history-pre">
+    // It scrolls on its own, so it takes focus and has a name: a keyboard can reach and scroll it.
+    <pre className="history-pre" tabIndex={0} role="region" aria-label={label}>
       {chunks.map((c, i) => (
         <span
           key={i}
@@ -169,7 +170,7 @@ export function SnapshotDetailView({ detail, t }: SnapshotDetailViewProps): Reac
             <VarsTable detail={detail} t={t} />
           )
         ) : (
-          <ChunkedText text={file.text} />
+          <ChunkedText text={file.text} label={t(`tab.${tab}`)} />
         )}
       </div>
     </div>

@@ -6,7 +6,8 @@
  * rendered again. (Running react-table's row model and cells for the rows in view cost ~20 ms
  * per scrolled frame.)
  */
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
 import { tableFeatures, useTable } from '@tanstack/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -14,6 +15,7 @@ import type { SnapshotSummary } from '../../../../shared/debug-files/history-typ
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { useExactBytes } from '../../components/bytes';
 import { formatBytes } from '../../format/bytes';
+import { rowKeyAction } from '../timeline/keyboard';
 import {
   CHOICE_COLUMNS,
   HISTORY_COLUMNS,
@@ -41,6 +43,10 @@ export interface SnapshotTableProps {
   readonly onSort: (column: HistoryColumnId) => void;
   readonly onFilter: (column: HistoryColumnId, value: string) => void;
   readonly onPick: (key: string) => void;
+  /** ↑/↓, PageUp/PageDown, Home/End: the selection moves to that row. */
+  readonly onMove: (key: string) => void;
+  /** Escape. */
+  readonly onClose: () => void;
   readonly t: PanelTranslate<HistoryMessageKey>;
 }
 
@@ -80,6 +86,8 @@ const SnapshotRow = memo(function SnapshotRow({ s, start, selected, compare, onP
       data-testid="history-row"
       data-key={s.key}
       aria-selected={selected}
+      // Focused by the keyboard moves of the table (not a tab stop: the body is).
+      tabIndex={-1}
       title={s.error ?? undefined}
       style={{
         position: 'absolute',
@@ -160,6 +168,34 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
     overscan: 6,
   });
   const items = virtualizer.getVirtualItems();
+  // The keys of the Timeline (keyboard.ts): a move selects the row, scrolls it into view and,
+  // once it is drawn (it may be outside the rendered window), focuses it, so a screen reader
+  // reads it and the next key starts from it.
+  const focusKey = useRef<string | null>(null);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    const index = props.selected === null ? -1 : rows.findIndex((r) => r.key === props.selected);
+    const action = rowKeyAction(e.key, index, rows.length);
+    if (action.kind === 'move' || action.kind === 'open') {
+      const row = rows[action.index];
+      if (row === undefined) return;
+      e.preventDefault();
+      if (action.kind === 'move') props.onMove(row.key);
+      else props.onPick(row.key);
+      focusKey.current = row.key;
+      virtualizer.scrollToIndex(action.index, { align: 'auto' });
+    } else if (action.kind === 'close') {
+      e.preventDefault();
+      props.onClose();
+    }
+  };
+  useLayoutEffect(() => {
+    const key = focusKey.current;
+    if (key === null) return;
+    const el = scrollRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`);
+    if (el === null || el === undefined) return;
+    focusKey.current = null;
+    el.focus({ preventScroll: true });
+  });
   // The table holds the columns only: the rows are drawn by `SnapshotRow`.
   const table = useTable({ features, columns, data: NO_DATA });
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
@@ -190,7 +226,7 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
             const value = props.filters.columns[id] ?? '';
             const options = choices[id];
             return (
-              <div key={id} className={`history-th history-col-${id}`}>
+              <div key={id} className={`history-th history-col-${id}`} role="cell">
                 {options ? (
                   <select
                     value={value}
@@ -219,7 +255,16 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
           })}
         </div>
       </div>
-      <div className="history-tbody" ref={scrollRef} role="rowgroup">
+      {/* The body scrolls: a tab stop with a name, whose arrow keys move the selection. */}
+      <div
+        className="history-tbody"
+        ref={scrollRef}
+        role="rowgroup"
+        tabIndex={0}
+        aria-label={t('rows.label')}
+        onKeyDown={onKeyDown}
+        data-testid="history-rows"
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const s = rows[item.index];

@@ -101,6 +101,7 @@ export function DraftImpact({ saved, draft, dark, t }: DraftImpactProps) {
           dark={dark}
           height={360}
           testId="impact-diff"
+          labels={{ original: t('impact.diffSaved'), modified: t('impact.diffDraft') }}
         />
       ) : null}
     </section>

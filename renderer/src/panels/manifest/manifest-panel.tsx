@@ -310,6 +310,7 @@ export default function ManifestPanel() {
               dark={dark}
               height={420}
               testId="merged-diff"
+              labels={{ original: t('state.base'), modified: t('state.merged') }}
             />
           </LazyMount>
         </details>

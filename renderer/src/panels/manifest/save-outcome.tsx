@@ -90,6 +90,7 @@ export function SaveOutcome(props: SaveOutcomeProps) {
                 dark={props.dark}
                 height={300}
                 testId="conflict-diff"
+                labels={{ original: t('save.diffDisk'), modified: t('save.diffDraft') }}
               />
             </>
           ) : null}

@@ -40,7 +40,9 @@ function BudgetAxisBar({ axis, kind, t, selected, onSelect }: AxisProps) {
           </span>
         )}
       </div>
-      <div className="budget-track" role="img" aria-label={label}>
+      {/* A group, not an img: its segments are buttons (select the section), and an img's
+          children are presentational, so they would be unreachable (axe nested-interactive). */}
+      <div className="budget-track" role="group" aria-label={label}>
         {axis.segments
           .filter((s) => s.size > 0)
           .map((s) => {

@@ -256,7 +256,14 @@ export function SectionDetail({
           {contextTooLarge !== null ? (
             <TooLargeNote marker={contextTooLarge} />
           ) : (
-            <pre className="rendered-block" data-testid="rendered-block">
+            // It scrolls on its own: focusable and named, so a keyboard can reach and scroll it.
+            <pre
+              className="rendered-block"
+              tabIndex={0}
+              role="region"
+              aria-label={t('detail.rendered')}
+              data-testid="rendered-block"
+            >
               {rendered}
             </pre>
           )}

@@ -115,6 +115,7 @@ export function VerifyBar({ dark }: { readonly dark: boolean }): React.JSX.Eleme
                     dark={dark}
                     height={360}
                     testId="verify-diff"
+                    labels={{ original: t('verify.oursSide'), modified: t('verify.installedSide') }}
                   />
                 </section>
               )}

@@ -30,6 +30,8 @@ const en = {
   'verify.diffLabel': 'Inspector (left) and your installed engine (right)',
   'verify.installedLabel': 'The context your installed engine sends',
   'verify.stale': 'Verified an earlier render; Verify again for this one.',
+  'verify.oursSide': 'What the inspector renders',
+  'verify.installedSide': 'What your installed engine sends',
   'verify.history': 'Verify the {n} newest snapshots with {engine}',
   'verify.historyHint':
     'Replay each snapshot as a scenario (re-rooted, as Replay does) with the inspector and with the {engine} installed in the package root, in one boxed process, and count the identical ones.',
@@ -68,6 +70,8 @@ const zh: Record<keyof typeof en, string> = {
   'verify.diffLabel': 'Inspector（左）与你安装的引擎（右）',
   'verify.installedLabel': '你安装的引擎发送的上下文',
   'verify.stale': '校验的是之前的一次渲染；请对当前渲染重新校验。',
+  'verify.oursSide': 'Inspector 的渲染结果',
+  'verify.installedSide': '你安装的引擎发送的内容',
   'verify.history': '用 {engine} 校验最新的 {n} 个快照',
   'verify.historyHint':
     '把每个快照当作场景重放（像 Replay 一样重新定位路径），分别用 inspector 和 package root 中安装的 {engine} 在一个隔离进程中渲染，统计完全一致的数量。',

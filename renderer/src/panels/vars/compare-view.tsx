@@ -58,8 +58,8 @@ function CompareViewView({ current, saved, t }: CompareViewProps) {
     });
   };
 
-  const picker = (value: string, set: (v: string) => void, testId: string) => (
-    <select value={value} data-testid={testId} onChange={(e) => set(e.target.value)}>
+  const picker = (value: string, set: (v: string) => void, testId: string, name: string) => (
+    <select value={value} aria-label={name} data-testid={testId} onChange={(e) => set(e.target.value)}>
       {choices.map((c) => (
         <option key={choiceValue(c)} value={choiceValue(c)}>
           {c.kind === 'saved' ? `★ ${label(c)}` : label(c)}
@@ -71,9 +71,9 @@ function CompareViewView({ current, saved, t }: CompareViewProps) {
     <section className="vars-compare" data-testid="vars-compare" aria-label={t('compare.title')}>
       <h3>{t('compare.title')}</h3>
       <div className="compare-pickers">
-        {picker(left, setLeft, 'compare-left')}
+        {picker(left, setLeft, 'compare-left', t('compare.left'))}
         <span aria-hidden="true">⇄</span>
-        {picker(right, setRight, 'compare-right')}
+        {picker(right, setRight, 'compare-right', t('compare.right'))}
         <button type="button" disabled={busy} onClick={() => void run()} data-testid="compare-run">
           {t('compare.run')}
         </button>
