@@ -4,8 +4,8 @@
  * writer blocks `open` forever, so only a regular file is read, and only up to a cap: anything
  * else is refused at once, naming the option, the file and why.
  */
-import fs from 'node:fs';
 import { parseJsonText } from '../../shared/engine';
+import { readTextCappedSync } from '../services/capped-read';
 
 /**
  * The largest input file read (16 MiB). Vars, an override and a batch of messages are JSON of
@@ -22,79 +22,32 @@ export const INPUT_FILE_LIMIT = 16 * 1024 * 1024;
 export type InputFileRead =
   { readonly text: string } | { readonly problem: string; readonly kind: 'usage' | 'read' };
 
-// O_NONBLOCK makes opening a FIFO return at once instead of waiting for a writer; Windows has
-// no such flag (and no FIFOs that open() could meet), so it is 0 there.
-const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
-
 /**
  * Reads `file`, given to `--<option>`, if it is a regular file of at most `limit` bytes, as
- * UTF-8. Never blocks: the open is non-blocking and the kind is checked on the opened fd.
+ * UTF-8. Never blocks: capped-read.ts opens non-blocking and checks the kind and size on the
+ * opened fd, and reads no more than the size it stated.
  */
 export function readInputFile(option: string, file: string, limit = INPUT_FILE_LIMIT): InputFileRead {
   const label = `--${option} ${file}`;
-  const unreadable = (reason: string): InputFileRead => ({
-    problem: `cannot read ${option}: ${file}: ${reason}`,
-    kind: 'read',
-  });
   if (file === '' || file.includes('\0')) return { problem: `--${option} needs a file`, kind: 'usage' };
-  let fd: number;
-  try {
-    fd = fs.openSync(file, OPEN_FLAGS);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    // A socket cannot be opened at all (ENXIO): say what it is rather than the errno.
-    if (code === 'ENXIO') return { problem: `${label}: not a regular file (socket)`, kind: 'usage' };
-    // Windows refuses to open a folder at all; elsewhere the fstat below catches it.
-    if (code === 'EISDIR') return { problem: `${label}: not a regular file (directory)`, kind: 'usage' };
-    return unreadable(openErrorText(code, err));
-  }
-  try {
-    // fstat of the fd just opened, not a stat of the name: the file read is the file checked.
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) return { problem: `${label}: not a regular file (${fileKind(st)})`, kind: 'usage' };
-    if (st.size > limit) return { problem: overLimit(label, st.size, limit), kind: 'usage' };
-    const bytes = readAtMost(fd, limit + 1);
-    // The file grew between the fstat and the read: still held to the cap.
-    if (bytes.length > limit) return { problem: overLimit(label, bytes.length, limit), kind: 'usage' };
-    return { text: bytes.toString('utf8') };
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return unreadable(code ?? String(err));
-  } finally {
-    fs.closeSync(fd);
-  }
+  const read = readTextCappedSync(file, limit);
+  if (read.ok) return { text: read.text };
+  if (read.tooLarge !== undefined)
+    return { problem: overLimit(label, read.tooLarge.bytes, limit), kind: 'usage' };
+  // A socket cannot be opened at all (ENXIO): say what it is rather than the errno. Windows
+  // refuses to open a folder (EISDIR at open); elsewhere the fstat tells.
+  if (read.code === 'ENXIO') return { problem: `${label}: not a regular file (socket)`, kind: 'usage' };
+  if (read.code === 'ENOTREG' || read.code === 'EISDIR')
+    return { problem: `${label}: not a regular file (${read.kind ?? 'directory'})`, kind: 'usage' };
+  return { problem: `cannot read ${option}: ${file}: ${openErrorText(read.code)}`, kind: 'read' };
 }
 
-/** Up to `max` bytes from the fd, in one buffer (a regular file: reads never block). */
-function readAtMost(fd: number, max: number): Buffer {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  while (total < max) {
-    const chunk = Buffer.allocUnsafe(Math.min(max - total, 1024 * 1024));
-    const n = fs.readSync(fd, chunk, 0, chunk.length, null);
-    if (n === 0) break;
-    chunks.push(chunk.subarray(0, n));
-    total += n;
-  }
-  return Buffer.concat(chunks, total);
-}
-
-function openErrorText(code: string | undefined, err: unknown): string {
+function openErrorText(code: string): string {
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'ENOTDIR') return 'no such file (a part of the path is not a folder)';
   if (code === 'ELOOP') return 'too many symbolic links';
-  return err instanceof Error ? err.message : String(err);
-}
-
-/** What a non-regular file is, in words. */
-export function fileKind(st: fs.Stats): string {
-  if (st.isDirectory()) return 'directory';
-  if (st.isFIFO()) return 'FIFO';
-  if (st.isCharacterDevice()) return 'character device';
-  if (st.isBlockDevice()) return 'block device';
-  if (st.isSocket()) return 'socket';
-  return 'unknown kind';
+  return code;
 }
 
 function overLimit(label: string, size: number, limit: number): string {

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileKind } from './input-file';
+import { fileKind } from '../services/capped-read';
 
 /** Why `--manifest <name>` is refused for this package root, or `null` when it may be read. */
 export function manifestNameProblem(packageRoot: string, name: string): string | null {

@@ -3,6 +3,9 @@
  * descriptor before a byte is read, so a 200 MB file is refused without reading it, and the read
  * itself is bounded (a file that grows after the `fstat` is read only up to its stated size).
  * Opened non-blocking: a FIFO planted in a home answers "not a regular file" instead of hanging.
+ *
+ * The one such reader: the engine's node fs, the CLI's option files, the History and the
+ * override store all read through it.
  */
 import fs from 'node:fs';
 import type { TooLarge } from '../../shared/api/answer-caps';
@@ -12,7 +15,13 @@ import { tooLarge } from '../../shared/api/answer-caps';
 export type CappedRead =
   | { readonly ok: true; readonly text: string; readonly bytes: number }
   | { readonly ok: false; readonly tooLarge: TooLarge }
-  | { readonly ok: false; readonly tooLarge?: undefined; readonly code: string };
+  | {
+      readonly ok: false;
+      readonly tooLarge?: undefined;
+      readonly code: string;
+      /** For `ENOTREG` / `EISDIR`: what the file is instead, in words (`FIFO`, `character device`). */
+      readonly kind?: string;
+    };
 
 /** `O_NONBLOCK` where the platform has it (not on Windows, which has no FIFOs to fear here). */
 const READ_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
@@ -22,10 +31,20 @@ function codeOf(err: unknown): string {
   return typeof code === 'string' ? code : 'EIO';
 }
 
+/** What a non-regular file is, in words. */
+export function fileKind(st: fs.Stats): string {
+  if (st.isDirectory()) return 'directory';
+  if (st.isFIFO()) return 'FIFO';
+  if (st.isCharacterDevice()) return 'character device';
+  if (st.isBlockDevice()) return 'block device';
+  if (st.isSocket()) return 'socket';
+  return 'unknown kind';
+}
+
 /** What a stated file is, before it is read. */
 function judge(st: fs.Stats, cap: number, file: string): CappedRead | null {
-  if (st.isDirectory()) return { ok: false, code: 'EISDIR' };
-  if (!st.isFile()) return { ok: false, code: 'ENOTREG' };
+  if (st.isDirectory()) return { ok: false, code: 'EISDIR', kind: 'directory' };
+  if (!st.isFile()) return { ok: false, code: 'ENOTREG', kind: fileKind(st) };
   if (st.size > cap) return { ok: false, tooLarge: tooLarge(st.size, cap, file) };
   return null;
 }

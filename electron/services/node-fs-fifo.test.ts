@@ -33,7 +33,7 @@ describe.skipIf(process.platform === 'win32')('node-fs and FIFOs', () => {
     const started = performance.now();
     const r = createNodeFs().readText(toEnginePath(fifo));
     expect(performance.now() - started).toBeLessThan(3000);
-    expect(r).toEqual({ error: 'ENOTREG', message: `not a regular file (a FIFO): ${toEnginePath(fifo)}` });
+    expect(r).toEqual({ error: 'ENOTREG', message: `not a regular file (FIFO): ${toEnginePath(fifo)}` });
   });
 
   it('a render whose override and a section file are FIFOs finishes', () => {

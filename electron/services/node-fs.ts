@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DirEntry, EngineFs, EntryKind, FileStat, FsError } from '../../shared/engine';
+import { readTextCappedSync } from './capped-read';
 
 function toError(err: unknown, target: string): FsError {
   const e = err as NodeJS.ErrnoException;
@@ -18,7 +19,7 @@ function toError(err: unknown, target: string): FsError {
     EISDIR: 'is a directory',
     EMFILE: 'too many open files',
   };
-  return { error: code, message: `${what[code] ?? e?.message ?? String(err)}: ${target}` };
+  return { error: code, message: `${what[code] ?? e?.message ?? code}: ${target}` };
 }
 
 // isFile first: in a folder of 100,000 files that is one call per entry, not two.
@@ -35,38 +36,19 @@ export function toEnginePath(p: string): string {
 }
 
 /**
- * Files are opened non-blocking: a FIFO planted in a kit or a home (`kits/eck_manifest.json`,
- * a section's file) would otherwise block the open until some process writes to it, and with it
- * the render, the CLI and the app (issue 21). evolcore's own read would hang there; the
- * inspector reports the file as not a regular file instead. Windows has no such FIFOs.
+ * Reads a regular file as UTF-8 (capped-read.ts: opened non-blocking, so a FIFO planted in a kit
+ * or a home — `kits/eck_manifest.json`, a section's file — is refused instead of blocking the
+ * render, the CLI and the app; evolcore's own read would hang there). `maxBytes` refuses a
+ * larger one unread.
  */
-const READ_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
-
-/** What a non-regular file is, for the message. */
-function kindWord(st: fs.Stats): string {
-  if (st.isFIFO()) return 'a FIFO';
-  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
-  if (st.isSocket()) return 'a socket';
-  if (st.isDirectory()) return 'a folder';
-  return 'not a regular file';
-}
-
-/** Reads a regular file as UTF-8 through one fd; `maxBytes` refuses a larger one unread. */
 function readRegular(p: string, maxBytes: number): string | FsError {
-  let fd: number | null = null;
-  try {
-    fd = fs.openSync(p, READ_FLAGS);
-    const st = fs.fstatSync(fd);
-    if (st.isDirectory()) return { error: 'EISDIR', message: `is a directory: ${p}` };
-    if (!st.isFile()) return { error: 'ENOTREG', message: `not a regular file (${kindWord(st)}): ${p}` };
-    if (st.size > maxBytes)
-      return { error: 'EFBIG', message: `file too large to read (${st.size} bytes): ${p}` };
-    return fs.readFileSync(fd, 'utf8');
-  } catch (err) {
-    return toError(err, p);
-  } finally {
-    if (fd !== null) fs.closeSync(fd);
-  }
+  const read = readTextCappedSync(p, maxBytes);
+  if (read.ok) return read.text;
+  if (read.tooLarge !== undefined)
+    return { error: 'EFBIG', message: `file too large to read (${read.tooLarge.bytes} bytes): ${p}` };
+  if (read.code === 'ENOTREG')
+    return { error: 'ENOTREG', message: `not a regular file (${read.kind ?? 'unknown kind'}): ${p}` };
+  return toError({ code: read.code }, p);
 }
 
 /** Creates the Node adapter. */
