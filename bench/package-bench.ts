@@ -9,30 +9,20 @@
  *   home to its URL answering 200; target ≤ 1 s, the ratio taken against that budget, with
  *   `node -e 0` as the same-run baseline.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { APP_ROOT } from '../electron/services/app-paths';
 import { buildPackage } from '../scripts/build-package';
+import { demoEnv, startApp } from '../scripts/installed-app';
 import { median, round, type BenchResult } from './measure';
 
 const RENDER_RUNS = 11;
 const URL_RUNS = 5;
 const LOADER_RUNS = 3;
 const URL_BUDGET_MS = 1000;
-
-/** No evolcore home of the user's, no display: the commands use the demo and the browser mode. */
-function demoEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'eck-bench-home-')),
-    CI: 'true',
-  };
-  for (const name of ['EVOLCORE_HOME', 'EVOLCLAW_HOME', 'DISPLAY', 'WAYLAND_DISPLAY']) delete env[name];
-  return env;
-}
 
 function wallMs(cmd: string, args: readonly string[], env: NodeJS.ProcessEnv): number {
   const t = performance.now();
@@ -42,46 +32,21 @@ function wallMs(cmd: string, args: readonly string[], env: NodeJS.ProcessEnv): n
   return ms;
 }
 
-function timeToUrl(env: NodeJS.ProcessEnv): Promise<number> {
-  const t0 = performance.now();
-  const child = spawn(
+async function timeToUrl(env: NodeJS.ProcessEnv): Promise<number> {
+  const app = await startApp(
     process.execPath,
-    [path.join(APP_ROOT, 'dist', 'bin', 'eck-inspector.mjs'), '--no-open', '--port', '0'],
-    {
-      env,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    },
+    [path.join(APP_ROOT, 'dist', 'bin', 'eck-inspector.mjs')],
+    env,
   );
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error('eck-inspector printed no URL within 30 s'));
-    }, 30_000);
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const url = /ECK Inspector at (\S+)/.exec(out)?.[1];
-      if (url === undefined) return;
-      clearTimeout(timer);
-      fetch(url)
-        .then((res) => {
-          const ms = performance.now() - t0;
-          child.kill('SIGTERM');
-          if (res.status === 200) resolve(ms);
-          else reject(new Error(`its URL answered HTTP ${res.status}`));
-        })
-        .catch((e: unknown) => {
-          child.kill('SIGKILL');
-          reject(e instanceof Error ? e : new Error(String(e)));
-        });
-    });
-  });
+  app.stop();
+  if (app.status !== 200) throw new Error(`its URL answered HTTP ${app.status}`);
+  return app.ms;
 }
 
 /** Both figures. */
 export async function benchPackage(): Promise<BenchResult[]> {
   await buildPackage('if-stale');
-  const env = demoEnv();
+  const env = demoEnv(fs.mkdtempSync(path.join(os.tmpdir(), 'eck-bench-home-')));
   const node = process.execPath;
   const eck = path.join(APP_ROOT, 'dist', 'bin', 'eck.mjs');
   const bare: number[] = [];

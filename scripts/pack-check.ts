@@ -12,12 +12,13 @@
  *
  * Prints one line per check; exits 1 naming the first failure.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { APP_ROOT } from '../electron/services/app-paths';
 import { buildPackage } from './build-package';
+import { demoEnv, startApp } from './installed-app';
 
 const MAX_TARBALL_BYTES = 25 * 1024 * 1024;
 /** Files a published package must not carry. */
@@ -39,15 +40,6 @@ class CheckFailed extends Error {}
 function check(ok: boolean, what: string, detail = ''): void {
   if (!ok) throw new CheckFailed(`${what}${detail === '' ? '' : `: ${detail}`}`);
   process.stdout.write(`pack-check: ok  ${what}\n`);
-}
-
-/** An environment with no evolcore or evolclaw home of the user's: the commands fall back to the demo. */
-function demoEnv(tmp: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: path.join(tmp, 'user'), CI: 'true' };
-  for (const name of ['EVOLCORE_HOME', 'EVOLCLAW_HOME', 'DISPLAY', 'WAYLAND_DISPLAY', 'npm_config_prefix'])
-    delete env[name];
-  fs.mkdirSync(path.join(tmp, 'user'), { recursive: true });
-  return env;
 }
 
 function run(cmd: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv) {
@@ -82,50 +74,6 @@ function pack(tmp: string): PackEntry {
   return entry;
 }
 
-/** Starts the installed app and resolves with its URL and how long it took to answer. */
-function startApp(
-  bin: string,
-  env: NodeJS.ProcessEnv,
-): Promise<{ url: string; ms: number; stop: () => void }> {
-  const t0 = performance.now();
-  const child = spawn(bin, ['--no-open', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new CheckFailed(`eck-inspector printed no URL within 30 s; stderr: ${err.trim()}`));
-    }, 30_000);
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /ECK Inspector at (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(out);
-      if (m?.[1] === undefined) return;
-      clearTimeout(timer);
-      const url = m[1];
-      fetch(url)
-        .then(async (res) => {
-          const html = await res.text();
-          const ms = performance.now() - t0;
-          check(
-            res.status === 200 && html.includes('<div id="root">'),
-            'eck-inspector serves the app at its URL',
-            `HTTP ${res.status}`,
-          );
-          resolve({ url, ms, stop: () => child.kill('SIGTERM') });
-        })
-        .catch((e: unknown) => {
-          child.kill('SIGKILL');
-          reject(e instanceof Error ? e : new Error(String(e)));
-        });
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new CheckFailed(`eck-inspector exited (${String(code)}) before serving; stderr: ${err.trim()}`));
-    });
-  });
-}
-
 async function main(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-pack-'));
   try {
@@ -158,7 +106,7 @@ async function main(): Promise<void> {
 
     // Installed as `npm install -g` does, from a folder outside the repository, offline.
     const prefix = path.join(tmp, 'prefix');
-    const env = demoEnv(tmp);
+    const env = demoEnv(path.join(tmp, 'user'));
     const install = run(
       'npm',
       ['install', '--global', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarball],
@@ -185,8 +133,13 @@ async function main(): Promise<void> {
       `the installed eck render prints the repository CLI's text (${installed.stdout.length} characters)`,
     );
 
-    const app = await startApp(path.join(binDir, 'eck-inspector'), env);
+    const app = await startApp(path.join(binDir, 'eck-inspector'), [], env);
     app.stop();
+    check(
+      app.status === 200 && app.html.includes('<div id="root">'),
+      'eck-inspector serves the app at its URL',
+      `HTTP ${app.status}`,
+    );
     process.stdout.write(
       `pack-check: eck-inspector answered its URL ${Math.round(app.ms)} ms after starting\n`,
     );

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { OpenInEditorResult } from '../../shared/api/open-in-editor';
 import { ApiFailure } from '../../shared/api';
+import { isWithin } from '../services/write-scope';
 
 /** What the OS is asked to do with a path (Electron's `shell`); absent in serve mode. */
 export interface PathOpener {
@@ -54,11 +55,6 @@ function realOrNull(p: string): string | null {
   } catch {
     return null;
   }
-}
-
-function isWithin(root: string, p: string): boolean {
-  const rel = path.relative(root, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /** Checks the path and opens it as text, reveals it, or only names it when there is no opener. */

@@ -40,19 +40,32 @@ function info(engine: VerifiedEngine): InstalledEngineInfo {
   return { name: engine.product.name, version: engine.product.version, file: engine.relative };
 }
 
+/** Runs one task at a time; a call while one runs fails with `conflict` (the message given). */
+function oneAtATime(busy: string): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = false;
+  return async (task) => {
+    if (running) throw new ApiFailure('conflict', busy);
+    running = true;
+    try {
+      return await task();
+    } finally {
+      running = false;
+    }
+  };
+}
+
 /** Handlers over the open workspace; `now` is a test seam. */
 export function createVerifyHandlers(
   host: WorkspaceHost,
   claude: ClaudeProjectService,
   now: () => number = Date.now,
 ): Pick<HandlerTable, VerifyMethod> {
-  let running = false;
-  let claudeRunning = false;
+  // Each Verify starts a process: one at a time per kind, a second call is refused.
+  const engineTurn = oneAtATime('a Verify is already running; wait for its answer');
+  const claudeTurn = oneAtATime('a Claude Code Verify is already running; wait for its answer');
   return {
     verifyHistory: async ({ count }) => {
-      if (running) throw new ApiFailure('conflict', 'a Verify is already running; wait for its answer');
-      running = true;
-      try {
+      return engineTurn(async () => {
         const ws = host.current;
         const result = await verifyHistory(ws.renderInput(ws.scenario), count);
         if (result.kind === 'no-engine') return { kind: 'no-engine', why: result.lookup.why };
@@ -65,9 +78,7 @@ export function createVerifyHandlers(
           verdicts: result.verdicts,
           ms: result.ms,
         };
-      } finally {
-        running = false;
-      }
+      });
     },
     findClaudeCode: async (): Promise<ClaudeCodeLookup> => {
       const found = findClaude(undefined, process.env, os.homedir());
@@ -78,10 +89,7 @@ export function createVerifyHandlers(
     verifyClaudeProject: async (): Promise<ClaudeVerifyAnswer> => {
       const project = claude.current;
       if (project === null) return { kind: 'no-project' };
-      if (claudeRunning)
-        throw new ApiFailure('conflict', 'a Claude Code Verify is already running; wait for its answer');
-      claudeRunning = true;
-      try {
+      return claudeTurn(async () => {
         const outcome = await verifyClaude(project.report);
         switch (outcome.kind) {
           case 'no-claude':
@@ -110,9 +118,7 @@ export function createVerifyHandlers(
               verifiedAt: now(),
             };
         }
-      } finally {
-        claudeRunning = false;
-      }
+      });
     },
     findInstalledEngine: () => {
       const root = host.current.resolved.packageRoot;
@@ -129,9 +135,7 @@ export function createVerifyHandlers(
         : { available: false, why: found.why, looked: found.looked };
     },
     verifyCurrentRender: async (): Promise<VerifyAnswer> => {
-      if (running) throw new ApiFailure('conflict', 'a Verify is already running; wait for its answer');
-      running = true;
-      try {
+      return engineTurn(async () => {
         const ws = host.current;
         const outcome = await verifyRender(ws.renderInput(ws.scenario));
         switch (outcome.kind) {
@@ -161,9 +165,7 @@ export function createVerifyHandlers(
             };
           }
         }
-      } finally {
-        running = false;
-      }
+      });
     },
   };
 }

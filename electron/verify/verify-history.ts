@@ -10,7 +10,7 @@ import type { RenderInput, RenderReport } from '../../shared/engine';
 import { renderContext } from '../../shared/engine';
 import type { Scenario } from '../../shared/api';
 import type { SnapshotVerifyVerdict } from '../../shared/api/methods/verify';
-import { compareContexts } from '../../shared/verify/compare-contexts';
+import { compareWithReport } from '../../shared/verify/compare-contexts';
 import { listVarsSnapshots, readSnapshotScenario } from '../scenarios/snapshot-source';
 import { createNodeFs } from '../services/node-fs';
 import { findInstalledEngine, type EngineLookup } from './find-engine';
@@ -90,11 +90,7 @@ export async function verifyHistory(
       verdicts.push({ key, kind: 'engine-failed', message: theirs?.message ?? 'no answer', oursFailed });
       return;
     }
-    const sections = report.sections.map((s) => ({
-      id: s.id,
-      text: s.span === null ? null : report.context.slice(s.span.start, s.span.end),
-    }));
-    const c = compareContexts(report.context, theirs.context, sections);
+    const c = compareWithReport(report, theirs.context);
     verdicts.push(
       c.identical
         ? { key, kind: 'identical' }

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { RenderInput, RenderReport } from '../../shared/engine';
 import { renderContext } from '../../shared/engine';
-import { compareContexts, type ContextComparison } from '../../shared/verify/compare-contexts';
+import { compareWithReport, type ContextComparison } from '../../shared/verify/compare-contexts';
 import { createNodeFs } from '../services/node-fs';
 import { findInstalledEngine, type EngineLookup } from './find-engine';
 import { runInstalledEngine } from './run-installed-engine';
@@ -80,14 +80,10 @@ export async function verifyRender(input: RenderInput, options: VerifyOptions = 
       oursFailed: ours.failure !== null || !ours.rendered,
     };
   }
-  const sections = ours.sections.map((s) => ({
-    id: s.id,
-    text: s.span === null ? null : ours.context.slice(s.span.start, s.span.end),
-  }));
   return {
     kind: 'compared',
     engine,
-    comparison: compareContexts(ours.context, run.context, sections),
+    comparison: compareWithReport(ours, run.context),
     installedContext: run.context,
     oursContext: ours.context,
     ms: run.ms,

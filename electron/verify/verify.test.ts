@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCaptured } from '../cli/test-support/run-captured';
+import { runWithSettingsDir } from './test-support/with-settings-dir';
 import { findInstalledEngine } from './find-engine';
 
 const FIXTURE = path.join(import.meta.dirname, '__fixtures__', 'installed-evolcore');
@@ -43,18 +43,8 @@ function snapshotTree(dir: string): Record<string, string> {
  * Runs verify with a private settings folder (where its scratch folders go), to see that it
  * leaves none behind.
  */
-async function verify(...argv: string[]) {
-  const settings = fs.mkdtempSync(path.join(work, 'settings-'));
-  const saved = process.env['ECK_INSPECTOR_SETTINGS_DIR'];
-  process.env['ECK_INSPECTOR_SETTINGS_DIR'] = settings;
-  try {
-    const run = await runCaptured('verify', ...argv);
-    const scratch = path.join(settings, 'verify');
-    return { ...run, leftScratch: fs.existsSync(scratch) ? fs.readdirSync(scratch) : [] };
-  } finally {
-    if (saved === undefined) delete process.env['ECK_INSPECTOR_SETTINGS_DIR'];
-    else process.env['ECK_INSPECTOR_SETTINGS_DIR'] = saved;
-  }
+function verify(...argv: string[]) {
+  return runWithSettingsDir(fs.mkdtempSync(path.join(work, 'settings-')), 'verify', ...argv);
 }
 
 let vars: string;

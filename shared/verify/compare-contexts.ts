@@ -4,6 +4,7 @@
  * differs (1-based, both sides' text of it) and which of our sections are not found verbatim in
  * the installed text — the sections to look at first.
  */
+import type { RenderReport } from '../engine';
 
 /** One section of our render, as far as the comparison needs it. */
 export interface ComparedSection {
@@ -67,4 +68,13 @@ export function compareContexts(
     oursLines: lineCount(ours),
     theirsLines: lineCount(theirs),
   };
+}
+
+/** Our render (its context, each section by its span) against the installed engine's text. */
+export function compareWithReport(report: RenderReport, theirs: string): ContextComparison {
+  const sections = report.sections.map((s) => ({
+    id: s.id,
+    text: s.span === null ? null : report.context.slice(s.span.start, s.span.end),
+  }));
+  return compareContexts(report.context, theirs, sections);
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCaptured } from '../../cli/test-support/run-captured';
+import { runWithSettingsDir } from '../test-support/with-settings-dir';
 import { findClaude } from './find-claude';
 
 const FAKE = path.join(import.meta.dirname, '..', '__fixtures__', 'fake-claude', 'claude');
@@ -41,30 +41,21 @@ function homeFiles(home: string): Record<string, string> {
   return out;
 }
 
-async function verify(t: ReturnType<typeof tree>, ...extra: string[]) {
-  const settings = path.join(t.root, 'settings');
-  const saved = process.env['ECK_INSPECTOR_SETTINGS_DIR'];
-  process.env['ECK_INSPECTOR_SETTINGS_DIR'] = settings;
-  try {
-    const run = await runCaptured(
-      'claude-md',
-      '--cwd',
-      t.proj,
-      '--home',
-      t.home,
-      '--managed',
-      t.managed,
-      '--verify',
-      '--claude',
-      t.claude,
-      ...extra,
-    );
-    const scratch = path.join(settings, 'verify');
-    return { ...run, leftScratch: fs.existsSync(scratch) ? fs.readdirSync(scratch) : [] };
-  } finally {
-    if (saved === undefined) delete process.env['ECK_INSPECTOR_SETTINGS_DIR'];
-    else process.env['ECK_INSPECTOR_SETTINGS_DIR'] = saved;
-  }
+function verify(t: ReturnType<typeof tree>, ...extra: string[]) {
+  return runWithSettingsDir(
+    path.join(t.root, 'settings'),
+    'claude-md',
+    '--cwd',
+    t.proj,
+    '--home',
+    t.home,
+    '--managed',
+    t.managed,
+    '--verify',
+    '--claude',
+    t.claude,
+    ...extra,
+  );
 }
 
 describe('eck claude-md --verify', () => {
