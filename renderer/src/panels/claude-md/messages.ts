@@ -25,7 +25,7 @@ const en = {
   'phase.short.read': 'On Read',
   'col.phase': 'When',
   'version.note':
-    'Reproduces Claude Code {version}, checked against the real CLI. Not visible here: feature flags Claude Code fetches at run time, enterprise settings scripts, MDM or server-managed settings, claudeMdExcludes.',
+    'Reproduces Claude Code {version}, checked against the real CLI. Not visible here: feature flags Claude Code fetches at run time, enterprise settings scripts, MDM or server-managed settings, auto-memory (MEMORY.md).',
   'status.deferred': 'Not sent at start: it has paths, so it waits for Claude to read a matching file',
   'status.empty': 'Not sent: empty once frontmatter and comments are removed (its includes are not followed)',
   'status.attached': 'Attached after the Read',
@@ -133,7 +133,7 @@ const zh: Record<keyof typeof en, string> = {
   'phase.short.read': '读取时',
   'col.phase': '时机',
   'version.note':
-    '重现 Claude Code {version} 的行为，并已与真实 CLI 核对。此处看不到：Claude Code 运行时获取的功能开关、企业设置脚本、MDM 或服务器托管的设置、claudeMdExcludes。',
+    '重现 Claude Code {version} 的行为，并已与真实 CLI 核对。此处看不到：Claude Code 运行时获取的功能开关、企业设置脚本、MDM 或服务器托管的设置、自动记忆（MEMORY.md）。',
   'status.deferred': '开始时不发送：它带有 paths，要等 Claude 读取匹配的文件',
   'status.empty': '不发送：去掉 frontmatter 和注释后为空（其引入不会被跟随）',
   'status.attached': '读取后附加',
