@@ -23,6 +23,8 @@ const en = {
   'phase.why': 'Why each file is here',
   'phase.short.start': 'At start',
   'phase.short.read': 'On Read',
+  'phase.short.waits': 'On a matching Read',
+  'phase.short.none': 'Not sent',
   'col.phase': 'When',
   'version.note':
     'Reproduces Claude Code {version}, checked against the real CLI. Not visible here: feature flags Claude Code fetches at run time, enterprise settings scripts, MDM or server-managed settings, auto-memory (MEMORY.md).',
@@ -131,6 +133,8 @@ const zh: Record<keyof typeof en, string> = {
   'phase.why': '每个文件出现的原因',
   'phase.short.start': '开始时',
   'phase.short.read': '读取时',
+  'phase.short.waits': '读取匹配文件时',
+  'phase.short.none': '不发送',
   'col.phase': '时机',
   'version.note':
     '重现 Claude Code {version} 的行为，并已与真实 CLI 核对。此处看不到：Claude Code 运行时获取的功能开关、企业设置脚本、MDM 或服务器托管的设置、自动记忆（MEMORY.md）。',
