@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { ClaudeProjectOptions } from '../../../../shared/api/methods/claude-project';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { ClaudeMdKey } from './messages';
+import { ClaudeTargetPicker } from './claude-target-picker';
 import type { ClaudeOptionsPatch } from '../../store/claude-project-slice';
 
 /**
@@ -72,6 +73,7 @@ export interface ClaudeOptionsBarProps {
 
 /** The options bar. */
 export function ClaudeOptionsBar({ options, t, onChange }: ClaudeOptionsBarProps) {
+  const [picking, setPicking] = useState(false);
   const sources = options.settingSources;
   const toggle = (key: 'user' | 'project' | 'local', label: string) => (
     <label className="claude-check">
@@ -109,7 +111,23 @@ export function ClaudeOptionsBar({ options, t, onChange }: ClaudeOptionsBarProps
         allowEmpty
         onApply={(target) => onChange({ target: target === '' ? null : target })}
         testId="claude-target"
-      />
+      >
+        <button
+          type="button"
+          title={t('opt.browse.title')}
+          onClick={() => setPicking(true)}
+          data-testid="claude-target-browse"
+        >
+          {t('opt.browse')}
+        </button>
+      </OptionField>
+      {picking && (
+        <ClaudeTargetPicker
+          t={t}
+          onChoose={(target) => void onChange({ target })}
+          onClose={() => setPicking(false)}
+        />
+      )}
       <fieldset className="claude-sources">
         <legend>{t('opt.sources')}</legend>
         {toggle('user', t('opt.user'))}
