@@ -136,6 +136,18 @@ test('the Claude Code view: files with one open, the text with a target file', a
   await page.getByTestId('claude-target').press('Enter');
   await expect(page.getByTestId('claude-attachment-why').first()).toBeVisible(SLOW);
   await checkEveryLook(page, 'Claude Code, text with a target file');
+  // The target picker is modal (the settings menu is behind it): opened once per look.
+  for (const { theme, language } of LOOKS) {
+    await setLook(page, theme, language);
+    await page.getByTestId('claude-target-browse').click();
+    const tree = page.getByTestId('claude-picker-tree');
+    await tree.locator('[data-path="packages"]').click();
+    await expect(tree.locator('[data-path="packages/app"]')).toBeVisible(SLOW);
+    await expectNoAxeViolations(page, `Claude Code, target picker (${theme}, ${language})`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('claude-target-picker')).toHaveCount(0);
+  }
+  await setLook(page, 'light', 'en');
 });
 
 /** The contrast ratio of two `rgb(…)` colours (WCAG's relative luminance). */

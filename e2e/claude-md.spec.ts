@@ -72,6 +72,9 @@ test('a Claude Code project shows its files in load order with reasons, and foll
   await page.getByTestId('claude-cwd').press('Enter');
   await expect(page.getByTestId('claude-error')).toContainText('the working directory does not exist');
   await expect(page.getByTestId('claude-error')).toContainText(missing);
+  // What was typed stays in the field, marked, to be corrected rather than retyped.
+  await expect(page.getByTestId('claude-cwd')).toHaveValue(missing);
+  await expect(page.getByTestId('claude-cwd')).toHaveAttribute('aria-invalid', 'true');
 
   await setField(page, 'claude-cwd', dirs.cwd);
   await setField(page, 'claude-home', dirs.home);
@@ -115,9 +118,26 @@ test('a Claude Code project shows its files in load order with reasons, and foll
     'Included by ~/.claude/CLAUDE.md',
   );
 
-  // A target file: the Read's phase lists the nested folder's CLAUDE.md, the matching rule and
-  // the cwd's conditional rules that do not match it.
-  await setField(page, 'claude-target', 'packages/app/src/App.tsx');
+  // One "When" badge per file, agreeing with its status: a paths: rule waits for a matching Read.
+  await expect(row(page, '.claude/rules/testing.md').getByTestId('claude-file-phase')).toHaveText(
+    'On a matching Read',
+  );
+  await expect(row(page, 'docs/diagram.png').getByTestId('claude-file-phase')).toHaveText('Not sent');
+
+  // A target file, picked rather than typed: the picker's search finds it, Enter chooses it. The
+  // Read's phase lists the nested folder's CLAUDE.md, the matching rule and the cwd's
+  // conditional rules that do not match it.
+  await page.getByTestId('claude-target-browse').click();
+  const picker = page.getByTestId('claude-target-picker');
+  await expect(
+    picker.getByTestId('claude-picker-tree').getByRole('treeitem', { name: 'packages' }),
+  ).toBeVisible();
+  await page.getByTestId('claude-picker-search').fill('App.ts');
+  await expect(picker.getByRole('option')).toHaveText(['packages/app/src/App.tsx']);
+  await page.getByTestId('claude-picker-search').press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveCount(0);
+  await expect(page.getByTestId('claude-target')).toHaveValue('packages/app/src/App.tsx');
   await expect(rows).toHaveCount(17);
   await expect(page.getByTestId('claude-totals-attached')).toContainText('2 attached after the Read');
   await expect(row(page, 'packages/app/CLAUDE.md').getByTestId('claude-file-phase')).toHaveText('On Read');
@@ -209,6 +229,11 @@ test('a Claude Code project shows its files in load order with reasons, and foll
   await page.getByTestId('workspace-kind').selectOption('eck');
   await expect(page.getByTestId('home-path')).toHaveValue(workspace.home);
   await expect(page.getByTestId('context-text')).toContainText('<system-reminder>');
+  // And back again: the same project, with its target, not an empty view.
+  await page.getByTestId('workspace-kind').selectOption('claude');
+  await expect(page.getByTestId('claude-cwd')).toHaveValue(dirs.cwd);
+  await expect(page.getByTestId('claude-target')).toHaveValue('packages/app/src/App.tsx');
+  await expect(page.getByTestId('claude-totals-attached')).toContainText('attached after the Read');
 });
 
 test('serve --claude-project opens that project at start, in place of the ECK tabs', async ({

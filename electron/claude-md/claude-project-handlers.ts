@@ -6,10 +6,24 @@ import { ApiFailure } from '../../shared/api/errors';
 import type { HandlerTable } from '../api/dispatch';
 import type { ClaudeProjectService } from './claude-project-service';
 import { capClaudeAssembly } from './claude-assembly-caps';
+import { listTargetFolder, searchTargets } from './claude-target-tree';
 
 /** The methods these handlers serve. */
 export type ClaudeProjectMethod =
-  'openClaudeProject' | 'getClaudeProject' | 'setClaudeOptions' | 'closeClaudeProject' | 'readClaudeFile';
+  | 'openClaudeProject'
+  | 'getClaudeProject'
+  | 'setClaudeOptions'
+  | 'closeClaudeProject'
+  | 'readClaudeFile'
+  | 'listClaudeTargets'
+  | 'searchClaudeTargets';
+
+/** The open project's working directory, or a failure saying none is open. */
+function openCwd(service: ClaudeProjectService): string {
+  const cwd = service.current?.options.cwd;
+  if (cwd === undefined) throw new ApiFailure('workspace-invalid', 'no Claude Code project is open');
+  return cwd;
+}
 
 /** The service answers with values; the dispatcher expects a value or an ApiFailure. */
 function unwrap<T>(result: ApiResult<T>): T {
@@ -34,5 +48,7 @@ export function createClaudeProjectHandlers(
       return null;
     },
     readClaudeFile: ({ path }) => unwrap(service.readFile(path)),
+    listClaudeTargets: ({ folder }) => listTargetFolder(openCwd(service), folder),
+    searchClaudeTargets: ({ query }) => searchTargets(openCwd(service), query),
   };
 }

@@ -10,7 +10,8 @@ export interface PathFieldProps {
   readonly label: string;
   readonly value: string;
   readonly badge: string;
-  readonly onOpen: (path: string) => void;
+  /** Opens the typed path; a promise of `false` means refused: the typed text stays to be corrected. */
+  readonly onOpen: (path: string) => Promise<boolean> | void;
   readonly testId: string;
 }
 
@@ -18,6 +19,12 @@ export interface PathFieldProps {
 export function PathField({ label, value, badge, onOpen, testId }: PathFieldProps) {
   const t = useT();
   const [draft, setDraft] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const open = async (typed: string): Promise<void> => {
+    const ok = (await onOpen(typed)) ?? true;
+    setFailed(!ok);
+    if (ok) setDraft((d) => (d === typed || d?.trim() === typed ? null : d));
+  };
   return (
     <label className="field path-field" title={value}>
       <span>
@@ -30,14 +37,19 @@ export function PathField({ label, value, badge, onOpen, testId }: PathFieldProp
         value={draft ?? value}
         title={t('bar.openHint')}
         data-testid={testId}
+        aria-invalid={failed}
         onChange={(e) => setDraft(e.target.value)}
-        onBlur={() => setDraft(null)}
+        // Leaving the field gives up an edit, except one the main side refused: that stays to fix.
+        onBlur={() => {
+          if (!failed) setDraft(null);
+        }}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') setDraft(null);
-          if (e.key === 'Enter' && draft !== null && draft.trim() !== '' && draft !== value) {
-            onOpen(draft.trim());
+          if (e.key === 'Escape') {
             setDraft(null);
+            setFailed(false);
           }
+          if (e.key === 'Enter' && draft !== null && draft.trim() !== '' && draft !== value)
+            void open(draft.trim());
         }}
       />
     </label>

@@ -110,6 +110,36 @@ describe('claude project slice', () => {
     expect(calls.map((c) => c.method)).toEqual(['openClaudeProject', 'closeClaudeProject']);
   });
 
+  it('switching to an ECK home and back reopens the same project, target and switches included', async () => {
+    const withTarget = { ...assembly(1), options: { ...assembly(1).options, target: 'src/a.ts' } };
+    const { api, calls } = fakeApi({ openClaudeProject: () => ({ ok: true, value: withTarget }) });
+    const store = createClaudeStore(api);
+    await store.getState().open('/p');
+    await store.getState().setKind('eck');
+    await store.getState().setKind('claude');
+    expect(store.getState().assembly?.options.cwd).toBe('/p');
+    expect(calls.map((c) => c.method)).toEqual([
+      'openClaudeProject',
+      'closeClaudeProject',
+      'openClaudeProject',
+    ]);
+    expect(calls[2]?.input).toMatchObject({ cwd: '/p', target: 'src/a.ts', managedDir: '/etc/none' });
+  });
+
+  it('a refused open says so, so the field keeps what was typed', async () => {
+    const { api } = fakeApi({
+      openClaudeProject: () => ({
+        ok: false,
+        error: { code: 'workspace-invalid', message: 'no such folder' },
+      }),
+      setClaudeOptions: () => ({ ok: false, error: { code: 'workspace-invalid', message: 'bad home' } }),
+    });
+    const store = createClaudeStore(api);
+    expect(await store.getState().open('/nope')).toBe(false);
+    expect(await store.getState().setOptions({ home: '/nope' })).toBe(false);
+    expect(store.getState().error?.message).toBe('bad home');
+  });
+
   it('restores an open project at start-up', async () => {
     const { api } = fakeApi({ getClaudeProject: () => ({ ok: true, value: assembly(4) }) });
     const store = createClaudeStore(api);

@@ -7,6 +7,9 @@
 import type { ApiError, MethodInput } from '../../../shared/api';
 import type { ClaudeAssembly, ClaudeFileText } from '../../../shared/api/methods/claude-project';
 import type { SliceCreator } from './app-state';
+import type { ClaudeProjectOptions } from '../../../shared/api/methods/claude-project';
+import type { RememberedProject } from './claude-project-memory';
+import { recallProject, rememberProject, windowStorage } from './claude-project-memory';
 
 /** A change of options, as `setClaudeOptions` takes it. */
 export type ClaudeOptionsPatch = NonNullable<MethodInput<'setClaudeOptions'>>;
@@ -43,8 +46,10 @@ export interface ClaudeProjectData {
 export interface ClaudeProjectActions {
   /** Back to `eck` closes the project on the main side. */
   setKind(kind: WorkspaceKind): Promise<void>;
-  open(cwd: string): Promise<void>;
-  setOptions(patch: ClaudeOptionsPatch): Promise<void>;
+  /** `true` when the folder opened; on `false` the error is in `error`. */
+  open(cwd: string): Promise<boolean>;
+  /** `true` when the change applied; on `false` the error is in `error` (the caller keeps what was typed). */
+  setOptions(patch: ClaudeOptionsPatch): Promise<boolean>;
   /** Takes an assembly from a method or a pushed event (older ones are dropped). */
   apply(assembly: ClaudeAssembly): void;
   /**
@@ -103,6 +108,17 @@ export const createClaudeProjectSlice: SliceCreator<ClaudeProjectSlice> = (api) 
     void loadFile(selected);
   };
   let closing = false;
+  // The project each ECK home last showed (claude-project-memory.ts), also kept here for a window
+  // without storage.
+  const storage = windowStorage();
+  const shown = new Map<string, RememberedProject>();
+  const workspaceKey = (): string => getApp().workspace?.home ?? '';
+  const remember = (options: ClaudeProjectOptions): void => {
+    shown.set(workspaceKey(), options);
+    rememberProject(storage, workspaceKey(), options);
+  };
+  const recall = (): RememberedProject | null =>
+    shown.get(workspaceKey()) ?? recallProject(storage, workspaceKey());
   return {
     claude: {
       kind: 'eck',
@@ -116,6 +132,18 @@ export const createClaudeProjectSlice: SliceCreator<ClaudeProjectSlice> = (api) 
       async setKind(kind) {
         if (kind === get().kind) return;
         set({ kind, error: null });
+        const again = kind === 'claude' && get().assembly === null ? recall() : null;
+        if (again !== null) {
+          // Back to the project this workspace showed last, as it was (target and switches too).
+          set({ busy: true });
+          const result = await api.openClaudeProject(again);
+          if (get().kind !== 'claude') return;
+          if (result.ok) {
+            set({ busy: false, error: null, selected: null, file: null, lastDisk: null });
+            get().apply(result.value);
+          } else set({ busy: false, error: result.error });
+          return;
+        }
         if (kind === 'eck' && get().assembly !== null) {
           // Back to ECK: stop watching the project on the main side.
           set({ assembly: null, selected: null, file: null, lastDisk: null });
@@ -133,7 +161,10 @@ export const createClaudeProjectSlice: SliceCreator<ClaudeProjectSlice> = (api) 
         if (result.ok) {
           set({ busy: false, error: null, selected: null, file: null, lastDisk: null });
           get().apply(result.value);
-        } else set({ busy: false, error: result.error });
+          return true;
+        }
+        set({ busy: false, error: result.error });
+        return false;
       },
       async setOptions(patch) {
         set({ busy: true });
@@ -141,7 +172,10 @@ export const createClaudeProjectSlice: SliceCreator<ClaudeProjectSlice> = (api) 
         if (result.ok) {
           set({ busy: false, error: null });
           get().apply(result.value);
-        } else set({ busy: false, error: result.error });
+          return true;
+        }
+        set({ busy: false, error: result.error });
+        return false;
       },
       received(assembly) {
         if (closing) return;
@@ -153,6 +187,7 @@ export const createClaudeProjectSlice: SliceCreator<ClaudeProjectSlice> = (api) 
         const next = nextAssembly(previous, assembly);
         if (next === previous) return;
         set(next?.trigger === 'disk' ? { assembly: next, lastDisk: next } : { assembly: next });
+        if (next !== null) remember(next.options);
         after(previous);
       },
       async restore() {

@@ -42,7 +42,37 @@ export const claudeProjectMethodInputs = {
   closeClaudeProject: noInput,
   /** The text of one file of the open project's report (only those; anything else is refused). */
   readClaudeFile: z.strictObject({ path: pathString }),
+  /** One folder below the open project's working directory, for the target picker (`''` = the folder itself). */
+  listClaudeTargets: z.strictObject({ folder: withoutNul(z.string().max(4096)) }),
+  /** Files below the working directory whose path holds `query` (bounded: see the answer's `complete`). */
+  searchClaudeTargets: z.strictObject({ query: withoutNul(z.string().max(200)) }),
 } as const;
+
+/** An entry of the target picker; `outside` is a link leading out of the project (or nowhere), not opened. */
+export interface ClaudeTargetEntry {
+  readonly name: string;
+  /** Relative to the working directory, `/`-separated: what the target field takes. */
+  readonly path: string;
+  readonly kind: 'file' | 'folder' | 'outside' | 'other';
+}
+
+/** One folder of the picker's tree. */
+export interface ClaudeTargetFolder {
+  readonly folder: string;
+  readonly entries: readonly ClaudeTargetEntry[];
+  /** More entries than one answer carries. */
+  readonly truncated: boolean;
+}
+
+/** A search of the picker. */
+export interface ClaudeTargetSearch {
+  readonly query: string;
+  readonly matches: readonly string[];
+  /** Entries looked at. */
+  readonly visited: number;
+  /** `false` when a cap (matches, entries, time) stopped it early. */
+  readonly complete: boolean;
+}
 
 /** The options of an open project, every default filled in (the assembly's resolved input, less the `--add-dir` folders). */
 export type ClaudeProjectOptions = Pick<
@@ -85,4 +115,6 @@ export interface ClaudeProjectMethodOutputs {
   setClaudeOptions: ClaudeAssembly;
   closeClaudeProject: null;
   readClaudeFile: ClaudeFileText;
+  listClaudeTargets: ClaudeTargetFolder;
+  searchClaudeTargets: ClaudeTargetSearch;
 }

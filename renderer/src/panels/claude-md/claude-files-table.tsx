@@ -8,7 +8,7 @@ import type { PanelTranslate } from '../../i18n/panel-messages';
 import { rowKeyAction } from '../timeline/keyboard';
 import type { ClaudeFileRow } from './claude-rows';
 import type { ClaudeMdKey } from './messages';
-import { isLoadedStatus, reasonWords, statusWords } from './status-words';
+import { isLoadedStatus, reasonWords, statusWords, whenBadge } from './status-words';
 
 /** Props of the table. */
 export interface ClaudeFilesTableProps {
@@ -31,6 +31,7 @@ const Row = memo(function Row(props: {
   const { row, t } = props;
   const f = row.file;
   const loaded = isLoadedStatus(f.status);
+  const badge = whenBadge(f);
   return (
     <tr
       className={`claude-row status-${f.status}${props.selected ? ' selected' : ''}${loaded ? '' : ' not-loaded'}`}
@@ -44,7 +45,7 @@ const Row = memo(function Row(props: {
     >
       <td className="num">{f.index + 1}</td>
       <td data-testid="claude-file-phase">
-        <span className={`claude-phase-tag phase-${f.phase}`}>{t(`phase.short.${f.phase}`)}</span>
+        <span className={`claude-phase-tag phase-${badge}`}>{t(`phase.short.${badge}`)}</span>
       </td>
       <td>
         <span className={`claude-level level-${f.level}`}>{t(`level.${f.level}`)}</span>

@@ -58,7 +58,7 @@ export default function ClaudeMdPanel() {
   const totals = report.totals;
   return (
     <section className="claude-panel" aria-label={t('kind.claude')} data-testid="claude-panel">
-      <ClaudeOptionsBar options={assembly.options} t={t} onChange={(patch) => void setOptions(patch)} />
+      <ClaudeOptionsBar options={assembly.options} t={t} onChange={setOptions} />
       <ClaudeVerifyBar dark={dark} />
       {error !== null && (
         <p className="panel-note warn" data-testid="claude-error">

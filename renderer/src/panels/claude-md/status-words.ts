@@ -27,6 +27,21 @@ export function reasonWords(t: T, file: ClaudeMdFile, parentDisplay: string | nu
   return t(`reason.${file.reason}`);
 }
 
+/**
+ * The "When" badge: when the file's text is sent, read off its status so the two never disagree
+ * (a `paths:` rule listed in the start phase is not sent at start: it waits for a matching Read).
+ */
+export type WhenBadge = 'start' | 'read' | 'waits' | 'none';
+
+/** The badge of a file. */
+export function whenBadge(file: ClaudeMdFile): WhenBadge {
+  if (isLoadedStatus(file.status))
+    return file.phase === 'read' || file.status === 'conditional-matched' ? 'read' : 'start';
+  if (file.status === 'deferred') return 'waits';
+  if (file.status === 'conditional-not-matched') return file.phase === 'start' ? 'waits' : 'none';
+  return 'none';
+}
+
 /** `true` for the statuses that put the file into the assembled text. */
 export function isLoadedStatus(status: ClaudeMdFile['status']): boolean {
   return status === 'loaded' || status === 'conditional-matched';

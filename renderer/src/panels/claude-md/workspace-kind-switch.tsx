@@ -33,13 +33,5 @@ export function ClaudeFolderField() {
   const t = usePanelT(claudeMdMessages);
   const open = useApp((s) => s.claude.open);
   const cwd = useApp((s) => s.claude.assembly?.options.cwd ?? '');
-  return (
-    <PathField
-      label={t('bar.cwd')}
-      value={cwd}
-      badge=""
-      onOpen={(path) => void open(path)}
-      testId="claude-cwd"
-    />
-  );
+  return <PathField label={t('bar.cwd')} value={cwd} badge="" onOpen={open} testId="claude-cwd" />;
 }
