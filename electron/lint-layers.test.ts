@@ -22,7 +22,7 @@ const planted = (from: string): string => `import { x } from '${from}';\nexport 
 
 describe('layers ESLint refuses', () => {
   it.each([
-    ['the engine importing the API contract', 'shared/engine/planted.ts', '../api/testing/stub-report'],
+    ['the engine importing the API contract', 'shared/engine/planted.ts', '../api/wire'],
     ['the engine importing the lint', 'shared/engine/planted.ts', '../lint/kit-lint'],
     ['the engine importing the history', 'shared/engine/template/planted.ts', '../../history/bundle'],
     ['the format module importing the engine', 'shared/format/planted.ts', '../engine'],
@@ -50,6 +50,9 @@ describe('layers ESLint refuses', () => {
     ['the renderer reaching into an engine file', 'renderer/src/planted.ts', '../../shared/engine/types'],
     ['a script reaching into an engine file', 'scripts/planted.ts', '../shared/engine/merge'],
     ['shared/ importing node', 'shared/history/planted.ts', 'node:fs'],
+    ['the history importing the API contract', 'shared/history/planted.ts', '../api/snapshot-scenario-read'],
+    ['the scenarios importing the API contract', 'shared/scenarios/planted.ts', '../api/methods'],
+    ['the debug-file formats importing the API contract', 'shared/debug-files/planted.ts', '../api/wire'],
     ['the renderer importing node', 'renderer/src/planted.ts', 'node:path'],
   ])('%s', async (_label, file, from) => {
     expect(await importErrors(file, planted(from))).toHaveLength(1);
@@ -71,6 +74,8 @@ describe('layers ESLint refuses', () => {
       '../engine/__fixtures__/kit',
     ],
     ['electron/ importing node', 'electron/api/planted.ts', 'node:fs'],
+    ['the API contract importing the history', 'shared/api/planted.ts', '../history/bundle'],
+    ['the API contract importing the scenarios', 'shared/api/planted.ts', '../scenarios/scenario'],
   ])('but allows %s', async (_label, file, from) => {
     expect(await importErrors(file, planted(from))).toEqual([]);
   });

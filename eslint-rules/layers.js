@@ -14,7 +14,7 @@ import path from 'node:path';
  * `may`: the layers it may import besides itself.
  */
 /** All of shared/, which both processes may import. */
-const SHARED = ['shared/base', 'shared/testing', 'shared/format', 'shared/engine', 'shared'];
+const SHARED = ['shared/base', 'shared/testing', 'shared/format', 'shared/engine', 'shared', 'shared/api'];
 
 export const LAYERS = [
   {
@@ -42,10 +42,16 @@ export const LAYERS = [
     why: 'the engine imports only the base and the format: the rest of shared/ builds on it, not the other way',
   },
   {
+    name: 'shared/api',
+    dir: 'shared/api',
+    may: ['shared/base', 'shared/testing', 'shared/format', 'shared/engine', 'shared'],
+    why: 'the API contract sits on top of shared/: it names the domain types, the domain does not know it',
+  },
+  {
     name: 'shared',
     dir: 'shared',
     may: ['shared/base', 'shared/testing', 'shared/format', 'shared/engine'],
-    why: 'shared/ runs in both processes: it imports neither electron/ nor renderer/',
+    why: 'shared/ runs in both processes: it imports neither electron/ nor renderer/, and the domain does not import the API contract above it (shared/api)',
   },
   {
     name: 'electron',
@@ -111,7 +117,9 @@ export function layerOf(rel) {
 
 const byName = new Map([...LAYERS, ...DOORS].map((l) => [l.name, l]));
 
-const isTestFile = (rel) => /\.(test|spec)\.tsx?$/.test(rel) || rel.includes('/__fixtures__/');
+/** Tests and the test-only folders beside them (fixtures, test support). */
+const isTestFile = (rel) =>
+  /\.(test|spec)\.tsx?$/.test(rel) || /\/(__fixtures__|test-fixtures|test-support)\//.test(rel);
 
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SectionDebugRecord } from '../engine';
-import { stubDebugRecord } from '../api/testing/stub-report';
+import { stubDebugRecord } from '../engine/__fixtures__/stub-report';
 import { formatEvolcoreManifestReport } from './evolcore-format';
 import { parseManifestReport, parseVarsFile } from './parse';
 import { fixtureReport } from './test-fixtures/report';

@@ -3,9 +3,9 @@
  */
 import { z } from 'zod';
 import { noInput } from '../no-input';
-import { manifestFileField, pathField } from '../path-field';
+import { manifestFileField, pathField } from '../../base/path-field';
 import { MAX_OVERRIDE_TEXT } from './override';
-import type { Scenario } from '../scenario';
+import type { Scenario } from '../../scenarios/scenario';
 import type {
   CleanResultShape,
   HistoryDelta,
