@@ -8,23 +8,23 @@
  * Contents are read on demand (`readSnapshotFile`). The folder watcher belongs to the app shell;
  * it feeds `applyChange`.
  */
-import type { SessionGuess } from '../../shared/debug-files/snapshot-columns';
+import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { readdirSync, statSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop, setTimeout as sleep } from 'node:timers/promises';
 import type { Dirent } from 'node:fs';
-import type { ForeignEntry, HistoryListing, SnapshotSummary } from '../../shared/debug-files/history-types';
+import type { ForeignEntry, HistoryListing, SnapshotSummary } from '../../shared/history/history-types';
 import { isDebugTempName, parseDebugFileName } from '../../shared/debug-files/names';
 import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
-import { DEFAULT_NAME_ZONE } from '../../shared/debug-files/names';
+import { DEFAULT_NAME_ZONE, debugFileName } from '../../shared/debug-files/names';
 import {
   SnapshotGrouper,
   compareSnapshots,
   newSnapshot,
   withFile,
   withoutFile,
-} from '../../shared/debug-files/snapshot-group';
+} from '../../shared/history/snapshot-group';
 import { parseSnapshot } from './parse-snapshot';
 import type { SnapshotFileText } from '../../shared/api/history-models';
 import { MAX_SHOWN_TEXT_BYTES, tooLargeMessage } from '../../shared/api/answer-caps';
@@ -125,6 +125,19 @@ function fileReadOf(name: string, read: CappedRead): SnapshotFileRead {
   if (read.tooLarge !== undefined)
     return { ok: false, name, error: tooLargeMessage(name, read.tooLarge), tooLarge: read.tooLarge };
   return { ok: false, name, error: readErrorMessage(name, read.code) };
+}
+
+/**
+ * Reads one file of a snapshot by key at once, without a listing: for a reader that needs one
+ * snapshot and must not list a folder of many thousands to find it (a scenario from a snapshot).
+ * Named by the one extension table (debug-files/names.ts) and capped like every read of the
+ * index; `null` when the snapshot has no such file.
+ */
+export function readSnapshotFileIn(dir: string, key: string, kind: DebugFileKind): SnapshotFileRead | null {
+  const name = debugFileName(kind, key);
+  const read = readTextCappedSync(join(dir, name), MAX_SHOWN_TEXT_BYTES);
+  if (!read.ok && read.tooLarge === undefined && read.code === 'ENOENT') return null;
+  return fileReadOf(name, read);
 }
 
 function kindOfDirent(entry: Dirent): ForeignEntry['kind'] {

@@ -1,7 +1,7 @@
 /**
  * Data the History methods return and push (issue 7): plain readonly shapes.
  */
-import type { ForeignEntry, SnapshotSummary } from '../debug-files/history-types';
+import type { ForeignEntry, SnapshotSummary } from '../history/history-types';
 import type { DebugFileKind } from '../debug-files/names';
 import type { ParsedManifestReport } from '../debug-files/parse-manifest-report';
 import type { ParsedVarsFile } from '../debug-files/parse-vars';

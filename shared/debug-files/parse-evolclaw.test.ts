@@ -10,7 +10,7 @@ import { formatEvolcoreManifestReport } from './evolcore-format';
 import { parseManifestReport, parseVarsFile } from './parse';
 import { fixtureReport } from './test-fixtures/report';
 import { parseDebugFileName } from './names';
-import { snapshotColumns } from './snapshot-columns';
+import { snapshotColumns } from '../history/snapshot-columns';
 
 const VARS = JSON.stringify({
   timestamp: '2026-12-01T11:40:05.123Z',

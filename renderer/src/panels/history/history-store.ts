@@ -6,7 +6,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiError, ApiResult, InspectorApi } from '../../../../shared/api';
 import type { WireListing } from '../../../../shared/history/listing-wire';
-import type { HistoryListing } from '../../../../shared/debug-files/history-types';
+import type { HistoryListing } from '../../../../shared/history/history-types';
 import type {
   HistoryDelta,
   ReplayResult,

@@ -24,7 +24,7 @@ import { whatIfChange } from '../../shared/history/what-if';
 import type { WhatIfChange } from '../../shared/history/what-if';
 import type { Roots } from '../../shared/scenarios/reroot';
 import { scenarioFromSnapshot } from '../../shared/scenarios/snapshot-scenario';
-import type { HistoryIndex } from '../history/history-index';
+import type { HistoryIndex } from './history-index';
 import { createNodeFs } from '../services/node-fs';
 import { inferManifest } from './infer-manifest';
 import { writeTextAtomic } from '../services/pinned-write';
