@@ -53,11 +53,39 @@ export const LAYERS = [
     may: ['shared/base', 'shared/testing', 'shared/format', 'shared/engine'],
     why: 'shared/ runs in both processes: it imports neither electron/ nor renderer/, and the domain does not import the API contract above it (shared/api)',
   },
+  // electron/ in three floors: transports (the entry points: the desktop shell, serve, the CLI)
+  // above handlers (the API side: dispatch, the handler tables, the caps of answers) above
+  // services (everything else: workspace, history, scenarios, Claude Code, verify, settings…).
   {
-    name: 'electron',
+    name: 'electron/transports',
+    dirs: [
+      'electron/main.ts',
+      'electron/preload.ts',
+      'electron/start.ts',
+      'electron/serve',
+      'electron/shell',
+      'electron/bin',
+      'electron/cli',
+      'electron/demo',
+    ],
+    may: [...SHARED, 'electron/handlers', 'electron/services'],
+    why: 'the transports are the top of electron/: nothing below them imports them',
+  },
+  {
+    name: 'electron/handlers',
+    dirs: ['electron/api'],
+    // A feature's handler table lives beside its services (history/history-handlers.ts…).
+    files: /^electron\/.+-handlers\.ts$/,
+    may: [...SHARED, 'electron/services'],
+    why: 'handlers sit below the transports: they answer methods and know no IPC, socket or CLI',
+  },
+  {
+    name: 'electron/services',
     dir: 'electron',
     may: SHARED,
-    why: 'electron/ and renderer/ are side by side: share code through shared/',
+    why: 'services sit below the handlers and the transports, which call them; share code through shared/, never renderer/',
+    // A service's tests drive it through the handlers and transports above it.
+    testsMay: ['electron/handlers', 'electron/transports'],
   },
   {
     name: 'renderer/api',
@@ -111,7 +139,13 @@ const stripExt = (p) => p.replace(/\.(ts|tsx|js|mjs)$/, '');
 /** The layer of a repo-relative path, or `null` for folders without one (scripts, e2e, bench…). */
 export function layerOf(rel) {
   for (const door of DOORS) if (stripExt(rel) === stripExt(door.file)) return door.name;
-  for (const layer of LAYERS) if (inside(rel, layer.dir)) return layer.name;
+  for (const layer of LAYERS)
+    if (layer.files?.test(rel) || layer.files?.test(`${stripExt(rel)}.ts`)) return layer.name;
+  for (const layer of LAYERS) {
+    for (const dir of layer.dirs ?? [layer.dir]) {
+      if (inside(rel, dir) || inside(rel, stripExt(dir))) return layer.name;
+    }
+  }
   return null;
 }
 
@@ -147,7 +181,7 @@ const rule = {
       const toLayer = layerOf(targetRel);
       if (fromLayer !== null && toLayer !== null && toLayer !== fromLayer) {
         const layer = byName.get(fromLayer);
-        const allowed = layer?.may ?? [];
+        const allowed = [...(layer?.may ?? []), ...(isTestFile(fileRel) ? (layer?.testsMay ?? []) : [])];
         // Panels may use the registry too (it is in their own folder).
         const panelsToRegistry = fromLayer === 'renderer/panels' && toLayer === 'renderer/panels-registry';
         if (!allowed.includes(toLayer) && !panelsToRegistry) {

@@ -11,7 +11,7 @@ import { renderContext } from '../../shared/engine';
 import type { EventPayloads } from '../../shared/api';
 import { ClaudeProjectService } from '../claude-md/claude-project-service';
 import { debugDirOf } from '../history/debug-dir';
-import { BUNDLES_FOLDER } from '../history/history-handlers';
+import { BUNDLES_FOLDER } from '../history/bundles-dir';
 import { sessionGuesser } from '../history/session-guess';
 import { HistoryService } from '../history/history-service';
 import { appSettingsDir } from '../scenarios/scenarios-dir';

@@ -33,7 +33,7 @@ import { createRecordingFs } from './recording-fs';
 import { readSnapshotFiles, textOf } from './snapshot-reads';
 import type { TooLarge } from '../../shared/api/answer-caps';
 import { MAX_ANSWER_BYTES, MAX_SHOWN_TEXT_BYTES, megabytes, tooLarge } from '../../shared/api/answer-caps';
-import { jsonBytes } from '../api/answer-size';
+import { jsonBytes } from '../services/answer-size';
 
 /** A context's marker when it is over the cap for one shown text (answer-caps.ts), else `null`. */
 function overCap(text: string | null): TooLarge | null {

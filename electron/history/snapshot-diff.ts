@@ -10,7 +10,7 @@ import { diffRenders } from '../../shared/history/render-diff';
 import type { VarDifference } from '../../shared/history/render-diff';
 import { factsOfParsedReport } from '../../shared/history/section-facts';
 import type { HistoryIndex } from './history-index';
-import { jsonBytes } from '../api/answer-size';
+import { jsonBytes } from '../services/answer-size';
 import { readSnapshotDetail } from './snapshot-reads';
 
 /**

@@ -12,7 +12,7 @@ import { describeFailure, parseManifestReport, parseVarsFile } from '../../share
 import type { HistoryIndex } from './history-index';
 import { ApiFailure } from '../../shared/api';
 import { MAX_ANSWER_BYTES, tooLarge, tooLargeMessage } from '../../shared/api/answer-caps';
-import { jsonBytes } from '../api/answer-size';
+import { jsonBytes } from '../services/answer-size';
 import { join } from 'node:path';
 
 /** The four files of a snapshot, read at once. */
