@@ -58,9 +58,6 @@ export interface HistoryChange {
   readonly foreign: boolean;
 }
 
-/** A file's content, or why it could not be read (over the cap: its `tooLarge` marker). */
-export type SnapshotFileRead = SnapshotFileText;
-
 /** Progress of the background pass. */
 export interface ParseProgress {
   /** Snapshots filled in this chunk. */
@@ -120,7 +117,7 @@ function readErrorMessage(name: string, code: string): string {
 }
 
 /** A capped read as the answer carries it. */
-function fileReadOf(name: string, read: CappedRead): SnapshotFileRead {
+function fileReadOf(name: string, read: CappedRead): SnapshotFileText {
   if (read.ok) return { ok: true, name, text: read.text, bytes: read.bytes };
   if (read.tooLarge !== undefined)
     return { ok: false, name, error: tooLargeMessage(name, read.tooLarge), tooLarge: read.tooLarge };
@@ -133,7 +130,7 @@ function fileReadOf(name: string, read: CappedRead): SnapshotFileRead {
  * Named by the one extension table (debug-files/names.ts) and capped like every read of the
  * index; `null` when the snapshot has no such file.
  */
-export function readSnapshotFileIn(dir: string, key: string, kind: DebugFileKind): SnapshotFileRead | null {
+export function readSnapshotFileIn(dir: string, key: string, kind: DebugFileKind): SnapshotFileText | null {
   const name = debugFileName(kind, key);
   const read = readTextCappedSync(join(dir, name), MAX_SHOWN_TEXT_BYTES);
   if (!read.ok && read.tooLarge === undefined && read.code === 'ENOENT') return null;
@@ -294,7 +291,7 @@ export class HistoryIndex {
   }
 
   /** Reads one file of a snapshot, on demand. Errors come back as values. */
-  async readSnapshotFile(key: string, kind: DebugFileKind): Promise<SnapshotFileRead> {
+  async readSnapshotFile(key: string, kind: DebugFileKind): Promise<SnapshotFileText> {
     const file = this.snapshots.get(key)?.files[kind];
     if (!file) return { ok: false, name: null, error: `snapshot ${key} has no ${kind} file` };
     return this.readByName(file.name);
@@ -305,14 +302,14 @@ export class HistoryIndex {
    * small files would otherwise wait four thread-pool round trips each, every one of them behind
    * a slice of the background pass. Bulk readers (search, what-if) use the async one.
    */
-  readSnapshotFileNow(key: string, kind: DebugFileKind): SnapshotFileRead {
+  readSnapshotFileNow(key: string, kind: DebugFileKind): SnapshotFileText {
     const file = this.snapshots.get(key)?.files[kind];
     if (!file) return { ok: false, name: null, error: `snapshot ${key} has no ${kind} file` };
     return fileReadOf(file.name, readTextCappedSync(join(this.dir, file.name), MAX_SHOWN_TEXT_BYTES));
   }
 
   /** Reads any listed entry by name (a foreign file too: the raw file is always shown). */
-  async readListedFile(name: string): Promise<SnapshotFileRead> {
+  async readListedFile(name: string): Promise<SnapshotFileText> {
     const parsed = parseDebugFileName(name);
     const listed =
       this.foreign.has(name) || (parsed && this.snapshots.get(parsed.key)?.files[parsed.kind]?.name === name);
@@ -321,7 +318,7 @@ export class HistoryIndex {
   }
 
   /** Capped (answer-caps.ts): a file over the cap is stated, never read. */
-  private async readByName(name: string): Promise<SnapshotFileRead> {
+  private async readByName(name: string): Promise<SnapshotFileText> {
     return fileReadOf(name, await readTextCapped(join(this.dir, name), MAX_SHOWN_TEXT_BYTES));
   }
 

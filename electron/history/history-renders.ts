@@ -2,6 +2,7 @@
  * Replay, what-if, and bundles (issue 7): renders of recorded vars against the current files
  * (and the draft override, if any), compared with what was recorded.
  */
+import type { OverrideDraft } from '../../shared/api/methods/history';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiFailure } from '../../shared/api';
@@ -83,11 +84,8 @@ function capScenarioVars(result: ReplayResult): ReplayResult {
   return out;
 }
 
-/** An unsaved override draft for one manifest file. */
-export interface Draft {
-  readonly manifestFile: string;
-  readonly overrideText: string | null;
-}
+/** An unsaved override draft for one manifest file, as its schema checked it. */
+export type Draft = OverrideDraft;
 
 /** Renders a scenario against the workspace (its cached fs); `overrideText` as the Workspace takes it. */
 export type WorkspaceRender = (scenario: Scenario, overrideText?: string | null) => RenderReport;
