@@ -22,7 +22,7 @@ const planted = (from: string): string => `import { x } from '${from}';\nexport 
 
 describe('layers ESLint refuses', () => {
   it.each([
-    ['the engine importing the API contract', 'shared/engine/planted.ts', '../api/testing/stub-report'],
+    ['the engine importing the API contract', 'shared/engine/planted.ts', '../api/wire'],
     ['the engine importing the lint', 'shared/engine/planted.ts', '../lint/kit-lint'],
     ['the engine importing the history', 'shared/engine/template/planted.ts', '../../history/bundle'],
     ['the format module importing the engine', 'shared/format/planted.ts', '../engine'],
@@ -50,6 +50,14 @@ describe('layers ESLint refuses', () => {
     ['the renderer reaching into an engine file', 'renderer/src/planted.ts', '../../shared/engine/types'],
     ['a script reaching into an engine file', 'scripts/planted.ts', '../shared/engine/merge'],
     ['shared/ importing node', 'shared/history/planted.ts', 'node:fs'],
+    ['a service importing a handler table', 'electron/history/planted.ts', './history-handlers'],
+    ['a service importing the API side', 'electron/workspace/planted.ts', '../api/dispatch'],
+    ['a service importing a transport', 'electron/verify/planted.ts', '../cli/io'],
+    ['a handler importing a transport', 'electron/api/planted.ts', '../serve/server'],
+    ['a feature handler importing the desktop shell', 'electron/scenarios/planted-handlers.ts', '../main'],
+    ['the history importing the API contract', 'shared/history/planted.ts', '../api/snapshot-scenario-read'],
+    ['the scenarios importing the API contract', 'shared/scenarios/planted.ts', '../api/methods'],
+    ['the debug-file formats importing the API contract', 'shared/debug-files/planted.ts', '../api/wire'],
     ['the renderer importing node', 'renderer/src/planted.ts', 'node:path'],
   ])('%s', async (_label, file, from) => {
     expect(await importErrors(file, planted(from))).toHaveLength(1);
@@ -71,8 +79,24 @@ describe('layers ESLint refuses', () => {
       '../engine/__fixtures__/kit',
     ],
     ['electron/ importing node', 'electron/api/planted.ts', 'node:fs'],
+    ['a handler table importing its services', 'electron/history/planted-handlers.ts', './history-service'],
+    ['the API side importing a feature handler', 'electron/api/planted.ts', '../history/history-handlers'],
+    ['a transport importing the API side', 'electron/serve/planted.ts', '../api/dispatch'],
+    [
+      'a service\u2019s test driving it through the API side',
+      'electron/history/planted.test.ts',
+      '../api/dispatch',
+    ],
+    ['the API contract importing the history', 'shared/api/planted.ts', '../history/bundle'],
+    ['the API contract importing the scenarios', 'shared/api/planted.ts', '../scenarios/scenario'],
   ])('but allows %s', async (_label, file, from) => {
     expect(await importErrors(file, planted(from))).toEqual([]);
+  });
+
+  it('names the floors of electron/ and says why', async () => {
+    const [message] = await importErrors('electron/history/planted.ts', planted('./history-handlers'));
+    expect(message).toContain('electron/services may not import electron/handlers');
+    expect(message).toContain('services sit below the handlers');
   });
 
   it('names both layers and says why', async () => {

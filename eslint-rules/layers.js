@@ -14,7 +14,7 @@ import path from 'node:path';
  * `may`: the layers it may import besides itself.
  */
 /** All of shared/, which both processes may import. */
-const SHARED = ['shared/base', 'shared/testing', 'shared/format', 'shared/engine', 'shared'];
+const SHARED = ['shared/base', 'shared/testing', 'shared/format', 'shared/engine', 'shared', 'shared/api'];
 
 export const LAYERS = [
   {
@@ -42,16 +42,50 @@ export const LAYERS = [
     why: 'the engine imports only the base and the format: the rest of shared/ builds on it, not the other way',
   },
   {
+    name: 'shared/api',
+    dir: 'shared/api',
+    may: ['shared/base', 'shared/testing', 'shared/format', 'shared/engine', 'shared'],
+    why: 'the API contract sits on top of shared/: it names the domain types, the domain does not know it',
+  },
+  {
     name: 'shared',
     dir: 'shared',
     may: ['shared/base', 'shared/testing', 'shared/format', 'shared/engine'],
-    why: 'shared/ runs in both processes: it imports neither electron/ nor renderer/',
+    why: 'shared/ runs in both processes: it imports neither electron/ nor renderer/, and the domain does not import the API contract above it (shared/api)',
+  },
+  // electron/ in three floors: transports (the entry points: the desktop shell, serve, the CLI)
+  // above handlers (the API side: dispatch, the handler tables, the caps of answers) above
+  // services (everything else: workspace, history, scenarios, Claude Code, verify, settings…).
+  {
+    name: 'electron/transports',
+    dirs: [
+      'electron/main.ts',
+      'electron/preload.ts',
+      'electron/start.ts',
+      'electron/serve',
+      'electron/shell',
+      'electron/bin',
+      'electron/cli',
+      'electron/demo',
+    ],
+    may: [...SHARED, 'electron/handlers', 'electron/services'],
+    why: 'the transports are the top of electron/: nothing below them imports them',
   },
   {
-    name: 'electron',
+    name: 'electron/handlers',
+    dirs: ['electron/api'],
+    // A feature's handler table lives beside its services (history/history-handlers.ts…).
+    files: /^electron\/.+-handlers\.ts$/,
+    may: [...SHARED, 'electron/services'],
+    why: 'handlers sit below the transports: they answer methods and know no IPC, socket or CLI',
+  },
+  {
+    name: 'electron/services',
     dir: 'electron',
     may: SHARED,
-    why: 'electron/ and renderer/ are side by side: share code through shared/',
+    why: 'services sit below the handlers and the transports, which call them; share code through shared/, never renderer/',
+    // A service's tests drive it through the handlers and transports above it.
+    testsMay: ['electron/handlers', 'electron/transports'],
   },
   {
     name: 'renderer/api',
@@ -105,13 +139,21 @@ const stripExt = (p) => p.replace(/\.(ts|tsx|js|mjs)$/, '');
 /** The layer of a repo-relative path, or `null` for folders without one (scripts, e2e, bench…). */
 export function layerOf(rel) {
   for (const door of DOORS) if (stripExt(rel) === stripExt(door.file)) return door.name;
-  for (const layer of LAYERS) if (inside(rel, layer.dir)) return layer.name;
+  for (const layer of LAYERS)
+    if (layer.files?.test(rel) || layer.files?.test(`${stripExt(rel)}.ts`)) return layer.name;
+  for (const layer of LAYERS) {
+    for (const dir of layer.dirs ?? [layer.dir]) {
+      if (inside(rel, dir) || inside(rel, stripExt(dir))) return layer.name;
+    }
+  }
   return null;
 }
 
 const byName = new Map([...LAYERS, ...DOORS].map((l) => [l.name, l]));
 
-const isTestFile = (rel) => /\.(test|spec)\.tsx?$/.test(rel) || rel.includes('/__fixtures__/');
+/** Tests and the test-only folders beside them (fixtures, test support). */
+const isTestFile = (rel) =>
+  /\.(test|spec)\.tsx?$/.test(rel) || /\/(__fixtures__|test-fixtures|test-support)\//.test(rel);
 
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
@@ -139,7 +181,7 @@ const rule = {
       const toLayer = layerOf(targetRel);
       if (fromLayer !== null && toLayer !== null && toLayer !== fromLayer) {
         const layer = byName.get(fromLayer);
-        const allowed = layer?.may ?? [];
+        const allowed = [...(layer?.may ?? []), ...(isTestFile(fileRel) ? (layer?.testsMay ?? []) : [])];
         // Panels may use the registry too (it is in their own folder).
         const panelsToRegistry = fromLayer === 'renderer/panels' && toLayer === 'renderer/panels-registry';
         if (!allowed.includes(toLayer) && !panelsToRegistry) {

@@ -20,8 +20,8 @@ import { renderContext } from '../shared/engine';
 import { sessionIdOf } from '../shared/debug-files/evolcore-format';
 import { PARAM_DESCRIPTIONS } from '../shared/debug-files/param-descriptions';
 import { SCENARIO_PRESETS } from '../shared/scenarios/presets';
-import type { Scenario } from '../shared/api/scenario';
-import { writeDebugFiles } from '../electron/debug/write-debug-files';
+import type { Scenario } from '../shared/scenarios/scenario';
+import { writeDebugFiles } from '../electron/history/write-debug-files';
 import { createNodeFs } from '../electron/services/node-fs';
 import { APP_ROOT, DEMO_HOME } from '../electron/services/app-paths';
 

@@ -5,9 +5,9 @@
  */
 import type { ClaudeProjectService } from '../claude-md/claude-project-service';
 import { createClaudeProjectHandlers } from '../claude-md/claude-project-handlers';
-import { createHistoryHandlers } from '../history-api/history-handlers';
-import type { HistoryHandlerOptions } from '../history-api/history-handlers';
-import type { HistoryService } from '../history-api/history-service';
+import { createHistoryHandlers } from '../history/history-handlers';
+import type { HistoryHandlerOptions } from '../history/history-handlers';
+import type { HistoryService } from '../history/history-service';
 import { createOverrideHandlers } from '../overrides/override-handlers';
 import { createScenarioHandlers } from '../scenarios/scenario-handlers';
 import { createVerifyHandlers } from '../verify/verify-handlers';

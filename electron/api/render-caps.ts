@@ -14,7 +14,7 @@ import type { RenderResult, RenderTooLarge } from '../../shared/api/models';
 import type { TooLarge, TooLargeMarker } from '../../shared/api/answer-caps';
 import { MAX_ANSWER_BYTES, MAX_SHOWN_TEXT_BYTES, tooLarge } from '../../shared/api/answer-caps';
 import type { RenderReport, SectionReport, WhenNode } from '../../shared/engine';
-import { jsonBytes } from './answer-size';
+import { jsonBytes } from '../services/answer-size';
 
 type Read = WhenNode['reads'][number];
 

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { refusalText } from '../../shared/api';
 import type { RenderInput, RenderReport } from '../../shared/engine';
-import { writeDebugFiles } from '../debug/write-debug-files';
+import { writeDebugFiles } from '../history/write-debug-files';
 import { isWithin, outsideRefusal, realPathOf } from '../services/write-scope';
 
 /**

@@ -4,7 +4,7 @@
  * manifest) so the History tab has something to filter, chart and compare.
  */
 import { SCENARIO_PRESETS } from '../../shared/scenarios/presets';
-import type { Scenario } from '../../shared/api/scenario';
+import type { Scenario } from '../../shared/scenarios/scenario';
 
 /** One render of the demo history. */
 export interface DemoRender {

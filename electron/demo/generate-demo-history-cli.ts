@@ -1,6 +1,6 @@
 /** Entry point of `npm run demo:history`. */
 import { generateDemoHistory } from './generate-demo-history';
-import { debugDirOf } from '../debug/debug-dir';
+import { debugDirOf } from '../history/debug-dir';
 import { DEMO_HOME } from '../services/app-paths';
 
 const n = generateDemoHistory();

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import { renderContext } from '../../shared/engine';
 import { createNodeFs, toEnginePath } from '../services/node-fs';
 import { APP_ROOT, DEMO_HOME } from '../services/app-paths';
-import { writeDebugFiles } from '../debug/write-debug-files';
-import { debugDirOf } from '../debug/debug-dir';
+import { writeDebugFiles } from '../history/write-debug-files';
+import { debugDirOf } from '../history/debug-dir';
 import { createVirtualRootFs } from './virtual-root-fs';
 import { demoRenders } from './demo-scenarios';
 

@@ -19,7 +19,7 @@ import {
   formatManifestReport,
   formatVarsFile,
 } from '../../shared/debug-files/format';
-import { writeDebugFiles } from '../debug/write-debug-files';
+import { writeDebugFiles } from './write-debug-files';
 import { HistoryIndex, historyDirFor, openHistory } from './history-index';
 
 let dir: string;

@@ -8,23 +8,23 @@
  * Contents are read on demand (`readSnapshotFile`). The folder watcher belongs to the app shell;
  * it feeds `applyChange`.
  */
-import type { SessionGuess } from '../../shared/debug-files/snapshot-columns';
+import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { readdirSync, statSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop, setTimeout as sleep } from 'node:timers/promises';
 import type { Dirent } from 'node:fs';
-import type { ForeignEntry, HistoryListing, SnapshotSummary } from '../../shared/debug-files/history-types';
+import type { ForeignEntry, HistoryListing, SnapshotSummary } from '../../shared/history/history-types';
 import { isDebugTempName, parseDebugFileName } from '../../shared/debug-files/names';
 import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
-import { DEFAULT_NAME_ZONE } from '../../shared/debug-files/names';
+import { DEFAULT_NAME_ZONE, debugFileName } from '../../shared/debug-files/names';
 import {
   SnapshotGrouper,
   compareSnapshots,
   newSnapshot,
   withFile,
   withoutFile,
-} from '../../shared/debug-files/snapshot-group';
+} from '../../shared/history/snapshot-group';
 import { parseSnapshot } from './parse-snapshot';
 import type { SnapshotFileText } from '../../shared/api/history-models';
 import { MAX_SHOWN_TEXT_BYTES, tooLargeMessage } from '../../shared/api/answer-caps';
@@ -57,9 +57,6 @@ export interface HistoryChange {
   /** The name went to (or left) the foreign list. */
   readonly foreign: boolean;
 }
-
-/** A file's content, or why it could not be read (over the cap: its `tooLarge` marker). */
-export type SnapshotFileRead = SnapshotFileText;
 
 /** Progress of the background pass. */
 export interface ParseProgress {
@@ -120,11 +117,24 @@ function readErrorMessage(name: string, code: string): string {
 }
 
 /** A capped read as the answer carries it. */
-function fileReadOf(name: string, read: CappedRead): SnapshotFileRead {
+function fileReadOf(name: string, read: CappedRead): SnapshotFileText {
   if (read.ok) return { ok: true, name, text: read.text, bytes: read.bytes };
   if (read.tooLarge !== undefined)
     return { ok: false, name, error: tooLargeMessage(name, read.tooLarge), tooLarge: read.tooLarge };
   return { ok: false, name, error: readErrorMessage(name, read.code) };
+}
+
+/**
+ * Reads one file of a snapshot by key at once, without a listing: for a reader that needs one
+ * snapshot and must not list a folder of many thousands to find it (a scenario from a snapshot).
+ * Named by the one extension table (debug-files/names.ts) and capped like every read of the
+ * index; `null` when the snapshot has no such file.
+ */
+export function readSnapshotFileIn(dir: string, key: string, kind: DebugFileKind): SnapshotFileText | null {
+  const name = debugFileName(kind, key);
+  const read = readTextCappedSync(join(dir, name), MAX_SHOWN_TEXT_BYTES);
+  if (!read.ok && read.tooLarge === undefined && read.code === 'ENOENT') return null;
+  return fileReadOf(name, read);
 }
 
 function kindOfDirent(entry: Dirent): ForeignEntry['kind'] {
@@ -281,7 +291,7 @@ export class HistoryIndex {
   }
 
   /** Reads one file of a snapshot, on demand. Errors come back as values. */
-  async readSnapshotFile(key: string, kind: DebugFileKind): Promise<SnapshotFileRead> {
+  async readSnapshotFile(key: string, kind: DebugFileKind): Promise<SnapshotFileText> {
     const file = this.snapshots.get(key)?.files[kind];
     if (!file) return { ok: false, name: null, error: `snapshot ${key} has no ${kind} file` };
     return this.readByName(file.name);
@@ -292,14 +302,14 @@ export class HistoryIndex {
    * small files would otherwise wait four thread-pool round trips each, every one of them behind
    * a slice of the background pass. Bulk readers (search, what-if) use the async one.
    */
-  readSnapshotFileNow(key: string, kind: DebugFileKind): SnapshotFileRead {
+  readSnapshotFileNow(key: string, kind: DebugFileKind): SnapshotFileText {
     const file = this.snapshots.get(key)?.files[kind];
     if (!file) return { ok: false, name: null, error: `snapshot ${key} has no ${kind} file` };
     return fileReadOf(file.name, readTextCappedSync(join(this.dir, file.name), MAX_SHOWN_TEXT_BYTES));
   }
 
   /** Reads any listed entry by name (a foreign file too: the raw file is always shown). */
-  async readListedFile(name: string): Promise<SnapshotFileRead> {
+  async readListedFile(name: string): Promise<SnapshotFileText> {
     const parsed = parseDebugFileName(name);
     const listed =
       this.foreign.has(name) || (parsed && this.snapshots.get(parsed.key)?.files[parsed.kind]?.name === name);
@@ -308,7 +318,7 @@ export class HistoryIndex {
   }
 
   /** Capped (answer-caps.ts): a file over the cap is stated, never read. */
-  private async readByName(name: string): Promise<SnapshotFileRead> {
+  private async readByName(name: string): Promise<SnapshotFileText> {
     return fileReadOf(name, await readTextCapped(join(this.dir, name), MAX_SHOWN_TEXT_BYTES));
   }
 

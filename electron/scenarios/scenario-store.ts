@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs';
 import { ApiFailure } from '../../shared/api';
-import type { Scenario } from '../../shared/api/scenario';
-import { scenarioSchema } from '../../shared/api/scenario';
+import type { Scenario } from '../../shared/scenarios/scenario';
+import { scenarioSchema } from '../../shared/scenarios/scenario';
 import type { SavedScenario } from '../../shared/scenarios/scenario-file';
 import { scenarioNameProblem } from '../../shared/scenarios/scenario-file';
 import { writeTextAtomic } from '../services/pinned-write';

@@ -2,61 +2,48 @@
  * Snapshots as a source of scenarios: the list of an eck-debug folder (one listing, no reads)
  * and one snapshot read into a scenario, with its recorded context for comparison.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { ApiFailure } from '../../shared/api';
-import { parseDebugFileName } from '../../shared/debug-files/names';
+import { debugFileName } from '../../shared/debug-files/names';
 import type { DebugFileKind } from '../../shared/debug-files/names';
 import type { Roots } from '../../shared/scenarios/reroot';
 import { scenarioFromSnapshot } from '../../shared/scenarios/snapshot-scenario';
-import type { SnapshotScenarioRead, VarsSnapshot } from '../../shared/scenarios/snapshot-scenario';
-import { debugDirOf } from '../debug/debug-dir';
+import type { SnapshotScenarioRead } from '../../shared/api/snapshot-scenario-read';
+import type { VarsSnapshot } from '../../shared/scenarios/snapshot-scenario';
+import { debugDirOf } from '../history/debug-dir';
+import { HistoryIndex, readSnapshotFileIn } from '../history/history-index';
 import type { Scenario } from '../../shared/api';
 import type { RenderReport } from '../../shared/engine';
 import { parseEvolcoreReport } from '../../shared/debug-files/parse-evolcore-report';
-import { inferManifest } from '../history-api/infer-manifest';
-import { MAX_SHOWN_TEXT_BYTES, tooLargeMessage } from '../../shared/api/answer-caps';
+import { inferManifest } from '../history/infer-manifest';
+import { tooLargeMessage } from '../../shared/api/answer-caps';
 import type { TooLarge } from '../../shared/api/answer-caps';
-import { readTextCappedSync } from '../services/capped-read';
 
-/** Snapshots of the home's eck-debug folder that carry a vars file, newest first. */
+/**
+ * Snapshots of the home's eck-debug folder that carry a vars file, newest first: the history
+ * index's own listing (one `readdir`, no reads), so both agree on what a snapshot is.
+ */
 export function listVarsSnapshots(home: string): VarsSnapshot[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync(debugDirOf(home));
-  } catch {
-    return []; // No history yet: nothing to load from.
-  }
+  const { snapshots } = new HistoryIndex(debugDirOf(home)).refresh(); // No folder: no snapshots.
   const out: VarsSnapshot[] = [];
-  for (const name of names) {
-    const parsed = parseDebugFileName(name);
-    if (parsed !== null && parsed.kind === 'vars') out.push({ key: parsed.key, time: parsed.time });
-  }
+  for (const s of snapshots) if (s.files.vars !== undefined) out.push({ key: s.key, time: s.time });
   return out.sort((a, b) => b.time - a.time || (b.key < a.key ? -1 : b.key > a.key ? 1 : 0));
 }
 
-const EXT: Readonly<Record<DebugFileKind, string>> = {
-  vars: 'json',
-  context: 'md',
-  fragments: 'md',
-  manifest: 'md',
-};
-
 /** A file's text, `null` when absent, or its marker when over the cap (answer-caps.ts). */
 function readKind(dir: string, kind: DebugFileKind, key: string): string | null | { tooLarge: TooLarge } {
-  const file = path.join(dir, `${kind}-${key}.${EXT[kind]}`);
-  const read = readTextCappedSync(file, MAX_SHOWN_TEXT_BYTES);
+  const read = readSnapshotFileIn(dir, key, kind);
+  if (read === null) return null;
   if (read.ok) return read.text;
   if (read.tooLarge !== undefined) return { tooLarge: read.tooLarge };
-  if (read.code === 'ENOENT') return null;
-  throw new ApiFailure('read-error', `cannot read it (${read.code})`, file);
+  throw new ApiFailure('read-error', read.error, path.join(dir, debugFileName(kind, key)));
 }
 
 /** The text of a file the scenario needs: over the cap is an error naming the file. */
 function readNeeded(dir: string, kind: DebugFileKind, key: string): string | null {
   const text = readKind(dir, kind, key);
   if (text === null || typeof text === 'string') return text;
-  const file = text.tooLarge.path ?? `${kind}-${key}.${EXT[kind]}`;
+  const file = text.tooLarge.path ?? debugFileName(kind, key);
   throw new ApiFailure('read-error', tooLargeMessage(path.basename(file), text.tooLarge), file);
 }
 

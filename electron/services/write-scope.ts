@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AllowedPlace, RefusedAction, WriteRefusal } from '../../shared/api';
 import { ApiFailure, refusalText } from '../../shared/api';
-import { debugDirOf } from '../debug/debug-dir';
+import { debugDirOf } from '../history/debug-dir';
 
 /** A write or delete refused because its path leads outside the folders the app may change. */
 export class OutsideWorkspaceError extends ApiFailure {

@@ -21,9 +21,13 @@ export interface ApiTransport {
   on(event: EventName, listener: (payload: unknown) => void): Unsubscribe;
 }
 
+/** The input argument: optional only for a method whose schema accepts nothing. */
+export type InputArgs<M extends MethodName> =
+  undefined extends MethodInput<M> ? [input?: MethodInput<M>] : [input: MethodInput<M>];
+
 /** Every method as a typed function returning a result. */
 export type InspectorMethods = {
-  readonly [M in MethodName]: (input?: MethodInput<M>) => Promise<ApiResult<MethodOutput<M>>>;
+  readonly [M in MethodName]: (...input: InputArgs<M>) => Promise<ApiResult<MethodOutput<M>>>;
 };
 
 /** Every pushed event as a typed subscription function. */

@@ -1,11 +1,11 @@
 /**
  * Data the History methods return and push (issue 7): plain readonly shapes.
  */
-import type { ForeignEntry, SnapshotSummary } from '../debug-files/history-types';
+import type { ForeignEntry, SnapshotSummary } from '../history/history-types';
 import type { DebugFileKind } from '../debug-files/names';
 import type { ParsedManifestReport } from '../debug-files/parse-manifest-report';
 import type { ParsedVarsFile } from '../debug-files/parse-vars';
-import type { Scenario } from './scenario';
+import type { Scenario } from '../scenarios/scenario';
 import type { RenderDiff } from '../history/render-diff';
 import type { WireRows } from '../history/listing-wire';
 import type { TooLarge } from './answer-caps';

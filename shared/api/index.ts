@@ -5,7 +5,7 @@
  */
 export * from './errors';
 export * from './refusal';
-export * from './scenario';
+export * from '../scenarios/scenario';
 export * from './models';
 export * from './methods';
 export * from './methods/override';

@@ -6,12 +6,13 @@
  * transports and the renderer's client pick it up from these two tables.
  */
 import { z } from 'zod';
-import { pathField } from './path-field';
+import { pathField } from '../base/path-field';
 import type { AgentInfo, FileText, RenderResult, WorkspaceInfo } from './models';
-import type { Scenario } from './scenario';
-import { scenarioSchema } from './scenario';
+import type { Scenario } from '../scenarios/scenario';
+import { scenarioSchema } from '../scenarios/scenario';
 import type { SavedScenario } from '../scenarios/scenario-file';
-import type { SnapshotScenarioRead, VarsSnapshot } from '../scenarios/snapshot-scenario';
+import type { SnapshotScenarioRead } from './snapshot-scenario-read';
+import type { VarsSnapshot } from '../scenarios/snapshot-scenario';
 import type { OpenInEditorResult } from './open-in-editor';
 import { openInEditorInput } from './open-in-editor';
 import type { OverrideMethodOutputs } from './methods/override';

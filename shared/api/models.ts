@@ -2,7 +2,7 @@
  * Data the API returns: the opened workspace and the outcome of a render.
  */
 import type { Product, RenderReport } from '../engine';
-import type { Scenario } from './scenario';
+import type { Scenario } from '../scenarios/scenario';
 import type { TooLarge } from './answer-caps';
 
 /** Where the home of a workspace came from (DESIGN.md: `$EVOLCORE_HOME`, `~/.evolcore`, demo). */

@@ -4,7 +4,7 @@
  * it answers with the path and a `file://` URL the user can open themselves.
  */
 import { z } from 'zod';
-import { pathField } from './path-field';
+import { pathField } from '../base/path-field';
 
 /** Input: the file (absolute, or relative to the package root). */
 export const openInEditorInput = z.strictObject({ path: pathField });

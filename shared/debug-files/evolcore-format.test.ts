@@ -5,8 +5,8 @@
  * repeats the check on whole renders against the real engine.
  */
 import { describe, expect, it } from 'vitest';
-import { stubDebugRecord } from '../api/testing/stub-report';
-import { stubReport } from '../api/testing/stub-report';
+import { stubDebugRecord } from '../engine/__fixtures__/stub-report';
+import { stubReport } from '../engine/__fixtures__/stub-report';
 import type { SectionDebugRecord } from '../engine';
 import {
   INSPECTOR_SESSION_ID,

@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SectionDebugRecord } from '../engine';
-import { stubDebugRecord } from '../api/testing/stub-report';
+import { stubDebugRecord } from '../engine/__fixtures__/stub-report';
 import { formatEvolcoreManifestReport } from './evolcore-format';
 import { parseManifestReport, parseVarsFile } from './parse';
 import { fixtureReport } from './test-fixtures/report';
 import { parseDebugFileName } from './names';
-import { snapshotColumns } from './snapshot-columns';
+import { snapshotColumns } from '../history/snapshot-columns';
 
 const VARS = JSON.stringify({
   timestamp: '2026-12-01T11:40:05.123Z',

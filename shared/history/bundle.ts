@@ -3,8 +3,8 @@
  * the merged manifest, the scenario, and every file the render read, as an in-memory tree the
  * engine's memory fs re-renders anywhere (shared/base/memory-fs.ts).
  */
-import type { Scenario } from '../api/scenario';
-import { scenarioSchema } from '../api/scenario';
+import type { Scenario } from '../scenarios/scenario';
+import { scenarioSchema } from '../scenarios/scenario';
 import type { DebugFileKind } from '../debug-files/names';
 import { parseFailure } from '../debug-files/parse-result';
 import type { ParseResult } from '../debug-files/parse-result';

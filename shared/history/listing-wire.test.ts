@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupDebugEntries } from '../debug-files/snapshot-group';
-import type { HistoryListing, SnapshotSummary } from '../debug-files/history-types';
+import { groupDebugEntries } from './snapshot-group';
+import type { HistoryListing, SnapshotSummary } from './history-types';
 import { decodeListing, decodeRows, encodeListing, encodeRows } from './listing-wire';
 
 const file = (name: string, bytes: number | null = null) => ({ name, kind: 'file' as const, bytes });

@@ -7,15 +7,15 @@
  */
 import { DEBUG_FILE_KINDS, debugFileName } from '../debug-files/names';
 import type { DebugFileKind } from '../debug-files/names';
-import { EMPTY_COLUMNS } from '../debug-files/history-types';
-import { missingOfMask } from '../debug-files/snapshot-group';
+import { EMPTY_COLUMNS } from './history-types';
+import { missingOfMask } from './snapshot-group';
 import type {
   ForeignEntry,
   HistoryListing,
   SnapshotColumns,
   SnapshotFile,
   SnapshotSummary,
-} from '../debug-files/history-types';
+} from './history-types';
 import { isPlainObject } from '../base/is-plain-object';
 
 /** Columns of text, each an index into `strings` or -1 for `null`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRESET_IDS, scenarioSchema } from '../api/scenario';
+import { PRESET_IDS, scenarioSchema } from './scenario';
 import { DEFAULT_PRESET_ID, SCENARIO_PRESETS, presetScenario, presetScenarioFor } from './presets';
 
 describe('scenario presets', () => {

@@ -7,7 +7,7 @@
  * `oc_team42`) and the conformance cases 01, 02, 03 and 12, so a fresh start shows a render
  * where every layer of the default kit has something to load.
  */
-import type { PresetId, Scenario } from '../api/scenario';
+import type { PresetId, Scenario } from './scenario';
 
 /** A preset: an id, its i18n label key, and the scenario it starts. */
 export interface ScenarioPreset {

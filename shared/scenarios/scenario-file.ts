@@ -2,8 +2,8 @@
  * Named scenarios and their JSON file (issue 5): what is saved in the app's settings folder,
  * and what "export" writes and "import" reads.
  */
-import type { Scenario } from '../api/scenario';
-import { PRESET_IDS, scenarioSchema } from '../api/scenario';
+import type { Scenario } from './scenario';
+import { PRESET_IDS, scenarioSchema } from './scenario';
 import { parseVarsFile } from '../debug-files/parse-vars';
 import { parseJsonText } from '../engine';
 import { isPlainObject } from '../base/is-plain-object';

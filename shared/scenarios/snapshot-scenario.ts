@@ -3,8 +3,7 @@
  * `manifest-<ts>.md` says about the session type and the manifest file, optionally re-rooted
  * onto the open workspace (issue 5, "Scenarios").
  */
-import type { TooLarge } from '../api/answer-caps';
-import type { Scenario } from '../api/scenario';
+import type { Scenario } from './scenario';
 import { parseManifestReport } from '../debug-files/parse-manifest-report';
 import type { ParsedManifestReport } from '../debug-files/parse-manifest-report';
 import { describeFailure } from '../debug-files/parse-result';
@@ -17,19 +16,6 @@ import { dropDerivablePathVars, recordedRoots, rerootVars } from './reroot';
 export interface VarsSnapshot {
   readonly key: string;
   readonly time: number;
-}
-
-/** A snapshot read as a scenario, with what it recorded (API output of `readSnapshotScenario`). */
-export interface SnapshotScenarioRead {
-  readonly key: string;
-  readonly scenario: Scenario;
-  /** What `context-<key>.md` recorded; `null` when the snapshot has none. */
-  readonly recordedContext: string | null;
-  readonly recorded: { readonly packageRoot: string | null; readonly home: string | null };
-  readonly rerooted: readonly string[];
-  readonly warnings: readonly string[];
-  /** The recorded context when it is over its cap (answer-caps.ts): `recordedContext` is then `null`. */
-  readonly recordedTooLarge?: TooLarge;
 }
 
 /** How to turn the snapshot into a scenario. */

@@ -2,7 +2,7 @@
  * A stand-in for the engine in service tests: concatenates the kit's rules so a test can see
  * that a changed file reaches the next render, and counts its calls.
  */
-import { stubReport } from '../../../shared/api/testing/stub-report';
+import { stubReport } from '../../../shared/engine/__fixtures__/stub-report';
 import type { EngineFs, RenderInput, RenderReport } from '../../../shared/engine';
 
 export { stubReport };

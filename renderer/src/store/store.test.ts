@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiResult, ApiTransport, EventName, RenderResult } from '../../../shared/api';
 import { createInspectorApi } from '../../../shared/api';
 import { presetScenario } from '../../../shared/scenarios/presets';
-import { stubReport } from '../../../shared/api/testing/stub-report';
+import { stubReport } from '../../../shared/engine/__fixtures__/stub-report';
 import { createAppStore } from './create-store';
 import { nextRenderState } from './render-slice';
 import { withError } from './ui-slice';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { noInput } from '../no-input';
-import { pathField, withoutNul } from '../path-field';
+import { pathField, withoutNul } from '../../base/path-field';
 import type { ClaudeMdReport, ResolvedClaudeMdInput } from '../../claude-md/types';
 import type { FileText } from '../models';
 import type { TooLarge } from '../answer-caps';

@@ -3,9 +3,9 @@
  */
 import { z } from 'zod';
 import { noInput } from '../no-input';
-import { manifestFileField, pathField } from '../path-field';
+import { manifestFileField, pathField } from '../../base/path-field';
 import { MAX_OVERRIDE_TEXT } from './override';
-import type { Scenario } from '../scenario';
+import type { Scenario } from '../../scenarios/scenario';
 import type {
   CleanResultShape,
   HistoryDelta,
@@ -21,10 +21,16 @@ const snapshotKey = z.string().regex(/^\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d(?:-\d+)?$/
 const pathString = pathField;
 const manifestFile = manifestFileField;
 /** An unsaved override draft: its text, for the manifest file it belongs to. */
-const draft = z.strictObject({
+export const draftSchema = z.strictObject({
   manifestFile,
   overrideText: z.string().max(MAX_OVERRIDE_TEXT).nullable(),
 });
+const draft = draftSchema;
+
+/** A draft as the renderer sends it (the schema's input). */
+export type OverrideDraftInput = Readonly<z.input<typeof draftSchema>>;
+/** A draft as a handler receives it, checked (the schema's output). */
+export type OverrideDraft = Readonly<z.output<typeof draftSchema>>;
 
 /** Most snapshots one what-if call renders. */
 export const MAX_WHAT_IF = 5000;

@@ -2,9 +2,9 @@
  * The InspectorApi methods of the Manifest tab (issue 6), spread into shared/api/methods.ts.
  */
 import { z } from 'zod';
-import { manifestFileField } from '../path-field';
+import { manifestFileField } from '../../base/path-field';
 import type { RenderResult } from '../models';
-import { scenarioSchema } from '../scenario';
+import { scenarioSchema } from '../../scenarios/scenario';
 import type { ManifestFilePair, SaveOverrideResult } from '../../override/override-file';
 
 /** A manifest file name in `kits/` (one segment, `.json`), such as `eck_manifest.json`. */

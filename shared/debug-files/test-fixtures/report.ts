@@ -4,7 +4,7 @@
  * for (or depend on) the engine. Each section's `debug` is the record evolcore's render loop
  * would keep for it (the total gate trips on `extra-docs`' first file: the files limit is 2).
  */
-import { stubDebugRecord } from '../../api/testing/stub-report';
+import { stubDebugRecord } from '../../engine/__fixtures__/stub-report';
 import type { RenderReport, SectionDebugRecord, SectionReport } from '../../engine';
 
 const HEAD = '<system-reminder>\nEvolCore Context Kit documents are shown below.\n\n';

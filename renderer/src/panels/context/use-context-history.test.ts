@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiTransport, RenderResult } from '../../../../shared/api';
 import { createInspectorApi } from '../../../../shared/api';
-import { stubReport } from '../../../../shared/api/testing/stub-report';
+import { stubReport } from '../../../../shared/engine/__fixtures__/stub-report';
 import { presetScenario } from '../../../../shared/scenarios/presets';
 import { createAppStore } from '../../store/create-store';
 import { cachePrefix } from './cache-prefix';

@@ -4,7 +4,7 @@
  * truncated renders as a series of their own, the budget steps in time, and the tick labels in
  * the UI language.
  */
-import type { SnapshotSummary } from '../../../../shared/debug-files/history-types';
+import type { SnapshotSummary } from '../../../../shared/history/history-types';
 import type { Language } from '../../../../shared/api';
 import { formatBytes } from '../../format/bytes';
 import { chartModel } from './history-rows';

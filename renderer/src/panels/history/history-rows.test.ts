@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { snap } from './test-support/snapshot';
-import type { HistoryListing, SnapshotSummary } from '../../../../shared/debug-files/history-types';
+import type { HistoryListing, SnapshotSummary } from '../../../../shared/history/history-types';
 import {
   NO_FILTERS,
   applyDelta,

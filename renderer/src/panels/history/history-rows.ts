@@ -2,7 +2,7 @@
  * The History table's rows, pure: the listing kept up to date from pushed deltas, filters per
  * column, the brush of the chart, free-text hits, sorting, and the chart's points (issue 7).
  */
-import type { HistoryListing, SnapshotSummary } from '../../../../shared/debug-files/history-types';
+import type { HistoryListing, SnapshotSummary } from '../../../../shared/history/history-types';
 import type { HistoryDelta } from '../../../../shared/api/history-models';
 import { formatBytes } from '../../format/bytes';
 

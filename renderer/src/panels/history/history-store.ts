@@ -3,10 +3,11 @@
  * the selected and compared snapshots, and the results of detail, diff, replay, what-if,
  * export and clean calls. One store per mounted panel.
  */
+import type { OverrideDraftInput } from '../../../../shared/api/methods/history';
 import { createStore } from 'zustand/vanilla';
 import type { ApiError, ApiResult, InspectorApi } from '../../../../shared/api';
 import type { WireListing } from '../../../../shared/history/listing-wire';
-import type { HistoryListing } from '../../../../shared/debug-files/history-types';
+import type { HistoryListing } from '../../../../shared/history/history-types';
 import type {
   HistoryDelta,
   ReplayResult,
@@ -21,11 +22,8 @@ import { NO_FILTERS, applyDelta } from './history-rows';
 /** How long pushed deltas are gathered before the table is updated. */
 const DELTA_BATCH_MS = 150;
 
-/** The draft override to use, if the Manifest tab holds one. */
-export interface HistoryDraft {
-  readonly manifestFile: string;
-  readonly overrideText: string | null;
-}
+/** The draft override to use, if the Manifest tab holds one (the wire schema's input). */
+export type HistoryDraft = OverrideDraftInput;
 
 /** What the right-hand pane shows. */
 export type HistoryView =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_COLUMNS } from '../../../../shared/debug-files/history-types';
-import type { SnapshotSummary } from '../../../../shared/debug-files/history-types';
+import { EMPTY_COLUMNS } from '../../../../shared/history/history-types';
+import type { SnapshotSummary } from '../../../../shared/history/history-types';
 import { indexProgress } from './index-progress';
 
 const row = (key: string, parseState: 'pending' | 'done'): SnapshotSummary => ({

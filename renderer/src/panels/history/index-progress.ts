@@ -3,7 +3,7 @@
  * 50,000 files takes seconds, and the table showed "…" with nothing saying how long). Counted
  * from the rows themselves, so it is exactly what the table shows.
  */
-import type { SnapshotSummary } from '../../../../shared/debug-files/history-types';
+import type { SnapshotSummary } from '../../../../shared/history/history-types';
 
 /** Snapshots read so far and in all; `null` when every one has been read. */
 export function indexProgress(

@@ -5,7 +5,7 @@
  * other tabs do not pay for it.
  */
 import { Suspense, lazy, useMemo, useState } from 'react';
-import type { SnapshotSummary } from '../../../../shared/debug-files/history-types';
+import type { SnapshotSummary } from '../../../../shared/history/history-types';
 import { formatBytes } from '../../format/bytes';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';

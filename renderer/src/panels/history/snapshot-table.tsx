@@ -11,7 +11,7 @@ import type { KeyboardEvent } from 'react';
 import { tableFeatures, useTable } from '@tanstack/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { SnapshotSummary } from '../../../../shared/debug-files/history-types';
+import type { SnapshotSummary } from '../../../../shared/history/history-types';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { useExactBytes } from '../../components/bytes';
 import { formatBytes } from '../../format/bytes';

@@ -5,7 +5,8 @@
  */
 import { memo, useCallback, useEffect, useState } from 'react';
 import type { Scenario } from '../../../../shared/api';
-import type { SnapshotScenarioRead, VarsSnapshot } from '../../../../shared/scenarios/snapshot-scenario';
+import type { SnapshotScenarioRead } from '../../../../shared/api/snapshot-scenario-read';
+import type { VarsSnapshot } from '../../../../shared/scenarios/snapshot-scenario';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
 import type { VarsMessageKey } from './messages';

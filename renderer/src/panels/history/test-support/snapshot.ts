@@ -1,6 +1,6 @@
 /** A read snapshot for the History tests: its key, time and the columns a test cares about. */
-import { EMPTY_COLUMNS } from '../../../../../shared/debug-files/history-types';
-import type { SnapshotColumns, SnapshotSummary } from '../../../../../shared/debug-files/history-types';
+import { EMPTY_COLUMNS } from '../../../../../shared/history/history-types';
+import type { SnapshotColumns, SnapshotSummary } from '../../../../../shared/history/history-types';
 
 export const snap = (
   key: string,

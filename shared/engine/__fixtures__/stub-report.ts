@@ -1,7 +1,7 @@
 /**
  * A complete RenderReport with a given context, for tests on either side of the API.
  */
-import type { RenderReport, SectionDebugRecord } from '../../engine';
+import type { RenderReport, SectionDebugRecord } from '../index';
 
 /** evolcore's debug record of a section that loaded one file (for fixtures). */
 export function stubDebugRecord(id: string): SectionDebugRecord {

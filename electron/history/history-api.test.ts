@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { until as waitUntil } from '../test-support/until';
 import type { ApiResult } from '../../shared/api';
-import type { HistoryListing } from '../../shared/debug-files/history-types';
+import type { HistoryListing } from '../../shared/history/history-types';
 import { decodeListing } from '../../shared/history/listing-wire';
 import type {
   HistoryDelta,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { groupDebugEntries, withFile, withoutFile } from './snapshot-group';
 import { snapshotColumns } from './snapshot-columns';
-import { parseManifestReport, parseVarsFile } from './parse';
-import { formatManifestReport, formatVarsFile } from './format';
-import { fixtureReport } from './test-fixtures/report';
+import { parseManifestReport, parseVarsFile } from '../debug-files/parse';
+import { formatManifestReport, formatVarsFile } from '../debug-files/format';
+import { fixtureReport } from '../debug-files/test-fixtures/report';
 
 const file = (name: string, bytes: number | null = null) => ({ name, kind: 'file' as const, bytes });
 

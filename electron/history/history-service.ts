@@ -7,13 +7,13 @@ import path from 'node:path';
 import { watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import type { DiskChange, EventName, EventPayloads, WorkspaceInfo } from '../../shared/api';
-import type { HistoryListing, SnapshotSummary } from '../../shared/debug-files/history-types';
+import type { HistoryListing, SnapshotSummary } from '../../shared/history/history-types';
 import type { HistoryDelta, HistoryIndexing } from '../../shared/api/history-models';
-import { debugDirOf } from '../debug/debug-dir';
+import { debugDirOf } from './debug-dir';
 import { ApiFailure } from '../../shared/api';
 import { encodeRows } from '../../shared/history/listing-wire';
-import { HistoryIndex, historyDirFor } from '../history/history-index';
-import type { SessionGuess } from '../../shared/debug-files/snapshot-columns';
+import { HistoryIndex, historyDirFor } from './history-index';
+import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { createBurstCollector } from '../workspace/coalesce';
 import type { BurstCollector } from '../workspace/coalesce';
 

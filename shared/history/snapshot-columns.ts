@@ -3,8 +3,8 @@
  * Either may be missing or unreadable; each column is `null` when nothing tells it.
  */
 import type { SnapshotColumns } from './history-types';
-import type { ParsedManifestReport } from './parse-manifest-report';
-import type { ParsedVarsFile } from './parse-vars';
+import type { ParsedManifestReport } from '../debug-files/parse-manifest-report';
+import type { ParsedVarsFile } from '../debug-files/parse-vars';
 
 function text(value: unknown): string | null {
   if (typeof value === 'string') return value === '' ? null : value;
@@ -67,7 +67,7 @@ export function snapshotColumns(
 
 /**
  * Which session type renders exactly these sections, and with which manifest file; `null` when
- * none does or more than one does. Built from the open workspace (electron/history-api).
+ * none does or more than one does. Built from the open workspace (electron/history/session-guess.ts).
  */
 export type SessionGuess = (
   sectionIds: readonly string[],

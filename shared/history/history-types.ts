@@ -2,7 +2,7 @@
  * Data shapes of the history index over an eck-debug folder (issue 7). They cross the API to
  * the renderer's History tab, so they are plain readonly data.
  */
-import type { DebugFileKind } from './names';
+import type { DebugFileKind } from '../debug-files/names';
 
 /** One file of a snapshot. */
 export interface SnapshotFile {

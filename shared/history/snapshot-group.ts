@@ -11,9 +11,9 @@ import {
   parseSnapshotKey,
   debugKeyOf,
   debugKindOf,
-} from './names';
-import type { DebugFileKind, NameZone, ParsedDebugFileName, SnapshotKeyParts } from './names';
-import { DEFAULT_NAME_ZONE } from './names';
+} from '../debug-files/names';
+import type { DebugFileKind, NameZone, ParsedDebugFileName, SnapshotKeyParts } from '../debug-files/names';
+import { DEFAULT_NAME_ZONE } from '../debug-files/names';
 import { EMPTY_COLUMNS } from './history-types';
 import type { ForeignEntry, SnapshotFile, SnapshotSummary } from './history-types';
 

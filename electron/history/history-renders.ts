@@ -2,6 +2,7 @@
  * Replay, what-if, and bundles (issue 7): renders of recorded vars against the current files
  * (and the draft override, if any), compared with what was recorded.
  */
+import type { OverrideDraft } from '../../shared/api/methods/history';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiFailure } from '../../shared/api';
@@ -24,7 +25,7 @@ import { whatIfChange } from '../../shared/history/what-if';
 import type { WhatIfChange } from '../../shared/history/what-if';
 import type { Roots } from '../../shared/scenarios/reroot';
 import { scenarioFromSnapshot } from '../../shared/scenarios/snapshot-scenario';
-import type { HistoryIndex } from '../history/history-index';
+import type { HistoryIndex } from './history-index';
 import { createNodeFs } from '../services/node-fs';
 import { inferManifest } from './infer-manifest';
 import { writeTextAtomic } from '../services/pinned-write';
@@ -33,7 +34,7 @@ import { createRecordingFs } from './recording-fs';
 import { readSnapshotFiles, textOf } from './snapshot-reads';
 import type { TooLarge } from '../../shared/api/answer-caps';
 import { MAX_ANSWER_BYTES, MAX_SHOWN_TEXT_BYTES, megabytes, tooLarge } from '../../shared/api/answer-caps';
-import { jsonBytes } from '../api/answer-size';
+import { jsonBytes } from '../services/answer-size';
 
 /** A context's marker when it is over the cap for one shown text (answer-caps.ts), else `null`. */
 function overCap(text: string | null): TooLarge | null {
@@ -83,11 +84,8 @@ function capScenarioVars(result: ReplayResult): ReplayResult {
   return out;
 }
 
-/** An unsaved override draft for one manifest file. */
-export interface Draft {
-  readonly manifestFile: string;
-  readonly overrideText: string | null;
-}
+/** An unsaved override draft for one manifest file, as its schema checked it. */
+export type Draft = OverrideDraft;
 
 /** Renders a scenario against the workspace (its cached fs); `overrideText` as the Workspace takes it. */
 export type WorkspaceRender = (scenario: Scenario, overrideText?: string | null) => RenderReport;

@@ -3,7 +3,7 @@
  * optional forced manifest file (DESIGN.md, "Concepts").
  */
 import { z } from 'zod';
-import { withoutNul } from './path-field';
+import { withoutNul } from '../base/path-field';
 
 /** Ids of the built-in scenario presets (shared/scenarios/presets.ts). */
 export const PRESET_IDS = [

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClaudeAssembly, FileText } from '../../shared/api';
 import { MAX_ANSWER_BYTES, MAX_SHOWN_TEXT_BYTES } from '../../shared/api/answer-caps';
 import type { ReplayResult, SnapshotDetail, SnapshotDiff } from '../../shared/api/history-models';
-import type { SnapshotScenarioRead } from '../../shared/scenarios/snapshot-scenario';
+import type { SnapshotScenarioRead } from '../../shared/api/snapshot-scenario-read';
 import { decodeListing } from '../../shared/history/listing-wire';
 import { useCoreHarness } from '../api/test-support/core-harness';
 

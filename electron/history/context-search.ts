@@ -2,7 +2,7 @@
  * Free-text search over the snapshots' context files (issue 7): read lazily on the main side,
  * kept in a bounded cache, dropped when the watcher says a snapshot changed.
  */
-import type { HistoryIndex } from '../history/history-index';
+import type { HistoryIndex } from './history-index';
 
 /** Largest total of cached context text, in UTF-16 units (about 2 bytes each). */
 const CACHE_CHARS = 96 * 1024 * 1024;

@@ -10,7 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubReport } from '../../shared/api/testing/stub-report';
+import { stubReport } from '../../shared/engine/__fixtures__/stub-report';
 import { fixtureReport } from '../../shared/debug-files/test-fixtures/report';
 import { evolcoreDebugFiles } from '../../shared/debug-files/evolcore-format';
 import { writeDebugFiles } from './write-debug-files';

@@ -9,10 +9,10 @@ import type { SnapshotDetail, SnapshotFileText } from '../../shared/api/history-
 import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
 import type { DebugFileKind } from '../../shared/debug-files/names';
 import { describeFailure, parseManifestReport, parseVarsFile } from '../../shared/debug-files/parse';
-import type { HistoryIndex } from '../history/history-index';
+import type { HistoryIndex } from './history-index';
 import { ApiFailure } from '../../shared/api';
 import { MAX_ANSWER_BYTES, tooLarge, tooLargeMessage } from '../../shared/api/answer-caps';
-import { jsonBytes } from '../api/answer-size';
+import { jsonBytes } from '../services/answer-size';
 import { join } from 'node:path';
 
 /** The four files of a snapshot, read at once. */

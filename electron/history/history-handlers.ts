@@ -23,9 +23,7 @@ import {
 import type { WorkspaceRender } from './history-renders';
 import { readSnapshotDetail } from './snapshot-reads';
 import { diffSnapshots } from './snapshot-diff';
-
-/** The settings folder's subfolder of exported bundles. */
-export const BUNDLES_FOLDER = 'bundles';
+import { BUNDLES_FOLDER } from './bundles-dir';
 
 /** The methods these handlers serve. */
 export type HistoryMethod = keyof HistoryMethodOutputs;

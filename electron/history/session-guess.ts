@@ -6,7 +6,7 @@
  * same evidence replay uses to pick the manifest (infer-manifest.ts).
  */
 import type { RenderReport } from '../../shared/engine';
-import type { SessionGuess } from '../../shared/debug-files/snapshot-columns';
+import type { SessionGuess } from '../../shared/history/snapshot-columns';
 
 /** Builds the guess from one render per session type (`render(type)`; renders that fail are skipped). */
 export function sessionGuesser(

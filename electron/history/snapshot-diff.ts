@@ -9,8 +9,8 @@ import { MAX_ANSWER_BYTES, tooLarge } from '../../shared/api/answer-caps';
 import { diffRenders } from '../../shared/history/render-diff';
 import type { VarDifference } from '../../shared/history/render-diff';
 import { factsOfParsedReport } from '../../shared/history/section-facts';
-import type { HistoryIndex } from '../history/history-index';
-import { jsonBytes } from '../api/answer-size';
+import type { HistoryIndex } from './history-index';
+import { jsonBytes } from '../services/answer-size';
 import { readSnapshotDetail } from './snapshot-reads';
 
 /**
