@@ -12,7 +12,7 @@ import { useSectionFocus, sectionFocus } from '../context/section-focus';
 import { useContextHistory } from '../context/use-context-history';
 import { BudgetBars } from './budget-bars';
 import { budgetPicture } from './budget-picture';
-import { rowKeyAction } from './keyboard';
+import { rowKeyAction } from '../../components/row-keys';
 import { timelineMessages } from './messages';
 import { reasonText } from './reason-text';
 import { SectionDetail } from './section-detail';
