@@ -8,6 +8,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { KeyboardEvent } from 'react';
 import { usePanelT } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
+import { useApi } from '../../store/use-api';
 import { useSectionFocus, sectionFocus } from '../context/section-focus';
 import { useContextHistory } from '../context/use-context-history';
 import { BudgetBars } from './budget-bars';
@@ -39,7 +40,7 @@ export default function TimelinePanel() {
   const t = usePanelT(timelineMessages);
   const render = useApp((s) => s.render);
   const failed = useApp((s) => s.failedRender);
-  const api = useApp((s) => s.api);
+  const api = useApi();
   const setTab = useApp((s) => s.setTab);
   const dark = useDark();
   useContextHistory(); // starts following renders for the Context tab's cache marker
