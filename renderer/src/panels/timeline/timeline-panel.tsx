@@ -7,10 +7,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { usePanelT } from '../../i18n/panel-messages';
-import { useApp } from '../../store/store-context';
+import { useApp, useAppStore } from '../../store/store-context';
 import { useApi } from '../../store/use-api';
-import { useSectionFocus, sectionFocus } from '../context/section-focus';
-import { useContextHistory } from '../context/use-context-history';
 import { BudgetBars } from './budget-bars';
 import { budgetPicture } from './budget-picture';
 import { rowKeyAction } from '../../components/row-keys';
@@ -29,9 +27,6 @@ import { BomNote } from './bom-note';
 import { useSlashFocus } from '../../components/use-slash-focus';
 import { useDark } from '../../theme/use-dark';
 
-/** Rows of the previous render, reused where unchanged (one Timeline per window). */
-const rowCache = new RowCache();
-
 /** First guess of a row's height before it is measured. */
 const ROW_ESTIMATE = 76;
 
@@ -43,9 +38,11 @@ export default function TimelinePanel() {
   const api = useApi();
   const setTab = useApp((s) => s.setTab);
   const dark = useDark();
-  useContextHistory(); // starts following renders for the Context tab's cache marker
-  const selectedId = useSectionFocus((s) => s.selected);
-  const open = useSectionFocus((s) => s.open);
+  const store = useAppStore();
+  const selectedId = useApp((s) => s.focus.selected);
+  const open = useApp((s) => s.focus.open);
+  // Rows of the previous render, reused where unchanged, for as long as the tab is mounted.
+  const [rowCache] = useState(() => new RowCache());
   const [query, setQuery] = useState('');
   const searchRef = useRef<HTMLInputElement | null>(null);
   const listRef = useRef<HTMLDivElement | null>(null);
@@ -54,7 +51,10 @@ export default function TimelinePanel() {
 
   // Render timing for the perf spec: from the start of this render to the DOM commit.
   const renderStart = performance.now();
-  const rows = useMemo(() => (report === null ? [] : rowCache.stabilize(timelineRows(report))), [report]);
+  const rows = useMemo(
+    () => (report === null ? [] : rowCache.stabilize(timelineRows(report))),
+    [report, rowCache],
+  );
   const reasonOf = useMemo(() => memoByObject((row: TimelineRow) => reasonText(t, row.explanation)), [t]);
   const picture = useMemo(() => (report === null ? null : budgetPicture(report)), [report]);
   const shown = useMemo(() => filterRows(rows, query), [rows, query]);
@@ -84,10 +84,14 @@ export default function TimelinePanel() {
     getItemKey: (i) => shown[i]?.id ?? i,
   });
 
-  const selectId = useCallback((id: string, openIt: boolean): void => {
-    sectionFocus.getState().select(id, openIt || sectionFocus.getState().open);
-  }, []);
-  const openId = useCallback((id: string): void => sectionFocus.getState().select(id, true), []);
+  const selectId = useCallback(
+    (id: string, openIt: boolean): void => {
+      const focus = store.getState().focus;
+      focus.select(id, openIt || focus.open);
+    },
+    [store],
+  );
+  const openId = useCallback((id: string): void => store.getState().focus.select(id, true), [store]);
   const select = (index: number, openIt: boolean): void => {
     const row = shown[index];
     if (row !== undefined) selectId(row.id, openIt);
@@ -118,7 +122,7 @@ export default function TimelinePanel() {
         select(action.index, true);
         break;
       case 'close':
-        sectionFocus.getState().setOpen(false);
+        store.getState().focus.setOpen(false);
         break;
       case 'search':
       case 'none':
@@ -138,10 +142,10 @@ export default function TimelinePanel() {
 
   const showInContext = useCallback(
     (id: string): void => {
-      sectionFocus.getState().revealInContext(id);
+      store.getState().focus.revealInContext(id);
       setTab('context');
     },
-    [setTab],
+    [store, setTab],
   );
 
   if (report === null || picture === null) {
@@ -235,7 +239,7 @@ export default function TimelinePanel() {
           t={t}
           dark={dark}
           onShowInContext={showInContext}
-          onClose={() => sectionFocus.getState().setOpen(false)}
+          onClose={() => store.getState().focus.setOpen(false)}
         />
       )}
     </section>
