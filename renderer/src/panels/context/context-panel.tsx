@@ -18,7 +18,7 @@ import { contextMessages } from './messages';
 import { contextRuns, findMatches } from './search';
 import './context.css';
 import { DraftRenderNote } from '../manifest/draft-note';
-import { useSlashFocus } from '../../components/use-slash-focus';
+import { SearchBox } from '../../components/search-box';
 
 /** The Context panel. */
 export function ContextPanel() {
@@ -35,7 +35,6 @@ export function ContextPanel() {
   const [query, setQuery] = useState('');
   const [current, setCurrent] = useState(0);
   const textRef = useRef<HTMLPreElement | null>(null);
-  const searchRef = useRef<HTMLInputElement | null>(null);
   const report = render?.report ?? null;
   const context = report?.context ?? '';
 
@@ -72,8 +71,6 @@ export function ContextPanel() {
     textRef.current.querySelector(`[data-match="${active}"]`)?.scrollIntoView({ block: 'center' });
   }, [active, query]);
 
-  useSlashFocus(searchRef);
-
   if (report === null) {
     return <p className="panel-note">{t('context.loading')}</p>;
   }
@@ -100,8 +97,6 @@ export function ContextPanel() {
     if (e.key === 'Enter') {
       e.preventDefault();
       step(e.shiftKey ? -1 : 1);
-    } else if (e.key === 'Escape') {
-      setQuery('');
     }
   };
   const onTextClick = (e: MouseEvent<HTMLPreElement>): void => {
@@ -158,19 +153,16 @@ export function ContextPanel() {
           </ul>
         </div>
         <div className="context-toolbar second">
-          <input
-            ref={searchRef}
-            type="search"
-            className="context-search"
-            placeholder={ct('search.placeholder')}
-            aria-label={ct('search.placeholder')}
+          <SearchBox
             value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
+            onChange={(value) => {
+              setQuery(value);
               setCurrent(0);
             }}
+            label={ct('search.placeholder')}
+            className="context-search"
+            testId="context-search"
             onKeyDown={onSearchKey}
-            data-testid="context-search"
           />
           {query !== '' && (
             <span className="context-bytes" data-testid="context-search-count">

@@ -24,7 +24,7 @@ import './timeline.css';
 import { DraftRenderNote } from '../manifest/draft-note';
 import { VerifyBar } from './verify-bar';
 import { BomNote } from './bom-note';
-import { useSlashFocus } from '../../components/use-slash-focus';
+import { SearchBox } from '../../components/search-box';
 import { useDark } from '../../theme/use-dark';
 
 /** First guess of a row's height before it is measured. */
@@ -44,7 +44,6 @@ export default function TimelinePanel() {
   // Rows of the previous render, reused where unchanged, for as long as the tab is mounted.
   const [rowCache] = useState(() => new RowCache());
   const [query, setQuery] = useState('');
-  const searchRef = useRef<HTMLInputElement | null>(null);
   const listRef = useRef<HTMLDivElement | null>(null);
   const panelRef = useRef<HTMLElement | null>(null);
   const report = render?.report ?? null;
@@ -107,9 +106,6 @@ export default function TimelinePanel() {
     if (selectedIndex >= 0) scrollTo(selectedIndex, { align: 'auto' });
   }, [selectedId, selectedIndex, scrollTo]);
 
-  // `/` focuses the search from anywhere in the tab.
-  useSlashFocus(searchRef);
-
   const onListKey = (e: KeyboardEvent<HTMLDivElement>): void => {
     const action = rowKeyAction(e.key, selectedIndex, shown.length);
     switch (action.kind) {
@@ -135,8 +131,6 @@ export default function TimelinePanel() {
       e.preventDefault();
       listRef.current?.focus();
       if (selectedIndex < 0) select(0, e.key === 'Enter');
-    } else if (e.key === 'Escape') {
-      setQuery('');
     }
   };
 
@@ -167,16 +161,13 @@ export default function TimelinePanel() {
         <DraftRenderNote />
         <BudgetBars picture={picture} t={t} selected={selectedId} onSelect={openId} />
         <div className="timeline-toolbar">
-          <input
-            ref={searchRef}
-            type="search"
-            className="timeline-search"
-            placeholder={t('search.placeholder')}
-            aria-label={t('search.placeholder')}
+          <SearchBox
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={setQuery}
+            label={t('search.placeholder')}
+            className="timeline-search"
+            testId="timeline-search"
             onKeyDown={onSearchKey}
-            data-testid="timeline-search"
           />
           <span className="muted">{t('search.count', { shown: shown.length, total: rows.length })}</span>
           <span className="muted timeline-keys">{t('help.keys')}</span>
