@@ -17,6 +17,7 @@ import { contextSegments } from './context-segments';
 import { contextMessages } from './messages';
 import { contextRuns, findMatches } from './search';
 import './context.css';
+// eslint-disable-next-line local/layers -- not moved yet: the draft note (with DraftImpact and its manifest strings) is rewritten by the draft band work; it then goes to components/
 import { DraftRenderNote } from '../manifest/draft-note';
 import { SearchBox } from '../../components/search-box';
 
