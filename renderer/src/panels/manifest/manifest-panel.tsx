@@ -15,8 +15,7 @@ import { useApi } from '../../store/use-api';
 import { AddSectionForm } from './add-section-form';
 import { DraftImpact } from './draft-impact';
 import { FilePanes } from './file-panes';
-// eslint-disable-next-line local/layers -- not moved yet: BomLines goes to components/ with its two strings out of the Timeline's table
-import { BomLines } from '../timeline/bom-note';
+import { BomLines } from '../../components/bom-note';
 import { diagnosticsByFile, fileMarkers } from './file-markers';
 import { baseJsonLikeMerged, mergedJson, mergedRows } from './merged-rows';
 import { RenderModesPanel } from './render-modes-panel';

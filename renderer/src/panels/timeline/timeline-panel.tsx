@@ -24,7 +24,7 @@ import './timeline.css';
 // eslint-disable-next-line local/layers -- not moved yet: the draft note (with DraftImpact and its manifest strings) is rewritten by the draft band work; it then goes to components/
 import { DraftRenderNote } from '../manifest/draft-note';
 import { VerifyBar } from './verify-bar';
-import { BomNote } from './bom-note';
+import { BomNote } from '../../components/bom-note';
 import { SearchBox } from '../../components/search-box';
 import { useDark } from '../../theme/use-dark';
 
