@@ -126,6 +126,16 @@ const DOORS = [
   },
 ];
 
+/** The panels' folder: each panel is a folder of its own, and one panel never imports another. */
+const PANELS_DIR = 'renderer/src/panels';
+
+/** The panel (its folder under panels/) a file belongs to, or `null` outside one. */
+function panelOf(rel) {
+  if (!rel.startsWith(`${PANELS_DIR}/`)) return null;
+  const parts = rel.slice(PANELS_DIR.length + 1).split('/');
+  return parts.length > 1 ? (parts[0] ?? null) : null;
+}
+
 /** The engine's public face: outside code imports this and nothing else of the engine. */
 const ENGINE_DIR = 'shared/engine';
 const ENGINE_INDEX = new Set(['shared/engine', 'shared/engine/index', 'shared/engine/index.ts']);
@@ -164,6 +174,8 @@ const rule = {
     },
     messages: {
       layer: '{{from}} may not import {{to}} ({{target}}): {{why}}.',
+      panelToPanel:
+        'panels/{{from}} may not import panels/{{to}} ({{target}}): panels sit side by side; what two panels share lives in components/, format/, i18n/ or a store slice.',
       engineIndex:
         "Import the engine through its index ('{{index}}'), not its file {{target}}: its inside may change without notice.",
     },
@@ -192,6 +204,16 @@ const rule = {
           });
           return;
         }
+      }
+      const fromPanel = panelOf(fileRel);
+      const toPanel = panelOf(targetRel);
+      if (fromPanel !== null && toPanel !== null && fromPanel !== toPanel) {
+        context.report({
+          node,
+          messageId: 'panelToPanel',
+          data: { from: fromPanel, to: toPanel, target: targetRel },
+        });
+        return;
       }
       if (
         !inside(fileRel, ENGINE_DIR) &&

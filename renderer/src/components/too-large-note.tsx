@@ -3,12 +3,12 @@
  * of the workspace the existing "open in editor" action (serve mode answers with a URL instead).
  */
 import { useState } from 'react';
-import type { InspectorApi } from '../../../shared/api';
 import type { TooLarge } from '../../../shared/api/answer-caps';
 import type { OpenInEditorResult } from '../../../shared/api/open-in-editor';
 import { useT } from '../i18n/use-t';
 import type { Translate } from '../i18n/translate';
 import { useApp } from '../store/store-context';
+import { useApi } from '../store/use-api';
 import { isWorkspaceFile, tooLargeText } from './too-large-text';
 
 /** Props of the presentational note (tested without a store). */
@@ -65,7 +65,7 @@ export function TooLargeNoteView({
 /** The note, with the store's language and workspace and the API's `openInEditor`. */
 export function TooLargeNote({ marker }: { readonly marker: TooLarge }): React.JSX.Element {
   const t = useT();
-  const api: InspectorApi = useApp((s) => s.api);
+  const api = useApi();
   const workspace = useApp((s) => s.workspace);
   const [opened, setOpened] = useState<OpenInEditorResult | string | null>(null);
   const path = marker.path;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { RememberedProject } from './claude-project-memory';
+import type { KeyValueStorage, RememberedProject } from './claude-project-memory';
 import { MAX_REMEMBERED, recallProject, rememberProject } from './claude-project-memory';
 
-function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> & { data: Map<string, string> } {
+function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
   return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v) };
 }

@@ -8,6 +8,12 @@
 import type { ClaudeProjectOptions } from '../../../shared/api/methods/claude-project';
 
 const KEY = 'eck-inspector.claude-projects';
+
+/** The part of the Web Storage API used here (typed locally: the slice is also compiled without the DOM). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
 /** Most workspaces remembered; the oldest is forgotten first. */
 export const MAX_REMEMBERED = 20;
 
@@ -42,7 +48,7 @@ function parseProject(raw: unknown): RememberedProject | null {
   };
 }
 
-function load(storage: Pick<Storage, 'getItem'> | null): Entry[] {
+function load(storage: Pick<KeyValueStorage, 'getItem'> | null): Entry[] {
   try {
     const raw: unknown = JSON.parse(storage?.getItem(KEY) ?? '[]');
     if (!Array.isArray(raw)) return [];
@@ -59,13 +65,13 @@ function load(storage: Pick<Storage, 'getItem'> | null): Entry[] {
 }
 
 /** The project last shown with the workspace `key`, or `null`. */
-export function recallProject(storage: Pick<Storage, 'getItem'> | null, key: string): RememberedProject | null {
+export function recallProject(storage: Pick<KeyValueStorage, 'getItem'> | null, key: string): RememberedProject | null {
   return load(storage).find((e) => e.key === key)?.project ?? null;
 }
 
 /** Remembers `project` for the workspace `key` (most recent first). */
 export function rememberProject(
-  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+  storage: KeyValueStorage | null,
   key: string,
   project: RememberedProject,
 ): void {
@@ -78,9 +84,10 @@ export function rememberProject(
 }
 
 /** The window's localStorage, or `null` where there is none (tests, a locked-down profile). */
-export function windowStorage(): Storage | null {
+export function windowStorage(): KeyValueStorage | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
+    const storage = (globalThis as { localStorage?: KeyValueStorage }).localStorage;
+    return storage ?? null;
   } catch {
     return null;
   }

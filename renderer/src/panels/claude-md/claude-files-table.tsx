@@ -5,7 +5,7 @@
 import { memo, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { PanelTranslate } from '../../i18n/panel-messages';
-import { rowKeyAction } from '../timeline/keyboard';
+import { rowKeyAction } from '../../components/row-keys';
 import type { ClaudeFileRow } from './claude-rows';
 import type { ClaudeMdKey } from './messages';
 import { isLoadedStatus, reasonWords, statusWords, whenBadge } from './status-words';

@@ -6,7 +6,7 @@
  * tabs while the workspace bar's kind is "Claude Code project".
  */
 import { useCallback, useMemo } from 'react';
-import { formatBytes } from '../timeline/format';
+import { formatBytes } from '../../format/bytes';
 import { usePanelT } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
 import { ClaudeFileDetail } from './claude-file-detail';

@@ -3,6 +3,7 @@
  * it, so every block can be tinted like the ECK Context tab's sections.
  */
 import type { ClaudeMdReport } from '../../../../shared/claude-md/types';
+import { cutAtSpans } from '../../format/span-cut';
 
 /** A run of the assembled text: the instruction prompt and separators, or one file's block. */
 export interface ClaudeTextSegment {
@@ -15,21 +16,9 @@ export interface ClaudeTextSegment {
 
 /** The runs of `report.context`, in text order. */
 export function claudeTextSegments(report: ClaudeMdReport): ClaudeTextSegment[] {
-  const context = report.context;
-  const blocks = report.files
-    .filter((f) => f.span !== null)
-    .map((f, tint) => ({ file: f.index, tint, start: f.span?.start ?? 0, end: f.span?.end ?? 0 }))
-    .sort((a, b) => a.start - b.start);
-  const segments: ClaudeTextSegment[] = [];
-  let at = 0;
-  for (const block of blocks) {
-    const start = Math.max(block.start, at);
-    const end = Math.min(block.end, context.length);
-    if (end <= start) continue;
-    if (start > at) segments.push({ text: context.slice(at, start), file: null, tint: -1 });
-    segments.push({ text: context.slice(start, end), file: block.file, tint: block.tint });
-    at = end;
-  }
-  if (at < context.length) segments.push({ text: context.slice(at), file: null, tint: -1 });
-  return segments;
+  const runs = cutAtSpans(
+    report.context,
+    report.files.map((f) => ({ key: f.index, span: f.span })),
+  );
+  return runs.map((run) => ({ text: run.text, file: run.key, tint: run.tint }));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cachePrefix, commonPrefixLength, nextContextHistory } from './cache-prefix';
+import { nextContextHistory } from '../../store/context-history';
+import { cachePrefix, commonPrefixLength } from './cache-prefix';
 
 describe('commonPrefixLength', () => {
   it.each([

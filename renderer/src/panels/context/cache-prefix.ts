@@ -3,6 +3,7 @@
  * the previous render. Providers cache a prompt by its prefix, so everything after that
  * offset is what a change invalidates.
  */
+import type { ContextHistory } from '../../store/context-history';
 
 /** Length of the common prefix of two strings (UTF-16 code units). */
 export function commonPrefixLength(a: string, b: string): number {
@@ -19,19 +20,6 @@ export function commonPrefixLength(a: string, b: string): number {
 
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
-}
-
-/** The current context and the last different one before it. */
-export interface ContextHistory {
-  readonly current: string | null;
-  /** The previous *different* context: a re-render with the same text keeps the marker. */
-  readonly previous: string | null;
-}
-
-/** The history after a render. */
-export function nextContextHistory(h: ContextHistory, context: string): ContextHistory {
-  if (h.current === context) return h;
-  return { current: context, previous: h.current };
 }
 
 /** Where the current context first differs from the previous one. */

@@ -11,16 +11,15 @@ import { useExactBytes } from '../../components/bytes';
 import { formatBytes } from '../../format/bytes';
 import { useT } from '../../i18n/use-t';
 import { usePanelT } from '../../i18n/panel-messages';
-import { useApp } from '../../store/store-context';
+import { useApp, useAppStore } from '../../store/store-context';
 import { cachePrefix } from './cache-prefix';
 import { contextSegments } from './context-segments';
 import { contextMessages } from './messages';
 import { contextRuns, findMatches } from './search';
-import { sectionFocus, useSectionFocus } from './section-focus';
-import { useContextHistory } from './use-context-history';
 import './context.css';
+// eslint-disable-next-line local/layers -- not moved yet: the draft note (with DraftImpact and its manifest strings) is rewritten by the draft band work; it then goes to components/
 import { DraftRenderNote } from '../manifest/draft-note';
-import { useSlashFocus } from '../../components/use-slash-focus';
+import { SearchBox } from '../../components/search-box';
 
 /** The Context panel. */
 export function ContextPanel() {
@@ -29,14 +28,14 @@ export function ContextPanel() {
   const render = useApp((s) => s.render);
   const failed = useApp((s) => s.failedRender);
   const setTab = useApp((s) => s.setTab);
-  const history = useContextHistory();
-  const selected = useSectionFocus((s) => s.selected);
-  const reveal = useSectionFocus((s) => s.reveal);
+  const store = useAppStore();
+  const history = useApp((s) => s.contextHistory);
+  const selected = useApp((s) => s.focus.selected);
+  const reveal = useApp((s) => s.focus.reveal);
   const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
   const [query, setQuery] = useState('');
   const [current, setCurrent] = useState(0);
   const textRef = useRef<HTMLPreElement | null>(null);
-  const searchRef = useRef<HTMLInputElement | null>(null);
   const report = render?.report ?? null;
   const context = report?.context ?? '';
 
@@ -65,15 +64,13 @@ export function ContextPanel() {
     if (reveal === null || textRef.current === null) return;
     const el = textRef.current.querySelector<HTMLElement>(`[data-section="${CSS.escape(reveal.id)}"]`);
     el?.scrollIntoView({ block: 'start' });
-    sectionFocus.getState().clearReveal(reveal.seq);
-  }, [reveal, runs]);
+    store.getState().focus.clearReveal(reveal.seq);
+  }, [store, reveal, runs]);
 
   useEffect(() => {
     if (active < 0 || textRef.current === null) return;
     textRef.current.querySelector(`[data-match="${active}"]`)?.scrollIntoView({ block: 'center' });
   }, [active, query]);
-
-  useSlashFocus(searchRef);
 
   if (report === null) {
     return <p className="panel-note">{t('context.loading')}</p>;
@@ -101,18 +98,16 @@ export function ContextPanel() {
     if (e.key === 'Enter') {
       e.preventDefault();
       step(e.shiftKey ? -1 : 1);
-    } else if (e.key === 'Escape') {
-      setQuery('');
     }
   };
   const onTextClick = (e: MouseEvent<HTMLPreElement>): void => {
     // A selection drag is not a click on a section.
     if (window.getSelection()?.isCollapsed === false) return;
     const el = (e.target as HTMLElement).closest<HTMLElement>('[data-section]');
-    sectionFocus.getState().select(el?.dataset['section'] ?? null);
+    store.getState().focus.select(el?.dataset['section'] ?? null);
   };
   const scrollToSection = (id: string): void => {
-    sectionFocus.getState().select(id);
+    store.getState().focus.select(id);
     textRef.current
       ?.querySelector<HTMLElement>(`[data-section="${CSS.escape(id)}"]`)
       ?.scrollIntoView({ block: 'start' });
@@ -159,19 +154,16 @@ export function ContextPanel() {
           </ul>
         </div>
         <div className="context-toolbar second">
-          <input
-            ref={searchRef}
-            type="search"
-            className="context-search"
-            placeholder={ct('search.placeholder')}
-            aria-label={ct('search.placeholder')}
+          <SearchBox
             value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
+            onChange={(value) => {
+              setQuery(value);
               setCurrent(0);
             }}
+            label={ct('search.placeholder')}
+            className="context-search"
+            testId="context-search"
             onKeyDown={onSearchKey}
-            data-testid="context-search"
           />
           {query !== '' && (
             <span className="context-bytes" data-testid="context-search-count">
@@ -221,13 +213,13 @@ export function ContextPanel() {
               <button
                 type="button"
                 onClick={() => {
-                  sectionFocus.getState().select(selected, true);
+                  store.getState().focus.select(selected, true);
                   setTab('timeline');
                 }}
               >
                 {ct('selected.timeline')}
               </button>
-              <button type="button" onClick={() => sectionFocus.getState().select(null)}>
+              <button type="button" onClick={() => store.getState().focus.select(null)}>
                 {ct('selected.clear')}
               </button>
             </span>

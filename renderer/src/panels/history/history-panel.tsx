@@ -12,6 +12,7 @@ import { apiErrorText } from '../../i18n/api-error-text';
 import { usePanelT } from '../../i18n/panel-messages';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
+import { useApi } from '../../store/use-api';
 import { currentDraft, sessionDirty } from '../../store/draft-session';
 import { filterRows, isHomeHistory, sortRows } from './history-rows';
 import { createHistoryStore } from './history-store';
@@ -41,7 +42,7 @@ function useDraft(): HistoryDraft | null {
 
 /** The History panel. */
 export default function HistoryPanel(): React.JSX.Element {
-  const api = useApp((s) => s.api);
+  const api = useApi();
   const [store] = useState<HistoryStore>(() => createHistoryStore(api));
   useEffect(() => {
     const off = store.getState().bind();

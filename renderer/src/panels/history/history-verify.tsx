@@ -5,7 +5,7 @@
  */
 import { usePanelT } from '../../i18n/panel-messages';
 import { useApp, useAppStore } from '../../store/store-context';
-import { verifyMessages } from '../timeline/verify-messages';
+import { verifyMessages } from '../../i18n/verify-messages';
 
 /** How many snapshots one click verifies. */
 export const HISTORY_VERIFY_COUNT = 20;

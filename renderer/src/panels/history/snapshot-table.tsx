@@ -15,7 +15,7 @@ import type { SnapshotSummary } from '../../../../shared/history/history-types';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { useExactBytes } from '../../components/bytes';
 import { formatBytes } from '../../format/bytes';
-import { rowKeyAction } from '../timeline/keyboard';
+import { rowKeyAction } from '../../components/row-keys';
 import {
   CHOICE_COLUMNS,
   HISTORY_COLUMNS,

@@ -11,10 +11,11 @@ import { MonacoDiff } from '../../components/monaco/monaco-diff';
 import { usePanelT } from '../../i18n/panel-messages';
 import { currentDraft, sessionDirty } from '../../store/draft-session';
 import { useApp, useAppStore } from '../../store/store-context';
+import { useApi } from '../../store/use-api';
 import { AddSectionForm } from './add-section-form';
 import { DraftImpact } from './draft-impact';
 import { FilePanes } from './file-panes';
-import { BomLines } from '../timeline/bom-note';
+import { BomLines } from '../../components/bom-note';
 import { diagnosticsByFile, fileMarkers } from './file-markers';
 import { baseJsonLikeMerged, mergedJson, mergedRows } from './merged-rows';
 import { RenderModesPanel } from './render-modes-panel';
@@ -49,7 +50,7 @@ const pick = (e: KeyboardEvent) => ({
 export default function ManifestPanel() {
   const t = usePanelT(manifestMessages);
   const dark = useDark();
-  const api = useApp((s) => s.api);
+  const api = useApi();
   const render = useApp((s) => s.render);
   const workspace = useApp((s) => s.workspace);
   const diskChange = useApp((s) => s.diskChange);

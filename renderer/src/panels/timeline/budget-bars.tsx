@@ -6,7 +6,7 @@
 import { memo } from 'react';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { BudgetAxis, BudgetPicture } from './budget-picture';
-import { formatBytes } from './format';
+import { formatBytes } from '../../format/bytes';
 import type { TimelineKey } from './messages';
 
 interface AxisProps {

@@ -3,7 +3,7 @@ import { H, KITS, fileSection, renderKit } from '../../../../shared/engine/__fix
 import type { Language } from '../../../../shared/api';
 import { translatePanel } from '../../i18n/panel-messages';
 import { timelineMessages, type TimelineKey } from './messages';
-import { bomTexts, failureText, hazardText, hazardsBySection } from './hazard-text';
+import { failureText, hazardText, hazardsBySection } from './hazard-text';
 import { timelineRows } from './timeline-rows';
 
 const tr =
@@ -96,17 +96,6 @@ describe('hazards on Timeline rows, in plain words', () => {
     expect(hazardText(tr('zh-CN'), bin)).toContain('看起来是二进制文件');
     expect(hazardText(tr('en'), utf)).toMatch(/is not valid UTF-8/);
     expect(hazardText(tr('zh-CN'), utf)).toMatch(/不是有效的 UTF-8/);
-  });
-
-  it('a manifest with a BOM: a sentence per file and role (en + zh)', () => {
-    const base = renderKit({ baseText: `\ufeff{"sections": []}` });
-    expect(bomTexts(tr('en'), base.diagnostics)).toEqual([
-      expect.stringMatching(/eck_manifest\.json starts with a UTF-8 byte-order mark .* EMPTY context/),
-    ]);
-    const over = renderKit({ sections: [], overrideText: `\ufeff{"sections": []}` });
-    expect(bomTexts(tr('zh-CN'), over.diagnostics)).toEqual([
-      expect.stringContaining(`${H}/eck/eck_manifest.json 以 UTF-8 字节顺序标记（BOM）开头`),
-    ]);
   });
 
   it('a huge file: the row says so (en + zh)', () => {

@@ -60,18 +60,6 @@ export function hazardText(t: PanelTranslate<TimelineKey>, h: RowHazard): string
   return t(key, p);
 }
 
-/** The manifests of a render that start with a BOM, each as a sentence (issue 22). */
-export function bomTexts(t: PanelTranslate<TimelineKey>, diagnostics: readonly Diagnostic[]): string[] {
-  const out: string[] = [];
-  for (const d of diagnostics) {
-    if (d.code !== 'manifest-bom') continue;
-    const file = String(d.params?.file ?? d.file ?? '');
-    const text = t(d.params?.role === 'base' ? 'bom.base' : 'bom.override', { file });
-    if (!out.includes(text)) out.push(text);
-  }
-  return out;
-}
-
 /** The banner when evolcore would not finish this render at all. */
 export function failureText(
   t: PanelTranslate<TimelineKey>,

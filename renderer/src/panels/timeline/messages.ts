@@ -134,10 +134,6 @@ const en = {
     '{path} is not valid UTF-8: evolcore turns each bad byte sequence into U+FFFD (�) and injects the result.',
   'hazard.huge-file':
     '{path} is huge ({mib} MiB): evolcore reads it whole and counts its size against the budgets — over the total budget, it and every later section are left out.',
-  'bom.base':
-    '{file} starts with a UTF-8 byte-order mark (BOM), invisible in most editors: evolcore cannot parse it, so it loads no sections and the agent gets an EMPTY context. Save it as UTF-8 without BOM.',
-  'bom.override':
-    '{file} starts with a UTF-8 byte-order mark (BOM), invisible in most editors: evolcore cannot parse it and ignores the whole override, its totals too. Save it as UTF-8 without BOM.',
   'hazard.title': 'evolcore hazards',
   'failure.when-missing':
     'evolcore cannot render this: section "{section}" has no `when`. Its engine throws, every message fails, the user gets an error reply and the agent no turn at all. The context is empty.',
@@ -266,10 +262,6 @@ const zh: Record<keyof typeof en, string> = {
   'hazard.invalid-utf8': '{path} 不是有效的 UTF-8：evolcore 把每段无效字节解码为 U+FFFD（�）后注入。',
   'hazard.huge-file':
     '{path} 是超大文件（{mib} MiB）：evolcore 会整个读入并按其大小计入预算——超出总量上限时，它和其后的所有 section 都不会加载。',
-  'bom.base':
-    '{file} 以 UTF-8 字节顺序标记（BOM）开头，多数编辑器看不见：evolcore 无法解析它，于是不加载任何 section，agent 得到的上下文为空。请另存为不带 BOM 的 UTF-8。',
-  'bom.override':
-    '{file} 以 UTF-8 字节顺序标记（BOM）开头，多数编辑器看不见：evolcore 无法解析它，整个覆盖文件（连同其总量上限）都被忽略。请另存为不带 BOM 的 UTF-8。',
   'hazard.title': 'evolcore 隐患',
   'failure.when-missing':
     'evolcore 无法渲染：section “{section}” 没有 `when`。其引擎会抛出异常，每条消息都会失败，用户收到错误回复，代理完全得不到回合。上下文为空。',

@@ -11,7 +11,7 @@ import type {
   VarChange,
 } from '../../../../shared/explain';
 import type { PanelTranslate } from '../../i18n/panel-messages';
-import { formatValue } from './format';
+import { formatValue } from '../../format/values';
 import type { TimelineKey } from './messages';
 
 type T = PanelTranslate<TimelineKey>;

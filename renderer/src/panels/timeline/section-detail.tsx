@@ -12,7 +12,7 @@ import { MonacoEditor } from '../../components/monaco/monaco-editor';
 import { TooLargeNote } from '../../components/too-large-note';
 import type { TooLarge } from '../../../../shared/api/answer-caps';
 import type { PanelTranslate } from '../../i18n/panel-messages';
-import { formatBytes } from './format';
+import { formatBytes } from '../../format/bytes';
 import type { TimelineKey } from './messages';
 import { valueText } from './reason-text';
 import { traceBlocks } from './trace-blocks';

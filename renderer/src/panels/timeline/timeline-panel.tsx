@@ -7,12 +7,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { usePanelT } from '../../i18n/panel-messages';
-import { useApp } from '../../store/store-context';
-import { useSectionFocus, sectionFocus } from '../context/section-focus';
-import { useContextHistory } from '../context/use-context-history';
+import { useApp, useAppStore } from '../../store/store-context';
+import { useApi } from '../../store/use-api';
 import { BudgetBars } from './budget-bars';
 import { budgetPicture } from './budget-picture';
-import { rowKeyAction } from './keyboard';
+import { rowKeyAction } from '../../components/row-keys';
 import { timelineMessages } from './messages';
 import { reasonText } from './reason-text';
 import { SectionDetail } from './section-detail';
@@ -22,14 +21,12 @@ import { RowCache, memoByObject } from './row-cache';
 import type { TimelineRow } from './timeline-rows';
 import { filterRows, timelineRows } from './timeline-rows';
 import './timeline.css';
+// eslint-disable-next-line local/layers -- not moved yet: the draft note (with DraftImpact and its manifest strings) is rewritten by the draft band work; it then goes to components/
 import { DraftRenderNote } from '../manifest/draft-note';
 import { VerifyBar } from './verify-bar';
-import { BomNote } from './bom-note';
-import { useSlashFocus } from '../../components/use-slash-focus';
+import { BomNote } from '../../components/bom-note';
+import { SearchBox } from '../../components/search-box';
 import { useDark } from '../../theme/use-dark';
-
-/** Rows of the previous render, reused where unchanged (one Timeline per window). */
-const rowCache = new RowCache();
 
 /** First guess of a row's height before it is measured. */
 const ROW_ESTIMATE = 76;
@@ -39,21 +36,25 @@ export default function TimelinePanel() {
   const t = usePanelT(timelineMessages);
   const render = useApp((s) => s.render);
   const failed = useApp((s) => s.failedRender);
-  const api = useApp((s) => s.api);
+  const api = useApi();
   const setTab = useApp((s) => s.setTab);
   const dark = useDark();
-  useContextHistory(); // starts following renders for the Context tab's cache marker
-  const selectedId = useSectionFocus((s) => s.selected);
-  const open = useSectionFocus((s) => s.open);
+  const store = useAppStore();
+  const selectedId = useApp((s) => s.focus.selected);
+  const open = useApp((s) => s.focus.open);
+  // Rows of the previous render, reused where unchanged, for as long as the tab is mounted.
+  const [rowCache] = useState(() => new RowCache());
   const [query, setQuery] = useState('');
-  const searchRef = useRef<HTMLInputElement | null>(null);
   const listRef = useRef<HTMLDivElement | null>(null);
   const panelRef = useRef<HTMLElement | null>(null);
   const report = render?.report ?? null;
 
   // Render timing for the perf spec: from the start of this render to the DOM commit.
   const renderStart = performance.now();
-  const rows = useMemo(() => (report === null ? [] : rowCache.stabilize(timelineRows(report))), [report]);
+  const rows = useMemo(
+    () => (report === null ? [] : rowCache.stabilize(timelineRows(report))),
+    [report, rowCache],
+  );
   const reasonOf = useMemo(() => memoByObject((row: TimelineRow) => reasonText(t, row.explanation)), [t]);
   const picture = useMemo(() => (report === null ? null : budgetPicture(report)), [report]);
   const shown = useMemo(() => filterRows(rows, query), [rows, query]);
@@ -83,10 +84,14 @@ export default function TimelinePanel() {
     getItemKey: (i) => shown[i]?.id ?? i,
   });
 
-  const selectId = useCallback((id: string, openIt: boolean): void => {
-    sectionFocus.getState().select(id, openIt || sectionFocus.getState().open);
-  }, []);
-  const openId = useCallback((id: string): void => sectionFocus.getState().select(id, true), []);
+  const selectId = useCallback(
+    (id: string, openIt: boolean): void => {
+      const focus = store.getState().focus;
+      focus.select(id, openIt || focus.open);
+    },
+    [store],
+  );
+  const openId = useCallback((id: string): void => store.getState().focus.select(id, true), [store]);
   const select = (index: number, openIt: boolean): void => {
     const row = shown[index];
     if (row !== undefined) selectId(row.id, openIt);
@@ -102,9 +107,6 @@ export default function TimelinePanel() {
     if (selectedIndex >= 0) scrollTo(selectedIndex, { align: 'auto' });
   }, [selectedId, selectedIndex, scrollTo]);
 
-  // `/` focuses the search from anywhere in the tab.
-  useSlashFocus(searchRef);
-
   const onListKey = (e: KeyboardEvent<HTMLDivElement>): void => {
     const action = rowKeyAction(e.key, selectedIndex, shown.length);
     switch (action.kind) {
@@ -117,7 +119,7 @@ export default function TimelinePanel() {
         select(action.index, true);
         break;
       case 'close':
-        sectionFocus.getState().setOpen(false);
+        store.getState().focus.setOpen(false);
         break;
       case 'search':
       case 'none':
@@ -130,17 +132,15 @@ export default function TimelinePanel() {
       e.preventDefault();
       listRef.current?.focus();
       if (selectedIndex < 0) select(0, e.key === 'Enter');
-    } else if (e.key === 'Escape') {
-      setQuery('');
     }
   };
 
   const showInContext = useCallback(
     (id: string): void => {
-      sectionFocus.getState().revealInContext(id);
+      store.getState().focus.revealInContext(id);
       setTab('context');
     },
-    [setTab],
+    [store, setTab],
   );
 
   if (report === null || picture === null) {
@@ -162,16 +162,13 @@ export default function TimelinePanel() {
         <DraftRenderNote />
         <BudgetBars picture={picture} t={t} selected={selectedId} onSelect={openId} />
         <div className="timeline-toolbar">
-          <input
-            ref={searchRef}
-            type="search"
-            className="timeline-search"
-            placeholder={t('search.placeholder')}
-            aria-label={t('search.placeholder')}
+          <SearchBox
             value={query}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={setQuery}
+            label={t('search.placeholder')}
+            className="timeline-search"
+            testId="timeline-search"
             onKeyDown={onSearchKey}
-            data-testid="timeline-search"
           />
           <span className="muted">{t('search.count', { shown: shown.length, total: rows.length })}</span>
           <span className="muted timeline-keys">{t('help.keys')}</span>
@@ -234,7 +231,7 @@ export default function TimelinePanel() {
           t={t}
           dark={dark}
           onShowInContext={showInContext}
-          onClose={() => sectionFocus.getState().setOpen(false)}
+          onClose={() => store.getState().focus.setOpen(false)}
         />
       )}
     </section>

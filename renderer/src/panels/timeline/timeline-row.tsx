@@ -4,7 +4,7 @@
  */
 import { Fragment, memo } from 'react';
 import type { PanelTranslate } from '../../i18n/panel-messages';
-import { formatBytes, formatShare } from './format';
+import { formatBytes, formatShare } from '../../format/values';
 import type { TimelineKey } from './messages';
 import type { ClauseLine, ReasonText } from './reason-text';
 import { hazardText } from './hazard-text';

@@ -9,7 +9,7 @@ import { usePanelT } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
 import type { InstalledEngineInfo, VerifyAnswer } from '../../../../shared/api/methods/verify';
 import { MonacoDiff } from '../../components/monaco/monaco-diff';
-import { verifyMessages, type VerifyKey } from './verify-messages';
+import { verifyMessages, type VerifyKey } from '../../i18n/verify-messages';
 
 function engineWords(engine: InstalledEngineInfo): { engine: string; file: string } {
   return {

@@ -10,6 +10,7 @@ import type { SavedScenario } from '../../../../shared/scenarios/scenario-file';
 import { useT } from '../../i18n/use-t';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
+import { useApi } from '../../store/use-api';
 import { choiceValue, compareChoices, scenarioOfChoice } from './compare-choices';
 import type { CompareChoice } from './compare-choices';
 import type { VarsMessageKey } from './messages';
@@ -33,7 +34,7 @@ function show(value: unknown, unset: string): string {
 /** The compare view. */
 function CompareViewView({ current, saved, t }: CompareViewProps) {
   const shellT = useT();
-  const api = useApp((s) => s.api);
+  const api = useApi();
   const pushError = useApp((s) => s.pushError);
   const [left, setLeft] = useState('current');
   const [right, setRight] = useState('preset:private-visitor');

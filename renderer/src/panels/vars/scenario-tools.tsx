@@ -16,6 +16,7 @@ import { useT } from '../../i18n/use-t';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { scenarioFromSnapshot } from '../../../../shared/scenarios/snapshot-scenario';
 import { useApp } from '../../store/store-context';
+import { useApi } from '../../store/use-api';
 import type { VarsMessageKey } from './messages';
 
 /** Props of the toolbar. */
@@ -43,7 +44,7 @@ function download(name: string, text: string): void {
 /** The scenario toolbar. */
 function ScenarioToolsView({ scenario, t, onSavedChange }: ScenarioToolsProps) {
   const shellT = useT();
-  const api = useApp((s) => s.api);
+  const api = useApi();
   const applyScenario = useApp((s) => s.applyScenario);
   const choosePreset = useApp((s) => s.choosePreset);
   const pushError = useApp((s) => s.pushError);

@@ -9,6 +9,7 @@ import type { SnapshotScenarioRead } from '../../../../shared/api/snapshot-scena
 import type { VarsSnapshot } from '../../../../shared/scenarios/snapshot-scenario';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
+import { useApi } from '../../store/use-api';
 import type { VarsMessageKey } from './messages';
 import { checkReplay, snapshotLabel } from './snapshot-check';
 
@@ -17,7 +18,7 @@ const LISTED = 2000;
 
 /** The snapshot loader (see `SnapshotLoader`). */
 function SnapshotLoaderView({ t }: { readonly t: PanelTranslate<VarsMessageKey> }) {
-  const api = useApp((s) => s.api);
+  const api = useApi();
   const applyScenario = useApp((s) => s.applyScenario);
   const pushError = useApp((s) => s.pushError);
   const workspaceHome = useApp((s) => s.workspace?.home ?? null);

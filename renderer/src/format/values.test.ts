@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatShare, formatValue } from './format';
+import { formatBytes, formatShare, formatValue } from './values';
 
 describe('formatBytes', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowKeyAction } from './keyboard';
+import { rowKeyAction } from './row-keys';
 
 describe('rowKeyAction', () => {
   it.each<[string, number, number, unknown]>([

@@ -1,6 +1,6 @@
 /**
- * Keyboard moves of the Timeline (issue 4): ↑/↓ between rows, Home/End, PageUp/PageDown,
- * Enter opens the row, `/` focuses the search.
+ * Keyboard moves of a row list (the Timeline, the History table, the Claude Code files):
+ * ↑/↓ between rows, Home/End, PageUp/PageDown, Enter opens the row, `/` focuses the search.
  */
 
 /** What a key does in the row list. */

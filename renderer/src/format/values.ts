@@ -1,9 +1,9 @@
 /**
- * Number and value formatting of the Timeline: shares, var values as JSON. Sizes use the app's
- * one byte format (format/bytes.ts), re-exported here for the Timeline's own imports.
+ * Number and value formatting of the Timeline and the other tabs: shares, var values as JSON.
+ * Sizes use the app's one byte format (bytes.ts), re-exported here so one import serves a row.
  */
-import { isTooLargeMarker } from '../../../../shared/api/answer-caps';
-import { formatBytes } from '../../format/bytes';
+import { isTooLargeMarker } from '../../../shared/api/answer-caps';
+import { formatBytes } from './bytes';
 
 export { formatBytes };
 

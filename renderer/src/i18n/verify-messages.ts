@@ -1,8 +1,8 @@
 /**
- * Verify's strings (issue 23), English and Simplified Chinese: a table of its own beside the
- * Timeline's, so its words stay together.
+ * Verify's strings, English and Simplified Chinese: one table for the Timeline's Verify bar and
+ * the History tab's Verify over History, so its words stay together.
  */
-import { definePanelMessages } from '../../i18n/panel-messages';
+import { definePanelMessages } from './panel-messages';
 
 const en = {
   'verify.button': 'Verify with {engine}',
