@@ -65,7 +65,10 @@ function load(storage: Pick<KeyValueStorage, 'getItem'> | null): Entry[] {
 }
 
 /** The project last shown with the workspace `key`, or `null`. */
-export function recallProject(storage: Pick<KeyValueStorage, 'getItem'> | null, key: string): RememberedProject | null {
+export function recallProject(
+  storage: Pick<KeyValueStorage, 'getItem'> | null,
+  key: string,
+): RememberedProject | null {
   return load(storage).find((e) => e.key === key)?.project ?? null;
 }
 

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ClaudeTargetSearch } from '../../../../shared/api/methods/claude-project';
 import type { PanelTranslate } from '../../i18n/panel-messages';
-import { useApp } from '../../store/store-context';
+import { useApi } from '../../store/use-api';
 import type { TargetFolderState } from './claude-target-rows';
 import { treeKeyAction, visibleRows } from './claude-target-rows';
 import type { ClaudeMdKey } from './messages';
@@ -24,7 +24,7 @@ const SEARCH_DELAY_MS = 200;
 
 /** The dialog; mount it to open, unmount (via `onClose`) to close. */
 export function ClaudeTargetPicker({ t, onChoose, onClose }: ClaudeTargetPickerProps): React.JSX.Element {
-  const api = useApp((s) => s.api);
+  const api = useApi();
   const [folders, setFolders] = useState<ReadonlyMap<string, TargetFolderState>>(new Map());
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [focused, setFocused] = useState(0);
