@@ -10,12 +10,11 @@ import type { EngineFs } from '../../shared/engine';
 import { renderContext } from '../../shared/engine';
 import type { EventPayloads } from '../../shared/api';
 import { ClaudeProjectService } from '../claude-md/claude-project-service';
-import { debugDirOf } from '../debug/debug-dir';
 import { BUNDLES_FOLDER } from '../history-api/history-handlers';
 import { sessionGuesser } from '../history-api/session-guess';
 import { HistoryService } from '../history-api/history-service';
 import { appSettingsDir } from '../scenarios/scenarios-dir';
-import { cleanStaleTemps } from '../services/temp-files';
+import { cleanStaleTempEntries, cleanStaleTemps } from '../services/temp-files';
 import { createWriteScope } from '../services/write-scope';
 import { createNodeFs } from '../services/node-fs';
 import type { DefaultsEnv, ResolvedWorkspace, WorkspaceChoice } from '../workspace/defaults';
@@ -108,7 +107,9 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     emit: capPushedEvents(hub.emit),
     ...(options.watch === undefined ? {} : { watch: options.watch }),
     onOpened: (resolved) => {
-      cleanTemps([path.join(resolved.home, 'eck'), debugDirOf(resolved.home)], resolved.home);
+      // eck-debug's are cleaned by the History's first listing of it (sweepHomeFolder below), so
+      // opening a home of 1M snapshot files does not list that folder (issue 25).
+      cleanTemps([path.join(resolved.home, 'eck')], resolved.home);
       options.onOpened?.(resolved);
     },
   });
@@ -133,6 +134,8 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
       );
     },
     emit: hub.emit,
+    sweepHomeFolder: (dir, entries) =>
+      cleanStaleTempEntries(dir, entries, { inside: host.current.resolved.home }),
     ...(options.watch === undefined ? {} : { watchFolders: options.watch }),
   });
   hub.subscribe((event, payload) => {
