@@ -85,6 +85,11 @@ export class WorkspaceHost {
     return info;
   }
 
+  /** Folders the watcher watches now (0 when not watching): for `serve`'s progress line. */
+  get watchedFolders(): number {
+    return this.watcher?.watchedCount ?? 0;
+  }
+
   /** Stops watching. */
   async close(): Promise<void> {
     await this.watcher?.close();
