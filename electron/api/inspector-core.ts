@@ -109,7 +109,11 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     onOpened: (resolved) => {
       // eck-debug's are cleaned by the History's first listing of it (sweepHomeFolder below), so
       // opening a home of 1M snapshot files does not list that folder (issue 25).
-      cleanTemps([path.join(resolved.home, 'eck')], resolved.home);
+      const eckDir = path.join(resolved.home, 'eck');
+      // The watcher's listing of eck/, when it took one, serves the sweep too.
+      const listed = host.current.cachedListing(eckDir);
+      if (listed === undefined) cleanTemps([eckDir], resolved.home);
+      else cleanStaleTempEntries(eckDir, listed, { inside: resolved.home });
       options.onOpened?.(resolved);
     },
   });

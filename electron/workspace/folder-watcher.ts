@@ -22,10 +22,12 @@ export type FolderScope =
   /** Neither list nor watch it. */
   | 'skip';
 
-/** An entry of a listing: only its name and whether it is a real folder (not a link). */
+/** An entry of a listing (a `Dirent`): its name and type, links not followed. */
 export interface FolderEntry {
   readonly name: string;
   isDirectory(): boolean;
+  isFile(): boolean;
+  isSymbolicLink(): boolean;
 }
 
 /** One platform watcher. */
@@ -76,6 +78,12 @@ export interface FolderWatchOptions {
   readonly depth: number;
   /** One changed path (a file, or a folder that appeared or went). */
   readonly onPath: (p: string) => void;
+  /**
+   * Gets each listing the watcher took, when nothing changed in that folder while it was
+   * taken: a cache can keep it (the watcher reports every later change), so the folder need
+   * not be listed again by anyone (issue 25).
+   */
+  readonly onListed?: (dir: string, entries: readonly FolderEntry[]) => void;
   /** A folder could not be listed or watched (permissions, the platform's watch limit). */
   readonly onError?: (error: Error) => void;
   readonly fs?: FolderWatchFs;
@@ -94,6 +102,8 @@ export interface FolderWatcher {
 export function watchFolders(options: FolderWatchOptions): FolderWatcher {
   const io = options.fs ?? nodeFolderWatchFs;
   const watched = new Map<string, FolderWatchHandle>();
+  /** Folders that changed while being listed: their listing is not handed on. */
+  const changedWhileListed = new Set<string>();
   let closed = false;
 
   const report = (p: string): void => {
@@ -117,6 +127,7 @@ export function watchFolders(options: FolderWatchOptions): FolderWatcher {
 
   const onEvent = (dir: string, depth: number, name: string | null): void => {
     if (closed) return;
+    changedWhileListed.add(dir);
     // No name: the platform lost track; the folder itself is what changed.
     if (name === null) {
       report(dir);
@@ -162,12 +173,16 @@ export function watchFolders(options: FolderWatchOptions): FolderWatcher {
     }
     if (scope !== 'walk') return;
     let entries: readonly FolderEntry[];
+    changedWhileListed.delete(dir);
     try {
       entries = await io.readdir(dir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') fail(dir, error);
       return;
     }
+    if (closed) return;
+    if (!changedWhileListed.has(dir)) options.onListed?.(dir, entries);
+    changedWhileListed.delete(dir);
     const below: Promise<void>[] = [];
     for (const entry of entries) {
       const p = path.join(dir, entry.name);

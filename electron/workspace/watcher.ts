@@ -4,7 +4,7 @@
  * folder-watcher.ts), so being ready costs one listing of each folder, whatever its size.
  */
 import { createBurstCollector } from './coalesce';
-import type { FolderWatchFs } from './folder-watcher';
+import type { FolderEntry, FolderWatchFs } from './folder-watcher';
 import { watchFolders } from './folder-watcher';
 import type { WatchRoots } from './watch-scope';
 import { folderScope, isIgnored, watchedRoots } from './watch-scope';
@@ -29,6 +29,8 @@ export interface WatchOptions {
   readonly delayMs?: number;
   /** Called with an error of a folder (permissions, too many watches); watching goes on. */
   readonly onError?: (error: Error) => void;
+  /** Each folder listing the watcher took (see `FolderWatchOptions.onListed`). */
+  readonly onListed?: (dir: string, entries: readonly FolderEntry[]) => void;
   /** The file-system calls (tests count them). */
   readonly fs?: FolderWatchFs;
 }
@@ -47,6 +49,7 @@ export function watchWorkspace(
     depth: WATCH_DEPTH,
     onPath: (p) => collector.add(p),
     ...(options.onError === undefined ? {} : { onError: options.onError }),
+    ...(options.onListed === undefined ? {} : { onListed: options.onListed }),
     ...(options.fs === undefined ? {} : { fs: options.fs }),
   });
   return {
