@@ -6,6 +6,7 @@
  *
  * - `serve-start-scale`: `eck-inspector --browser` (the bundle) started on that home → its URL
  *   answers, against the same on the demo home, starts interleaved; goal ≤ 1 s more.
+ * - `serve-start-big-kit`: the same start with a 100,000-file folder in the kit; goal ≤ 1 s more.
  * - `history-first-rows-api`: the first `getHistory` over HTTP (list, group, encode, send)
  *   against a bare `readdirSync` of the folder; goal ≤ 1.5×. `history-first-rows` is the same
  *   list in process (no HTTP), medians.
@@ -30,7 +31,7 @@ import { whyStale } from '../scripts/eck.mjs';
 import type { AppStart } from '../scripts/installed-app';
 import { demoEnv, startApp } from '../scripts/installed-app';
 import { median, round, type BenchResult } from './measure';
-import { makeScaleHome } from './scale-home';
+import { makeBigKit, makeScaleHome } from './scale-home';
 import { callApi, memoryMb, waitIndexed } from './serve-probe';
 
 const DEFAULT_SNAPSHOTS = 25_000;
@@ -65,9 +66,13 @@ function timed<T>(fn: () => T): { ms: number; value: T } {
 
 const INSPECTOR = path.join(APP_ROOT, 'dist', 'bin', 'eck-inspector.mjs');
 
-function startInspector(env: NodeJS.ProcessEnv, home: string): Promise<AppStart> {
-  return startApp(process.execPath, [INSPECTOR, '--browser', '--home', home], env);
+function startInspector(env: NodeJS.ProcessEnv, home: string, packageRoot?: string): Promise<AppStart> {
+  const root = packageRoot === undefined ? [] : ['--package-root', packageRoot];
+  return startApp(process.execPath, [INSPECTOR, '--browser', '--home', home, ...root], env);
 }
+
+/** Files of the big kit folder (the issue's 100k-file kit). */
+const BIG_KIT_FILES = 100_000;
 
 async function serveFigures(
   env: NodeJS.ProcessEnv,
@@ -75,9 +80,12 @@ async function serveFigures(
   scaleHome: string,
   debugDir: string,
   n: number,
+  bigKitRoot: string,
 ): Promise<BenchResult[]> {
   const demo: number[] = [];
   const scale: number[] = [];
+  const bigKit: number[] = [];
+  let bigKitMemory: ReturnType<typeof memoryMb> = null;
   let demoMemory: ReturnType<typeof memoryMb> = null;
   for (let i = 0; i < START_RUNS; i++) {
     const d = await startInspector(env, demoHome);
@@ -87,6 +95,10 @@ async function serveFigures(
     const s = await startInspector(env, scaleHome);
     scale.push(s.ms);
     s.stop();
+    const k = await startInspector(env, path.join(bigKitRoot, 'kits', 'demo-home'), bigKitRoot);
+    bigKit.push(k.ms);
+    bigKitMemory = memoryMb(k.pid);
+    k.stop();
   }
   // One more start on the big home: the first listing over HTTP, then the index pass.
   const app = await startInspector(env, scaleHome);
@@ -110,6 +122,18 @@ async function serveFigures(
       baseline: `eck-inspector --browser on the demo home, ${START_RUNS} starts interleaved`,
       target: '≤ 1 s more than the demo home',
       meetsTarget: scaleMs - demoMs <= 1000,
+    },
+    {
+      name: 'serve-start-big-kit',
+      files: BIG_KIT_FILES,
+      medianMs: round(median(bigKit)),
+      baselineMs: round(demoMs),
+      ratio: round(median(bigKit) / demoMs),
+      extraMs: round(median(bigKit) - demoMs),
+      rssMb: bigKitMemory?.rssMb ?? null,
+      baseline: `the demo home with the app's own kit, ${START_RUNS} starts interleaved`,
+      target: '≤ 1 s more than the demo home',
+      meetsTarget: median(bigKit) - demoMs <= 1000,
     },
     {
       name: 'history-first-rows-api',
@@ -232,7 +256,14 @@ export async function benchScale(snapshots: number): Promise<BenchResult[]> {
     const results = [
       ...cliFigures(env),
       ...(await indexFigures(made.debugDir, snapshots)),
-      ...(await serveFigures(env, demoHome, made.home, made.debugDir, snapshots)),
+      ...(await serveFigures(
+        env,
+        demoHome,
+        made.home,
+        made.debugDir,
+        snapshots,
+        makeBigKit(root, BIG_KIT_FILES),
+      )),
     ];
     return results.map((r) => ({ ...r, madeInMs: Math.round(made.makeMs) }));
   } finally {
