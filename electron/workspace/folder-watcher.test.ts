@@ -30,6 +30,7 @@ function countingFs(): { fs: FolderWatchFs; listed: string[]; watched: string[];
         kinds.push(p);
         return nodeFolderWatchFs.kind(p);
       },
+      mayHaveSubfolders: (d) => nodeFolderWatchFs.mayHaveSubfolders(d),
     },
   };
 }
@@ -71,8 +72,9 @@ describe('folder watcher: one watch per folder, never per file', () => {
     // data/ is watched (to see eck-debug appear) but never listed.
     expect(c.watched).toContain(path.join(t.home, 'data'));
     expect(c.listed).not.toContain(path.join(t.home, 'data'));
-    // The big kit folder: one listing and one watch for its 500 files, no stat of any of them.
-    expect(c.listed.filter((p) => p === t.bigKit)).toHaveLength(1);
+    // The big kit folder: at most one listing (none where the link count shows it has no
+    // subfolders) and one watch for its 500 files, no stat of any of them.
+    expect(c.listed.filter((p) => p === t.bigKit).length).toBeLessThanOrEqual(1);
     expect(c.watched.filter((p) => p.startsWith(t.bigKit))).toEqual([t.bigKit]);
     expect(c.kinds).toEqual([]);
     // Nothing listed or watched twice; one watch per folder in scope.
@@ -80,6 +82,24 @@ describe('folder watcher: one watch per folder, never per file', () => {
     expect(new Set(c.watched).size).toBe(c.watched.length);
     expect(watcher.watchedCount).toBe(c.watched.length);
     expect(c.watched.length).toBeLessThan(12);
+  });
+
+  it('a folder without subfolders is watched, not listed; where the link count says nothing, listed once', async () => {
+    const t = bigTree(50);
+    const real = countingFs();
+    watcher = watchWorkspace(t, () => undefined, { fs: real.fs });
+    await watcher.ready;
+    const leaf = fs.statSync(t.bigKit).nlink === 2;
+    expect(real.listed.filter((p) => p === t.bigKit)).toHaveLength(leaf ? 0 : 1);
+    expect(real.watched).toContain(t.bigKit);
+    await watcher.close();
+    // btrfs, NTFS: a folder's link count is 1 whatever it holds.
+    const counting = countingFs();
+    const uncounted = { ...counting.fs, mayHaveSubfolders: () => Promise.resolve(true) };
+    watcher = watchWorkspace(t, () => undefined, { fs: uncounted });
+    await watcher.ready;
+    expect(counting.listed.filter((p) => p === t.bigKit)).toHaveLength(1);
+    expect(counting.watched).toEqual(real.watched);
   });
 
   it('a home inside the kit (the demo home) is listed once, not once per root', async () => {

@@ -7,8 +7,8 @@
  * else's to watch (`data/eck-debug`, the History service's) is neither listed nor watched: its
  * appearing or going is still seen by its parent's watcher.
  *
- * Each folder is listed at most once while it exists; only a folder that appears later is
- * listed, when it appears. Symlinks are never followed (a link back to a parent cannot loop).
+ * Each folder is listed at most once while it exists, and one without subfolders not at all
+ * (its link count says so); only a folder that appears later is listed, when it appears. Symlinks are never followed (a link back to a parent cannot loop).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,6 +47,11 @@ export interface FolderWatchFs {
   ): FolderWatchHandle;
   /** What a changed path is now: a folder (not a link to one), something else, or gone. */
   kind(p: string): Promise<'directory' | 'other' | 'missing'>;
+  /**
+   * `false` when a folder surely has no subfolders, so it need not be listed to be walked: one
+   * stat, no listing of a 100,000-file kit folder. `true` when it may have some.
+   */
+  mayHaveSubfolders(dir: string): Promise<boolean>;
 }
 
 /** The platform's calls. */
@@ -62,6 +67,16 @@ export const nodeFolderWatchFs: FolderWatchFs = {
       return (await fs.promises.lstat(p)).isDirectory() ? 'directory' : 'other';
     } catch {
       return 'missing';
+    }
+  },
+  async mayHaveSubfolders(dir) {
+    try {
+      // A folder's link count is 2 + its subfolders on ext4, xfs, tmpfs, 2 + its entries on
+      // APFS/HFS+: 2 means none either way. File systems that do not count (btrfs, NTFS: 1)
+      // never say 2, and are listed.
+      return (await fs.promises.stat(dir)).nlink !== 2;
+    } catch {
+      return true;
     }
   },
 };
@@ -172,6 +187,9 @@ export function watchFolders(options: FolderWatchOptions): FolderWatcher {
       return;
     }
     if (scope !== 'walk') return;
+    // A folder there at the start that has no subfolders is watched, not listed; one that
+    // appears later is listed, since what is already in it must be reported.
+    if (!late && !(await io.mayHaveSubfolders(dir))) return;
     let entries: readonly FolderEntry[];
     changedWhileListed.delete(dir);
     try {
@@ -185,6 +203,8 @@ export function watchFolders(options: FolderWatchOptions): FolderWatcher {
     changedWhileListed.delete(dir);
     const below: Promise<void>[] = [];
     for (const entry of entries) {
+      // Only folders (and, when late, every entry) need a path: none is made per file.
+      if (!late && !entry.isDirectory()) continue;
       const p = path.join(dir, entry.name);
       if (late) report(p);
       if (entry.isDirectory() && !options.ignored(p)) below.push(add(p, depth + 1, late));
