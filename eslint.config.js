@@ -87,7 +87,15 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['electron/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'kits/**/*.ts', '*.js', '*.ts'],
+    files: [
+      'electron/**/*.ts',
+      'e2e/**/*.ts',
+      'bench/**/*.ts',
+      'kits/**/*.ts',
+      'scripts/**/*.mjs',
+      '*.js',
+      '*.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
 );

@@ -1,13 +1,33 @@
 /**
  * `npm run bench`: every performance goal as JSON — medians, each with a baseline measured
  * in the same run and the ratio (timings on this 2-core machine are noisy; ratios are not).
+ *
+ * The scale figures (bench/scale-bench.ts) run on 25,000 hard-linked snapshots by default;
+ * `--snapshots 250000` (or `ECK_BENCH_SNAPSHOTS`) runs the issue's size, `--scale-only` only them.
  */
 import { benchEngine } from './engine-bench';
 import { benchDefaultKitVsReal } from './real-bench';
 import { benchTimeline } from './timeline-bench';
 import { benchVarsKeystroke } from './vars-keystroke-bench';
 
+async function scaleResults(): Promise<unknown[]> {
+  const { benchScale, scaleSnapshots } = await import('./scale-bench');
+  const n = scaleSnapshots(process.argv.slice(2), process.env);
+  try {
+    return await benchScale(n);
+  } catch (err) {
+    return [{ name: 'scale', snapshots: n, error: err instanceof Error ? err.message : String(err) }];
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--scale-only')) {
+    const results = await scaleResults();
+    process.stdout.write(
+      `${JSON.stringify({ node: process.version, date: new Date().toISOString(), results }, null, 2)}\n`,
+    );
+    return;
+  }
   const results: unknown[] = [...benchEngine()];
   try {
     results.push(await benchDefaultKitVsReal());
@@ -27,6 +47,7 @@ async function main(): Promise<void> {
   } catch (err) {
     results.push({ name: 'eck-render-compiled', error: err instanceof Error ? err.message : String(err) });
   }
+  results.push(...(await scaleResults()));
   process.stdout.write(
     `${JSON.stringify({ node: process.version, date: new Date().toISOString(), results }, null, 2)}\n`,
   );

@@ -12,13 +12,14 @@
  * Both bin files sit two folders below the package root, as `electron/services/app-paths.ts`
  * does in the sources, so `APP_ROOT` (its `../..`) is the package root in either layout.
  *
- * Flags: `--renderer=always` (default, what `prepack` uses), `--renderer=if-stale` (skip Vite
+ * Flags: `--commands` (only dist/bin/*.mjs: what `npm run eck` builds when they are stale),
+ * `--renderer=always` (default, what `prepack` uses), `--renderer=if-stale` (skip Vite
  * when dist/renderer is newer than its sources: the pack test after the e2e run).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { build, type BuildOptions } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { isRendererStale } from '../electron/serve/build-freshness';
 import { APP_ROOT } from '../electron/services/app-paths';
 import { isRendererBuilt } from '../electron/serve/static-files';
@@ -54,6 +55,66 @@ const COMMON: BuildOptions = {
   logLevel: 'warning',
 };
 
+/** The two commands' bundles, in dist/bin/. */
+const COMMANDS: BuildOptions = {
+  ...COMMON,
+  entryPoints: {
+    eck: path.join(APP_ROOT, 'electron', 'bin', 'eck.ts'),
+    'eck-inspector': path.join(APP_ROOT, 'electron', 'bin', 'eck-inspector.ts'),
+  },
+  outdir: path.join(DIST, 'bin'),
+  outExtension: { '.js': '.mjs' },
+  format: 'esm',
+  banner: { js: ESM_REQUIRE_BANNER },
+  metafile: true,
+};
+
+/**
+ * The sources the command bundles were built from (package-relative), beside them but outside
+ * what the package ships: `scripts/eck.mjs` (`npm run eck`) states these to tell whether
+ * dist/bin/eck.mjs is older than its sources. package-lock.json stands for the dependencies
+ * (npm gives installed files a fixed old mtime, so their own mtimes say nothing).
+ */
+export const COMMAND_INPUTS_FILE = path.join(DIST, 'bin-inputs.json');
+
+/**
+ * Builds dist/bin/*.mjs and records their inputs (COMMAND_INPUTS_FILE). Written beside and
+ * renamed into place, so an `npm run eck` running meanwhile imports the old file or the new
+ * one, never half of one.
+ */
+async function buildCommandBundles(): Promise<Awaited<ReturnType<typeof build>> & { metafile: Metafile }> {
+  fs.mkdirSync(DIST, { recursive: true });
+  const staging = fs.mkdtempSync(path.join(DIST, '.bin-'));
+  try {
+    const out = await build({ ...COMMANDS, outdir: staging });
+    if (out.metafile === undefined) throw new Error('esbuild gave no metafile');
+    const bin = path.join(DIST, 'bin');
+    fs.mkdirSync(bin, { recursive: true });
+    for (const name of fs.readdirSync(staging)) fs.renameSync(path.join(staging, name), path.join(bin, name));
+    const inputs = Object.keys(out.metafile.inputs)
+      .filter((file) => !file.includes(':'))
+      .map((file) => path.relative(APP_ROOT, path.resolve(file)).split(path.sep).join('/'));
+    const record = path.join(staging, 'inputs.json');
+    fs.writeFileSync(
+      record,
+      `${JSON.stringify({ bundles: ['bin/eck.mjs', 'bin/eck-inspector.mjs'], inputs: [...inputs, 'package-lock.json'] })}\n`,
+    );
+    fs.renameSync(record, COMMAND_INPUTS_FILE);
+    // The metafile names the staging folder; the files now live in dist/bin.
+    const outputs = Object.fromEntries(
+      Object.entries(out.metafile.outputs).map(([file, o]) => [path.join(bin, path.basename(file)), o]),
+    );
+    return { ...out, metafile: { ...out.metafile, outputs } };
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Builds only the two commands (`npm run eck` when its bundle is missing or stale). */
+export async function buildCommands(): Promise<void> {
+  await buildCommandBundles();
+}
+
 /** What was built, for the caller's log. */
 export interface PackageBuild {
   readonly renderer: 'built' | 'fresh';
@@ -83,18 +144,7 @@ export async function buildPackage(renderer: 'always' | 'if-stale' = 'always'): 
   for (const old of ['bin', 'electron', 'shared'])
     fs.rmSync(path.join(DIST, old), { recursive: true, force: true });
   const outputs = await Promise.all([
-    build({
-      ...COMMON,
-      entryPoints: {
-        eck: path.join(APP_ROOT, 'electron', 'bin', 'eck.ts'),
-        'eck-inspector': path.join(APP_ROOT, 'electron', 'bin', 'eck-inspector.ts'),
-      },
-      outdir: path.join(DIST, 'bin'),
-      outExtension: { '.js': '.mjs' },
-      format: 'esm',
-      banner: { js: ESM_REQUIRE_BANNER },
-      metafile: true,
-    }),
+    buildCommandBundles(),
     build({
       ...COMMON,
       entryPoints: {
@@ -118,6 +168,11 @@ export async function buildPackage(renderer: 'always' | 'if-stale' = 'always'): 
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--commands')) {
+    await buildCommands();
+    process.stderr.write('build-package: dist/bin/eck.mjs and eck-inspector.mjs built\n');
+    return;
+  }
   const flag = process.argv.slice(2).find((a) => a.startsWith('--renderer='));
   const mode = flag === '--renderer=if-stale' ? 'if-stale' : 'always';
   const result = await buildPackage(mode);

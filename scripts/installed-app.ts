@@ -24,6 +24,8 @@ export interface AppStart {
   readonly status: number;
   readonly html: string;
   readonly ms: number;
+  /** The started process's id (its memory is read from it). */
+  readonly pid: number | undefined;
   stop(): void;
 }
 
@@ -54,6 +56,7 @@ export function startApp(cmd: string, args: readonly string[], env: NodeJS.Proce
             status: res.status,
             html,
             ms: performance.now() - t0,
+            pid: child.pid,
             stop: () => child.kill('SIGTERM'),
           });
         })

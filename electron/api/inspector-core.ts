@@ -10,12 +10,11 @@ import type { EngineFs } from '../../shared/engine';
 import { renderContext } from '../../shared/engine';
 import type { EventPayloads } from '../../shared/api';
 import { ClaudeProjectService } from '../claude-md/claude-project-service';
-import { debugDirOf } from '../history/debug-dir';
 import { BUNDLES_FOLDER } from '../history/bundles-dir';
 import { sessionGuesser } from '../history/session-guess';
 import { HistoryService } from '../history/history-service';
 import { appSettingsDir } from '../scenarios/scenarios-dir';
-import { cleanStaleTemps } from '../services/temp-files';
+import { cleanStaleTempEntries, cleanStaleTemps } from '../services/temp-files';
 import { createWriteScope } from '../services/write-scope';
 import { createNodeFs } from '../services/node-fs';
 import type { DefaultsEnv, ResolvedWorkspace, WorkspaceChoice } from '../workspace/defaults';
@@ -108,7 +107,13 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     emit: capPushedEvents(hub.emit),
     ...(options.watch === undefined ? {} : { watch: options.watch }),
     onOpened: (resolved) => {
-      cleanTemps([path.join(resolved.home, 'eck'), debugDirOf(resolved.home)], resolved.home);
+      // eck-debug's are cleaned by the History's first listing of it (sweepHomeFolder below), so
+      // opening a home of 1M snapshot files does not list that folder (issue 25).
+      const eckDir = path.join(resolved.home, 'eck');
+      // The watcher's listing of eck/, when it took one, serves the sweep too.
+      const listed = host.current.cachedListing(eckDir);
+      if (listed === undefined) cleanTemps([eckDir], resolved.home);
+      else cleanStaleTempEntries(eckDir, listed, { inside: resolved.home });
       options.onOpened?.(resolved);
     },
   });
@@ -133,6 +138,8 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
       );
     },
     emit: hub.emit,
+    sweepHomeFolder: (dir, entries) =>
+      cleanStaleTempEntries(dir, entries, { inside: host.current.resolved.home }),
     ...(options.watch === undefined ? {} : { watchFolders: options.watch }),
   });
   hub.subscribe((event, payload) => {

@@ -46,6 +46,11 @@ export interface HistoryIndexOptions {
    * (what evolclaw's own writer writes, `toISOString()`). Only `time` depends on it.
    */
   readonly nameZone?: NameZone;
+  /**
+   * Sees each listing before it is grouped and returns names it removed (the app's stale temp
+   * files, issue 25), so the folder is listed once for both.
+   */
+  readonly sweep?: (dir: string, entries: readonly Dirent[]) => readonly string[];
 }
 
 /** What `applyChange` did. */
@@ -158,6 +163,7 @@ export class HistoryIndex {
   readonly dir: string;
   private readonly sizes: ListingSizes;
   private readonly zone: NameZone;
+  private readonly sweep: HistoryIndexOptions['sweep'];
   private readonly snapshots = new Map<string, SnapshotSummary>();
   private readonly foreign = new Map<string, ForeignEntry>();
   private order: string[] | null = [];
@@ -174,6 +180,7 @@ export class HistoryIndex {
     this.dir = dir;
     this.sizes = options.sizes ?? 'none';
     this.zone = options.nameZone ?? DEFAULT_NAME_ZONE;
+    this.sweep = options.sweep;
   }
 
   /** Lists the folder again and regroups it; every snapshot goes back to `pending`. */
@@ -191,7 +198,9 @@ export class HistoryIndex {
       return this.listing();
     }
     const grouper = new SnapshotGrouper(this.zone);
+    const swept = new Set(this.sweep?.(this.dir, dirents));
     for (const d of dirents) {
+      if (swept.has(d.name)) continue;
       const kind = kindOfDirent(d);
       const statIt = this.sizes === 'all' || (this.sizes === 'context' && d.name.startsWith('context-'));
       grouper.add(d.name, kind, statIt && kind !== 'directory' ? sizeOrNull(join(this.dir, d.name)) : null);

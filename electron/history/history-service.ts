@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { watch } from 'node:fs';
-import type { FSWatcher } from 'node:fs';
+import type { Dirent, FSWatcher } from 'node:fs';
 import type { DiskChange, EventName, EventPayloads, WorkspaceInfo } from '../../shared/api';
 import type { HistoryListing, SnapshotSummary } from '../../shared/history/history-types';
 import type { HistoryDelta, HistoryIndexing } from '../../shared/api/history-models';
@@ -30,6 +30,12 @@ export interface HistoryServiceOptions {
    * workspace's manifests; asked once per pass.
    */
   readonly sessionGuess?: () => SessionGuess;
+  /**
+   * Sees each listing of the home's eck-debug folder (not of a folder the user opened) and
+   * removes the app's stale temp files from it; returns the names removed (issue 25: the one
+   * listing serves both).
+   */
+  readonly sweepHomeFolder?: (dir: string, entries: readonly Dirent[]) => readonly string[];
   /** Watch a folder that is not the home's (default true). */
   readonly watchFolders?: boolean;
 }
@@ -68,7 +74,8 @@ export class HistoryService {
     const dir = this.folder ?? debugDirOf(this.options.home());
     if (this.index === null || this.index.dir !== dir) {
       this.resetPass();
-      this.index = new HistoryIndex(dir);
+      const sweep = this.folder === null ? this.options.sweepHomeFolder : undefined;
+      this.index = new HistoryIndex(dir, sweep === undefined ? {} : { sweep });
       this.homeDir = this.options.home();
       this.index.refresh();
       if (this.folder === null) this.watchHomeFolder(dir);
@@ -166,8 +173,9 @@ export class HistoryService {
   handleDiskChange(change: DiskChange): void {
     if (this.folder !== null || this.index === null) return;
     const dir = path.resolve(this.index.dir);
-    // The folder itself appeared (first render recorded) or went: watch it anew, list it again.
-    if (change.paths.some((p) => path.resolve(p) === dir)) {
+    // The folder itself (or data/, made with it at once) appeared or went: watch it anew, list
+    // it again.
+    if (change.paths.some((p) => isSameOrAbove(path.resolve(p), dir))) {
       this.watchHomeFolder(dir);
       this.applyPaths([], true);
       return;
@@ -307,4 +315,9 @@ export class HistoryService {
   async close(): Promise<void> {
     await this.stopWatcher();
   }
+}
+
+/** `true` when `p` is `dir` or a folder above it. */
+function isSameOrAbove(p: string, dir: string): boolean {
+  return p === dir || dir.startsWith(p.endsWith(path.sep) ? p : p + path.sep);
 }

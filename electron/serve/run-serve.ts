@@ -3,6 +3,7 @@
  * browser. Shared by `npm run serve` and the fallback of `npm start`.
  */
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { startInspectorCore } from '../api/inspector-core';
 import type { ServeArgs } from './args';
 import { isRendererStale } from './build-freshness';
@@ -35,6 +36,9 @@ export async function runServe(
       'ECK Inspector: the built renderer is older than its sources; run `npm run build` to see the latest UI.',
     );
   }
+  // Progress on stderr (stdout keeps its one line): a start that takes a while says what it does.
+  const started = performance.now();
+  log(`ECK Inspector: opening ${args.home === undefined ? 'the default workspace' : args.home}…`);
   const core = await startInspectorCore({
     appRoot,
     choice: { home: args.home, packageRoot: args.packageRoot },
@@ -48,6 +52,9 @@ export async function runServe(
     token: createToken(),
     port: args.port,
   });
+  log(
+    `ECK Inspector: workspace open (${core.host.watchedFolders} folders watched) in ${Math.round(performance.now() - started)} ms`,
+  );
   // Exactly one line on stdout: tools (and the e2e tests) read the URL from it.
   process.stdout.write(`ECK Inspector at ${server.url}\n`);
   if (args.open) openBrowser(server.url, log);

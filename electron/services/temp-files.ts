@@ -43,7 +43,7 @@ export interface CleanTempsOptions {
    * The folder `dir` must resolve inside (issue 21): a home's `eck/` that is a link to a
    * folder elsewhere is not cleaned, since its files are not the home's.
    */
-  readonly inside?: string;
+  readonly inside?: string | undefined;
 }
 
 /**
@@ -60,10 +60,31 @@ export function cleanStaleTemps(dir: string, options: CleanTempsOptions = {}): s
   } catch {
     return [];
   }
+  return cleanStaleTempEntries(dir, entries, { ...options, inside: undefined });
+}
+
+/** An entry of a listing already taken: its name and whether it is a regular file. */
+export interface ListedEntry {
+  readonly name: string;
+  isFile(): boolean;
+}
+
+/**
+ * `cleanStaleTemps` over a listing someone already took (issue 25: the History index lists
+ * eck-debug once, and its 1M entries are not listed a second time for this). Only names of the
+ * app's pattern cost anything beyond a first-character check.
+ */
+export function cleanStaleTempEntries(
+  dir: string,
+  entries: readonly ListedEntry[],
+  options: CleanTempsOptions = {},
+): string[] {
+  if (options.inside !== undefined && !isWithin(realPathOf(options.inside), realPathOf(dir))) return [];
   const now = options.now ?? Date.now();
   const alive = options.isAlive ?? isAlive;
   const removed: string[] = [];
   for (const entry of entries) {
+    if (entry.name.charCodeAt(0) !== DOT) continue;
     const match = TEMP_FILE_PATTERN.exec(entry.name);
     if (match === null || !entry.isFile()) continue;
     const file = path.join(dir, entry.name);
@@ -85,3 +106,6 @@ export function cleanStaleTemps(dir: string, options: CleanTempsOptions = {}): s
   }
   return removed;
 }
+
+/** Every temp name of the pattern starts with a dot. */
+const DOT = 46;

@@ -12,6 +12,13 @@ import type { DirEntry, EngineFs, FileStat, FsError } from '../../shared/engine'
 export interface CachingFs extends EngineFs {
   /** Drops cached entries of these paths, of everything under them, and their parents' listings. */
   invalidate(paths: readonly string[]): void;
+  /**
+   * Keeps a listing someone else took (the watcher's, issue 25), unless one is cached: valid
+   * until the watcher reports a change, as any cached entry.
+   */
+  seedList(path: string, entries: readonly DirEntry[]): void;
+  /** The cached listing of a folder, if any (never lists). */
+  cachedList(path: string): readonly DirEntry[] | undefined;
   /** Drops the whole cache. */
   clear(): void;
   /** Number of cached entries (for tests and the status bar). */
@@ -58,6 +65,14 @@ export function createCachingFs(inner: EngineFs): CachingFs {
         stats.delete(parent);
         dropUnder(p);
       }
+    },
+    seedList(raw, entries) {
+      const p = toSlash(raw);
+      if (!lists.has(p)) lists.set(p, entries);
+    },
+    cachedList(raw) {
+      const hit = lists.get(toSlash(raw));
+      return hit === undefined || 'error' in hit ? undefined : hit;
     },
     clear() {
       for (const map of maps) map.clear();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affectsRender, isIgnored, watchedRoots } from './watch-scope';
+import { affectsRender, folderScope, isIgnored, watchedRoots } from './watch-scope';
 
 const roots = { home: '/h', packageRoot: '/p' };
 
@@ -35,5 +35,20 @@ describe('watch scope', () => {
   it('snapshots do not affect renders', () => {
     expect(affectsRender(roots, '/h/data/eck-debug/vars-1.json')).toBe(false);
     expect(affectsRender(roots, '/p/kits/rules/a.md')).toBe(true);
+  });
+
+  it.each([
+    ['/h', 'walk'],
+    ['/h/eck', 'walk'],
+    ['/h/agents/nova.aid.pub', 'walk'],
+    ['/h/data', 'watch'], // its eck-debug entry is seen; the folder is never listed
+    ['/h/data/eck-debug', 'skip'], // the History service's own watch
+    ['/h/data/sessions', 'skip'],
+    ['/h/logs', 'skip'],
+    ['/p/kits', 'walk'],
+    ['/p/kits/docs/reference', 'walk'],
+    ['/p/kits/node_modules', 'skip'],
+  ])('folder %s: %s', (dir, scope) => {
+    expect(folderScope(roots, dir)).toBe(scope);
   });
 });

@@ -3,6 +3,7 @@
  * folders and eck-debug, and the kit; never `node_modules`, never a symlink loop).
  */
 import path from 'node:path';
+import type { FolderScope } from './folder-watcher';
 
 /** The two roots of a workspace. */
 export interface WatchRoots {
@@ -23,13 +24,27 @@ function within(root: string, p: string): string | null {
   return rel;
 }
 
-/** The folders to hand to chokidar. */
+/** The folders the watcher starts from. */
 export function watchedRoots(roots: WatchRoots): string[] {
   return [path.resolve(roots.home), path.join(path.resolve(roots.packageRoot), 'kits')];
 }
 
 /**
- * `true` when a path is outside the watch scope: chokidar's `ignored` function. The home's rules
+ * What the folder watcher does with a folder (folder-watcher.ts): `data/` is watched but never
+ * listed (only its `eck-debug` entry matters, and it may hold far more); `data/eck-debug` is
+ * neither, being the History service's to watch, whose appearing `data/`'s watcher still sees;
+ * every other folder in scope is listed once and walked.
+ */
+export function folderScope(roots: WatchRoots, dir: string): FolderScope {
+  if (isIgnored(roots, dir)) return 'skip';
+  const inHome = within(path.resolve(roots.home), path.resolve(dir));
+  if (inHome === 'data') return 'watch';
+  if (inHome === path.join('data', 'eck-debug')) return 'skip';
+  return 'walk';
+}
+
+/**
+ * `true` when a path is outside the watch scope: no change of it is reported. The home's rules
  * come first, so a home inside the kit (the demo home) is scoped as a home.
  */
 export function isIgnored(roots: WatchRoots, p: string): boolean {
@@ -42,9 +57,8 @@ export function isIgnored(roots: WatchRoots, p: string): boolean {
     const [top, second, third] = inHome.split(path.sep);
     if (top === undefined || !HOME_TOP.has(top)) return true;
     // data/ holds far more than snapshots; only data/eck-debug is the history. Its files are the
-    // History service's to watch (fs.watch on that one folder): chokidar would stat each of a busy
-    // agent's tens of thousands of snapshots before it is ready. The folder itself stays, so its
-    // creation is still seen.
+    // History service's to watch (fs.watch on that one folder, see folderScope). The folder
+    // itself stays, so its creation is still seen.
     if (top === 'data') return second !== undefined && (second !== 'eck-debug' || third !== undefined);
     return false;
   }

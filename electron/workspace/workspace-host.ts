@@ -63,15 +63,18 @@ export class WorkspaceHost {
       ...(previous === null ? {} : { scenario: previous.scenario }),
     });
     this.workspace = workspace;
-    const info = workspace.primeInfo();
     if (this.options.watch !== false) {
       this.watcher = watchWorkspace(resolved, (paths) => workspace.handleDiskBurst(paths), {
         ...(this.options.burstDelayMs === undefined ? {} : { delayMs: this.options.burstDelayMs }),
         onError: (error) =>
           this.options.emit('onDidError', { code: 'read-error', message: `watcher: ${error.message}` }),
+        // The watcher's listings fill the workspace's cache: discovery and the first render
+        // read them instead of listing each folder a second time (issue 25).
+        onListed: (dir, entries) => workspace.seedListing(dir, entries),
       });
       await this.watcher.ready;
     }
+    const info = workspace.primeInfo();
     this.options.emit('onDidChangeWorkspace', info);
     try {
       workspace.renderCurrent('workspace');
@@ -83,6 +86,11 @@ export class WorkspaceHost {
     }
     this.options.onOpened?.(resolved);
     return info;
+  }
+
+  /** Folders the watcher watches now (0 when not watching): for `serve`'s progress line. */
+  get watchedFolders(): number {
+    return this.watcher?.watchedCount ?? 0;
   }
 
   /** Stops watching. */

@@ -43,6 +43,14 @@ export interface WorkspaceOptions {
   readonly now?: () => number;
 }
 
+/** An entry of a listing the watcher took (a `Dirent`). */
+export interface WatcherEntry {
+  readonly name: string;
+  isFile(): boolean;
+  isSymbolicLink(): boolean;
+  isDirectory(): boolean;
+}
+
 /** Diagnostic codes that mean "a file on disk is broken": shown as a banner naming the file. */
 const BANNER_CODES = new Set([
   'base-missing',
@@ -203,6 +211,25 @@ export class Workspace {
     } catch (error) {
       this.emit('onDidError', failureToError(error));
     }
+  }
+
+  /**
+   * Keeps a folder listing the watcher took, so discovery and the engine do not list that
+   * folder again (issue 25); the watcher's bursts invalidate it as any cached read.
+   */
+  seedListing(dir: string, entries: readonly WatcherEntry[]): void {
+    this.fs.seedList(
+      toSlash(dir),
+      entries.map((d) => ({
+        name: d.name,
+        kind: d.isFile() ? 'file' : d.isSymbolicLink() ? 'symlink' : d.isDirectory() ? 'directory' : 'other',
+      })),
+    );
+  }
+
+  /** The cached listing of a folder, if one was taken (never lists). */
+  cachedListing(dir: string): readonly { readonly name: string; isFile(): boolean }[] | undefined {
+    return this.fs.cachedList(toSlash(dir))?.map((d) => ({ name: d.name, isFile: () => d.kind === 'file' }));
   }
 
   /** Remembers what discovery found, so a later burst can tell whether it changed. */

@@ -1,0 +1,272 @@
+/**
+ * The scale goals of issue 25, each a ratio against a baseline measured in the same run, on a
+ * home whose eck-debug holds N snapshots made of hard links (bench/scale-home.ts: no extra
+ * disk). N is 25,000 by default; `ECK_BENCH_SNAPSHOTS=250000 npm run bench` (or
+ * `npm run bench -- --snapshots 250000`) runs the issue's size.
+ *
+ * - `serve-start-scale`: `eck-inspector --browser` (the bundle) started on that home → its URL
+ *   answers, against the same on the demo home, starts interleaved; goal ≤ 1 s more.
+ * - `serve-start-big-kit`: the same start with a 100,000-file folder in the kit; goal ≤ 1 s more.
+ * - `history-first-rows-api`: the first `getHistory` over HTTP (list, group, encode, send)
+ *   against a bare `readdirSync` of the folder; goal ≤ 1.5×. `history-first-rows` is the same
+ *   list in process (no HTTP), medians.
+ * - `history-index-complete`: the background pass as the service runs it (8 ms slices, 8 ms
+ *   rests) and without rests, against reading every vars + manifest file once; goal ≤ 2×.
+ * - `eck-render-lint`: `node scripts/eck.mjs render|lint` (what `npm run eck` runs) and the
+ *   bundle itself against `node -e 0`, interleaved; goal ≤ 3×.
+ * - `serve-memory-scale`: the serve process's resident memory after start, after the first
+ *   listing and its peak once the index pass is done (or stopped at its time limit), against the
+ *   demo home's after start; goal under 300 MB.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { HistoryIndex } from '../electron/history/history-index';
+import { APP_ROOT } from '../electron/services/app-paths';
+import { encodeListing } from '../shared/history/listing-wire';
+import { buildCommands } from '../scripts/build-package';
+import { whyStale } from '../scripts/eck.mjs';
+import type { AppStart } from '../scripts/installed-app';
+import { demoEnv, startApp } from '../scripts/installed-app';
+import { median, round, type BenchResult } from './measure';
+import { makeBigKit, makeScaleHome } from './scale-home';
+import { callApi, memoryMb, waitIndexed } from './serve-probe';
+
+const DEFAULT_SNAPSHOTS = 25_000;
+const START_RUNS = 5;
+const LIST_RUNS = 3;
+const CLI_RUNS = 7;
+/** The serve's index pass is waited for at most this long (the 250k pass can take minutes). */
+const INDEX_LIMIT_MS = 10 * 60_000;
+
+/** The size asked for: `--snapshots N`, else `ECK_BENCH_SNAPSHOTS`, else 25,000. */
+export function scaleSnapshots(argv: readonly string[], env: NodeJS.ProcessEnv): number {
+  const at = argv.indexOf('--snapshots');
+  const raw = at >= 0 ? argv[at + 1] : env['ECK_BENCH_SNAPSHOTS'];
+  const n = Number(raw);
+  return raw !== undefined && Number.isInteger(n) && n > 0 ? n : DEFAULT_SNAPSHOTS;
+}
+
+function wallMs(args: readonly string[], env: NodeJS.ProcessEnv): number {
+  const t = performance.now();
+  const r = spawnSync(process.execPath, args, { env, stdio: 'ignore', timeout: 60_000 });
+  const ms = performance.now() - t;
+  if (r.status !== 0 && !(args.includes('lint') && r.status === 1))
+    throw new Error(`node ${args.join(' ')} exited ${String(r.status)}`);
+  return ms;
+}
+
+function timed<T>(fn: () => T): { ms: number; value: T } {
+  const t0 = performance.now();
+  const value = fn();
+  return { ms: performance.now() - t0, value };
+}
+
+const INSPECTOR = path.join(APP_ROOT, 'dist', 'bin', 'eck-inspector.mjs');
+
+function startInspector(env: NodeJS.ProcessEnv, home: string, packageRoot?: string): Promise<AppStart> {
+  const root = packageRoot === undefined ? [] : ['--package-root', packageRoot];
+  return startApp(process.execPath, [INSPECTOR, '--browser', '--home', home, ...root], env);
+}
+
+/** Files of the big kit folder (the issue's 100k-file kit). */
+const BIG_KIT_FILES = 100_000;
+
+async function serveFigures(
+  env: NodeJS.ProcessEnv,
+  demoHome: string,
+  scaleHome: string,
+  debugDir: string,
+  n: number,
+  bigKitRoot: string,
+): Promise<BenchResult[]> {
+  const demo: number[] = [];
+  const scale: number[] = [];
+  const bigKit: number[] = [];
+  let bigKitMemory: ReturnType<typeof memoryMb> = null;
+  let demoMemory: ReturnType<typeof memoryMb> = null;
+  for (let i = 0; i < START_RUNS; i++) {
+    const d = await startInspector(env, demoHome);
+    demo.push(d.ms);
+    demoMemory = memoryMb(d.pid);
+    d.stop();
+    const s = await startInspector(env, scaleHome);
+    scale.push(s.ms);
+    s.stop();
+    const k = await startInspector(env, path.join(bigKitRoot, 'kits', 'demo-home'), bigKitRoot);
+    bigKit.push(k.ms);
+    bigKitMemory = memoryMb(k.pid);
+    k.stop();
+  }
+  // One more start on the big home: the first listing over HTTP, then the index pass.
+  const app = await startInspector(env, scaleHome);
+  const afterStart = memoryMb(app.pid);
+  const first = await callApi(app, 'getHistory', null);
+  const afterList = memoryMb(app.pid);
+  const bare = timed(() => fs.readdirSync(debugDir)).ms;
+  const indexed = await waitIndexed(app, INDEX_LIMIT_MS);
+  const afterIndex = memoryMb(app.pid);
+  app.stop();
+  const demoMs = median(demo);
+  const scaleMs = median(scale);
+  return [
+    {
+      name: 'serve-start-scale',
+      snapshots: n,
+      medianMs: round(scaleMs),
+      baselineMs: round(demoMs),
+      ratio: round(scaleMs / demoMs),
+      extraMs: round(scaleMs - demoMs),
+      baseline: `eck-inspector --browser on the demo home, ${START_RUNS} starts interleaved`,
+      target: '≤ 1 s more than the demo home',
+      meetsTarget: scaleMs - demoMs <= 1000,
+    },
+    {
+      name: 'serve-start-big-kit',
+      files: BIG_KIT_FILES,
+      medianMs: round(median(bigKit)),
+      baselineMs: round(demoMs),
+      ratio: round(median(bigKit) / demoMs),
+      extraMs: round(median(bigKit) - demoMs),
+      rssMb: bigKitMemory?.rssMb ?? null,
+      baseline: `the demo home with the app's own kit, ${START_RUNS} starts interleaved`,
+      target: '≤ 1 s more than the demo home',
+      meetsTarget: median(bigKit) - demoMs <= 1000,
+    },
+    {
+      name: 'history-first-rows-api',
+      snapshots: n,
+      medianMs: round(first.ms),
+      baselineMs: round(bare),
+      ratio: round(first.ms / bare),
+      baseline: 'readdirSync of the folder, in the bench process right after',
+      target: '≤ 1.5× a bare listing',
+      meetsTarget: first.ms / bare <= 1.5,
+      runs: 1,
+    },
+    {
+      name: 'serve-memory-scale',
+      snapshots: n,
+      medianMs: 0,
+      baselineMs: 0,
+      ratio: afterIndex === null || demoMemory === null ? NaN : round(afterIndex.peakMb / demoMemory.rssMb),
+      baseline: 'resident memory of the demo home after start (MB)',
+      demoRssMb: demoMemory?.rssMb ?? null,
+      afterStartRssMb: afterStart?.rssMb ?? null,
+      afterFirstListRssMb: afterList?.rssMb ?? null,
+      peakMb: afterIndex?.peakMb ?? null,
+      indexPassMs: Math.round(indexed.ms),
+      indexPendingAtEnd: indexed.pending,
+      target: 'serve under 300 MB at 250k snapshots',
+      meetsTarget: afterIndex === null ? false : afterIndex.peakMb < 300,
+    },
+  ];
+}
+
+/** The first list in process, and the background pass, against their bare-I/O baselines. */
+async function indexFigures(debugDir: string, n: number): Promise<BenchResult[]> {
+  const bare: number[] = [];
+  const listed: number[] = [];
+  for (let i = 0; i < LIST_RUNS; i++) {
+    bare.push(timed(() => fs.readdirSync(debugDir)).ms);
+    listed.push(timed(() => JSON.stringify(encodeListing(new HistoryIndex(debugDir).refresh()))).ms);
+  }
+  // Reading the two files the pass reads per snapshot, once each.
+  const names = fs.readdirSync(debugDir).filter((f) => f.startsWith('vars-') || f.startsWith('manifest-'));
+  const readOnce = timed(() => {
+    for (const f of names) fs.readFileSync(path.join(debugDir, f), 'utf8');
+  }).ms;
+  const service = new HistoryIndex(debugDir);
+  service.refresh();
+  const t0 = performance.now();
+  await service.parseInBackground({ sliceMs: 8, restMs: 8 });
+  const serviceMs = performance.now() - t0;
+  const flat = new HistoryIndex(debugDir);
+  flat.refresh();
+  const t1 = performance.now();
+  await flat.parseInBackground({ sliceMs: 8, restMs: 0 });
+  const flatMs = performance.now() - t1;
+  const bareMs = median(bare);
+  const listMs = median(listed);
+  return [
+    {
+      name: 'history-first-rows',
+      snapshots: n,
+      medianMs: round(listMs),
+      baselineMs: round(bareMs),
+      ratio: round(listMs / bareMs),
+      baseline: `readdirSync of the folder, ${LIST_RUNS} runs interleaved`,
+      target: '≤ 1.5× a bare listing',
+      meetsTarget: listMs / bareMs <= 1.5,
+    },
+    {
+      name: 'history-index-complete',
+      snapshots: n,
+      medianMs: round(serviceMs),
+      baselineMs: round(readOnce),
+      ratio: round(serviceMs / readOnce),
+      withoutRestsMs: round(flatMs),
+      withoutRestsRatio: round(flatMs / readOnce),
+      baseline: 'readFileSync of every vars + manifest file once',
+      target: '≤ 2× reading the files once',
+      meetsTarget: serviceMs / readOnce <= 2,
+      runs: 1,
+    },
+  ];
+}
+
+/** `npm run eck` (the launcher) and the bundle, against `node -e 0`. */
+function cliFigures(env: NodeJS.ProcessEnv): BenchResult[] {
+  const launcher = path.join(APP_ROOT, 'scripts', 'eck.mjs');
+  const bundle = path.join(APP_ROOT, 'dist', 'bin', 'eck.mjs');
+  const samples: Record<string, number[]> = { bare: [], render: [], lint: [], bundleRender: [] };
+  wallMs([launcher, 'render'], env);
+  for (let i = 0; i < CLI_RUNS; i++) {
+    samples['bare']?.push(wallMs(['-e', '0'], env));
+    samples['render']?.push(wallMs([launcher, 'render'], env));
+    samples['lint']?.push(wallMs([launcher, 'lint'], env));
+    samples['bundleRender']?.push(wallMs([bundle, 'render'], env));
+  }
+  const bare = median(samples['bare'] ?? []);
+  return (['render', 'lint'] as const).map((cmd) => {
+    const ms = median(samples[cmd] ?? []);
+    return {
+      name: `eck-${cmd}-launcher`,
+      medianMs: round(ms),
+      baselineMs: round(bare),
+      ratio: round(ms / bare),
+      ...(cmd === 'render' ? { bundleDirectMs: round(median(samples['bundleRender'] ?? [])) } : {}),
+      baseline: `node -e 0, ${CLI_RUNS} runs interleaved`,
+      target: '≤ 3× node -e 0 on the default kit',
+      meetsTarget: ms / bare <= 3,
+    };
+  });
+}
+
+/** Every scale figure. */
+export async function benchScale(snapshots: number): Promise<BenchResult[]> {
+  if (whyStale() !== null) await buildCommands();
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-scale-bench-'));
+  try {
+    const made = makeScaleHome(root, snapshots);
+    const env = demoEnv(path.join(root, 'user-home'));
+    const demoHome = path.join(APP_ROOT, 'kits', 'demo-home');
+    const results = [
+      ...cliFigures(env),
+      ...(await indexFigures(made.debugDir, snapshots)),
+      ...(await serveFigures(
+        env,
+        demoHome,
+        made.home,
+        made.debugDir,
+        snapshots,
+        makeBigKit(root, BIG_KIT_FILES),
+      )),
+    ];
+    return results.map((r) => ({ ...r, madeInMs: Math.round(made.makeMs) }));
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
