@@ -4,7 +4,7 @@
  * origin, a plain form that edits a draft override, the draft's effect on the render, and a
  * save that writes only the minimal patch.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { validateManifest } from '../../../../shared/manifest/validate';
 import { overrideMode } from '../../../../shared/override/override-ops';
 import { MonacoDiff } from '../../components/monaco/monaco-diff';
@@ -24,6 +24,7 @@ import { ReloadNotice } from './reload-notice';
 import { SaveOutcome } from './save-outcome';
 import { SectionsTable } from './sections-table';
 import { useDraftRenders } from './use-draft-renders';
+import { VersionsPanel } from './versions-panel';
 import { isTextTarget, undoKey } from './undo-keys';
 import './manifest.css';
 import { useDark } from '../../theme/use-dark';
@@ -75,6 +76,8 @@ export default function ManifestPanel() {
   const type = useApp((s) => s.draft.type);
   const dismissOutcome = useApp((s) => s.draft.dismissOutcome);
   const dismissReloadNotice = useApp((s) => s.draft.dismissReloadNotice);
+  const scenario = useApp((s) => s.scenario);
+  const [versionsOpen, setVersionsOpen] = useState(false);
 
   const currentFile = render?.report.manifestFile ?? DEFAULT_MANIFEST;
   const file = pickedFile ?? currentFile;
@@ -228,6 +231,20 @@ export default function ManifestPanel() {
         onReloadTheirs={() => void load(session.pair.manifestFile)}
         onOverwrite={() => void save(true)}
         onDismiss={dismissOutcome}
+        onShowVersions={() => setVersionsOpen(true)}
+      />
+
+      <VersionsPanel
+        api={api}
+        manifestFile={session.pair.manifestFile}
+        currentHash={session.pair.override?.hash ?? null}
+        scenario={scenario}
+        dirty={dirty}
+        dark={dark}
+        open={versionsOpen}
+        onToggle={setVersionsOpen}
+        onRestored={() => void load(session.pair.manifestFile)}
+        t={t}
       />
 
       {renderError !== null ? (
