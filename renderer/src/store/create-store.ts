@@ -7,6 +7,7 @@ import type { InspectorApi } from '../../../shared/api';
 import type { AppState } from './app-state';
 import { createClaudeProjectSlice } from './claude-project-slice';
 import { createManifestDraftSlice } from './manifest-draft-slice';
+import { createDraftKeepSlice } from './draft-keep-slice';
 import { createRenderSlice } from './render-slice';
 import { createScenarioSlice } from './scenario-slice';
 import type { UiDefaults } from './ui-slice';
@@ -26,6 +27,7 @@ export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStor
   const draft = createManifestDraftSlice(api);
   const claude = createClaudeProjectSlice(api);
   const verify = createVerifySlice(api);
+  const draftKeep = createDraftKeepSlice(api);
   return createStore<AppState>()((...a) => ({
     ...workspace(...a),
     ...scenario(...a),
@@ -34,6 +36,7 @@ export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStor
     ...draft(...a),
     ...claude(...a),
     ...verify(...a),
+    ...draftKeep(...a),
   }));
 }
 

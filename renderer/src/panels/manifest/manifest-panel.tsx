@@ -25,6 +25,7 @@ import { SaveOutcome } from './save-outcome';
 import { SectionsTable } from './sections-table';
 import { useDraftRenders } from './use-draft-renders';
 import { VersionsPanel } from './versions-panel';
+import { DraftRestoredNotice } from './draft-restored-notice';
 import { isTextTarget, undoKey } from './undo-keys';
 import './manifest.css';
 import { useDark } from '../../theme/use-dark';
@@ -221,6 +222,7 @@ export default function ManifestPanel() {
       ) : null}
 
       <ReloadNotice notice={reloadNotice} onDismiss={dismissReloadNotice} t={t} />
+      <DraftRestoredNotice t={t} />
 
       <SaveOutcome
         outcome={outcome}

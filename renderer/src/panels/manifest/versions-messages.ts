@@ -49,6 +49,9 @@ export const VERSIONS_EN = {
   'versions.restoreInvalid':
     'This version no longer passes the checks (the base may have changed); nothing was written.',
   'versions.restoreFailed': 'Could not restore: {message}',
+  'keep.restored':
+    'Your unsaved draft of {file} (last edited {when}) was brought back after the page reloaded. It is not saved yet.',
+  'keep.fileChanged': 'The file changed on disk since: compare before saving.',
 } as const;
 
 /** A key of these strings. */
@@ -95,4 +98,6 @@ export const VERSIONS_ZH: Readonly<Record<VersionsKey, string>> = {
   'versions.restoreConflict': '列表读取之后文件在磁盘上有变化；没有写入任何内容。已重新读取列表。',
   'versions.restoreInvalid': '这个版本已通不过校验（base 可能已改变）；没有写入任何内容。',
   'versions.restoreFailed': '无法恢复：{message}',
+  'keep.restored': '页面重新加载后，已找回你对 {file} 未保存的草稿（最后编辑于 {when}）。它还没有保存。',
+  'keep.fileChanged': '此后磁盘上的文件有变化：保存前请先对比。',
 };
