@@ -116,10 +116,18 @@ for (const language of ['en', 'zh-CN'] as const) {
       // Never written into the home.
       expect(fs.readFileSync(file, 'utf8')).toBe(before);
 
+      // Opening another home asks (a confirm); dismissed, the workspace stays.
+      await page.getByTestId('home-path').fill(path.join(workspace.root, 'elsewhere'));
+      await page.getByTestId('home-path').press('Enter');
+      await expect.poll(() => asked.length).toBe(2);
+      expect(asked[1]).toBe('confirm');
+      await page.getByTestId('home-path').press('Escape');
+      await expect(page.getByTestId('home-path')).toHaveValue(workspace.home);
+
       // Closing asks too; dismissed, the page stays with its draft.
       await page.close({ runBeforeUnload: true });
-      await expect.poll(() => asked.length).toBe(2);
-      expect(asked[1]).toBe('beforeunload');
+      await expect.poll(() => asked.length).toBe(3);
+      expect(asked[2]).toBe('beforeunload');
       expect(page.isClosed()).toBe(false);
       await expect(page.getByTestId('toggle-rules')).not.toBeChecked();
     });

@@ -252,8 +252,16 @@ describe('a crash between any two writes of a save', () => {
       const now = fs.readFileSync(overridePath(), 'utf8');
       expect([before, after]).toContain(now); // never half of either
       const kept = store.list(home, FILE).find((v) => v.text === before);
+      // The "dead" process's temp files, aged past the stale limit: the next keep removes them.
+      const versionsDir = store.folderOf(home, FILE);
+      const temps = (): string[] =>
+        fs.existsSync(versionsDir) ? fs.readdirSync(versionsDir).filter((f) => f.endsWith('.tmp')) : [];
+      for (const f of temps()) fs.utimesSync(path.join(versionsDir, f), new Date(0), new Date(0));
       if (now === before) {
         if (!ops.crashed()) throw new Error('a save that did not crash must replace the file');
+        // Saving again after the restart works, keeps the old text once, and leaves no temp.
+        expect(save(ctxWith(store), after).kind).toBe('saved');
+        expect(store.list(home, FILE).filter((v) => v.text === before)).toHaveLength(1);
       } else {
         expect(kept, `crash after ${n} steps: the replaced text must be in the list`).toBeDefined();
         // Restore from the list: the same safe save, and the file is the old text again.
@@ -266,6 +274,7 @@ describe('a crash between any two writes of a save', () => {
         // …and the restore kept what it replaced: it can be undone the same way.
         expect(store.list(home, FILE)[0]?.text).toBe(after);
       }
+      expect(temps()).toEqual([]);
       if (!ops.crashed()) break;
     }
     // The version (folders, temp, rename) and the override (temp, bak temp, two renames): many stops.

@@ -27,6 +27,7 @@ import { readTextCappedSync } from '../services/capped-read';
 import type { WriteOps } from '../services/pinned-write';
 import { writePinned } from '../services/pinned-write';
 import type { WriteScope } from '../services/write-scope';
+import { cleanStaleTemps } from '../services/temp-files';
 
 /** The settings sub-folder of all versions. */
 export const VERSIONS_FOLDER = 'override-versions';
@@ -124,6 +125,9 @@ export class VersionStore {
       text,
     };
     const target = path.join(this.folderOf(home, manifestFile), `${id}.json`);
+    // A save killed mid-write left its temp file here: removed (the app cleans only the
+    // settings folder's top level at start).
+    cleanStaleTemps(path.dirname(target), { inside: this.options.settingsDir() });
     const approved = this.options.scope?.writeTargetIn(VERSIONS_FOLDER, target);
     writePinned(target, `${JSON.stringify(file)}\n`, {
       ...(approved === undefined ? {} : { folder: approved.folder }),
