@@ -56,7 +56,9 @@ test('switch a section off, see the draft render, save the minimal patch, see it
 
   await page.getByTestId('save-override').click();
   await expect(page.getByTestId('save-saved')).toBeVisible();
-  await expect(page.getByTestId('save-cache-note')).toContainText('invalidateKitCache');
+  // In words, no internal names (issue 26): what changed, the previous version kept.
+  await expect(page.getByTestId('save-words')).toHaveText('Saved. rules off.');
+  await expect(page.getByTestId('save-cache-note')).not.toContainText('invalidateKitCache');
   await expect(page.getByTestId('draft-state')).toHaveText('No unsaved changes');
 
   // Exactly the patch: the file as it was, plus one entry, in the file's own layout.

@@ -20,6 +20,7 @@ import { initialWindowState } from './settings/window-state';
 import type { WorkspaceChoice } from './workspace/defaults';
 import type { MenuAction, MenuEntry } from './shell/app-menu';
 import { buildAppMenu } from './shell/app-menu';
+import { leaveGuard } from './shell/leave-guard';
 import { APP_ORIGIN, APP_SCHEME, isAppUrl } from './shell/window-policy';
 
 protocol.registerSchemesAsPrivileged([
@@ -260,6 +261,22 @@ async function start(): Promise<void> {
     });
     win.webContents.on('will-attach-webview', (event) => event.preventDefault());
     win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    // An unsaved draft: the page refuses to unload; ask whether to leave (leave-guard.ts).
+    win.webContents.on(
+      'will-prevent-unload',
+      leaveGuard(
+        (text) =>
+          dialog.showMessageBoxSync(win, {
+            type: 'question',
+            buttons: [text.leave, text.stay],
+            defaultId: 1,
+            cancelId: 1,
+            message: text.message,
+            detail: text.detail,
+          }),
+        () => app.getLocale(),
+      ),
+    );
     win.on('close', () => {
       const bounds = win.getNormalBounds();
       settings.update((s) => ({ ...s, window: { ...bounds, maximized: win.isMaximized() } }));

@@ -1,6 +1,7 @@
 /**
  * Test fixtures: each test gets its own copied workspace and its own `serve` on a free port.
  */
+import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import type { ServeProcess } from './serve-process';
 import { startServe } from './serve-process';
@@ -22,7 +23,12 @@ export const test = base.extend<InspectorFixtures>({
     copy.remove();
   },
   serve: async ({ workspace }, use) => {
-    const server = await startServe({ home: workspace.home, packageRoot: workspace.packageRoot });
+    const server = await startServe({
+      home: workspace.home,
+      packageRoot: workspace.packageRoot,
+      // Saves keep versions in the settings folder (issue 26): the test's own, never the user's.
+      env: { ECK_INSPECTOR_SETTINGS_DIR: path.join(workspace.root, 'settings') },
+    });
     await use(server);
     await server.stop();
   },

@@ -11,6 +11,9 @@ import type { HistoryService } from '../history/history-service';
 import { createOverrideHandlers } from '../overrides/override-handlers';
 import { createScenarioHandlers } from '../scenarios/scenario-handlers';
 import { createVerifyHandlers } from '../verify/verify-handlers';
+import { createVersionHandlers } from '../versions/version-handlers';
+import { VersionStore } from '../versions/version-store';
+import { appSettingsDir } from '../scenarios/scenarios-dir';
 import type { WorkspaceHost } from '../workspace/workspace-host';
 import type { HandlerTable } from './dispatch';
 import type { PathOpener } from './open-in-editor';
@@ -25,6 +28,11 @@ export function createHandlers(
   history: HistoryService,
   writes: HistoryHandlerOptions,
 ): HandlerTable {
+  // The override's kept versions (issue 26), in the settings folder, through the write scope.
+  const versions = new VersionStore({
+    settingsDir: writes.settingsDir ?? (() => appSettingsDir()),
+    scope: writes.scope,
+  });
   return {
     getWorkspace: () => host.current.info(),
     openWorkspace: (input) => host.open(input, true),
@@ -41,7 +49,8 @@ export function createHandlers(
     getFile: ({ path }) => host.current.readFile(path),
     openInEditor: ({ path }) => openInEditor(host.current.resolved, path, opener),
     ...createScenarioHandlers(host),
-    ...createOverrideHandlers(host, writes.scope),
+    ...createOverrideHandlers(host, writes.scope, versions),
+    ...createVersionHandlers(host, versions, writes.scope),
     ...createClaudeProjectHandlers(claude),
     ...createHistoryHandlers(host, history, writes),
     ...createVerifyHandlers(host, claude),

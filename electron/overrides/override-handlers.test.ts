@@ -11,6 +11,7 @@ import { presetScenario } from '../../shared/scenarios/presets';
 import type { InspectorCore } from '../api/inspector-core';
 import { APP_ROOT, copyAppWorkspace } from '../workspace/test-support/app-workspace-copy';
 import { startInspectorCore } from '../api/inspector-core';
+import { SETTINGS_DIR_ENV } from '../scenarios/scenarios-dir';
 
 let core: InspectorCore | null = null;
 let tmp = '';
@@ -18,12 +19,15 @@ let tmp = '';
 afterEach(async () => {
   await core?.close();
   core = null;
+  delete process.env[SETTINGS_DIR_ENV];
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 async function start(): Promise<{ c: InspectorCore; home: string }> {
   const { root, home, packageRoot } = copyAppWorkspace('eck-ovh-');
   tmp = root;
+  // A save keeps a version in the settings folder (issue 26): this test's, not the user's.
+  process.env[SETTINGS_DIR_ENV] = path.join(root, 'settings');
   core = await startInspectorCore({
     appRoot: APP_ROOT,
     choice: { home, packageRoot },

@@ -10,6 +10,7 @@ import type { OverrideStoreContext } from './override-store';
 import { loadManifestPair, saveOverride } from './override-store';
 import { capRenderResult } from '../api/render-caps';
 import { MAX_ANSWER_BYTES } from '../../shared/api/answer-caps';
+import type { VersionStore } from '../versions/version-store';
 
 /** The methods these handlers serve. */
 export type OverrideMethod = 'loadManifestPair' | 'renderDraft' | 'saveOverride';
@@ -29,6 +30,8 @@ function guarded<T>(run: () => T): T {
 export function createOverrideHandlers(
   host: WorkspaceHost,
   scope?: WriteScope,
+  /** Where a save keeps the file it replaces (issue 26). */
+  versions?: VersionStore,
 ): Pick<HandlerTable, OverrideMethod> {
   const context = (): OverrideStoreContext => {
     const ws = host.current;
@@ -57,7 +60,14 @@ export function createOverrideHandlers(
     saveOverride: (request) => {
       // overridePathFor keeps it in $ECK; the scope is the app-wide rule (home, settings) on top.
       const result = guarded(() =>
-        saveOverride({ ...context(), ...(scope === undefined ? {} : { scope }) }, request),
+        saveOverride(
+          {
+            ...context(),
+            ...(scope === undefined ? {} : { scope }),
+            ...(versions === undefined ? {} : { versions: { store: versions, reason: 'save' as const } }),
+          },
+          request,
+        ),
       );
       if (result.kind === 'saved') {
         // Do not wait for the watcher: the Timeline must show the saved override at once.

@@ -24,6 +24,9 @@ import { readTextCappedSync } from '../services/capped-read';
 import { NODE_WRITE_OPS, WriteFailure, writeFileAtomic } from './atomic-write';
 import { basePathFor, overridePathFor } from './override-paths';
 import type { WriteScope } from '../services/write-scope';
+import { overrideChange } from '../../shared/override/override-change';
+import type { VersionReason } from '../../shared/override/override-versions';
+import type { VersionStore } from '../versions/version-store';
 
 /** What loading and saving need to know. */
 export interface OverrideStoreContext {
@@ -35,6 +38,11 @@ export interface OverrideStoreContext {
   readonly scope?: Pick<WriteScope, 'writeTarget'>;
   /** Test seam for the write steps. */
   readonly ops?: WriteOps;
+  /**
+   * Where the file a save replaces is kept (issue 26), and why it is saved; without it no
+   * version is kept (only the `.bak`).
+   */
+  readonly versions?: { readonly store: VersionStore; readonly reason: VersionReason };
 }
 
 /** A save request as the API receives it. */
@@ -177,8 +185,36 @@ export function saveOverride(ctx: OverrideStoreContext, request: SaveOverrideReq
     return { kind: 'conflict', path: target, disk };
   }
   const warnings = issues.filter((i) => i.level === 'warning');
+  const change = overrideChange(disk?.text ?? null, request.text, baseText);
   if (disk !== null && disk.text === request.text) {
-    return { kind: 'saved', path: target, disk, backupPath: null, warnings };
+    return {
+      kind: 'saved',
+      path: target,
+      disk,
+      backupPath: null,
+      warnings,
+      change,
+      keptVersion: null,
+      versionError: null,
+    };
+  }
+  // First the version, then the override: a crash between the two leaves the old text both on
+  // disk and in the list; after the override it is in the list (and the .bak). See version-store.ts.
+  let keptVersion: string | null = null;
+  let versionError: string | null = null;
+  if (disk !== null && ctx.versions !== undefined) {
+    try {
+      keptVersion = ctx.versions.store.keep(
+        ctx.home,
+        request.manifestFile,
+        disk.text,
+        change,
+        ctx.versions.reason,
+      );
+    } catch (error) {
+      // The save still happens (the .bak keeps the file too); the message says the version is missing.
+      versionError = error instanceof Error ? error.message : String(error);
+    }
   }
   let backupPath: string | null;
   try {
@@ -192,11 +228,21 @@ export function saveOverride(ctx: OverrideStoreContext, request: SaveOverrideReq
     }
     throw error;
   }
+  ctx.versions?.store.prune(ctx.home, request.manifestFile);
   const written = readOverrideOnDisk(target) ?? {
     text: request.text,
     hash: contentHash(request.text),
     mtimeMs: Date.now(),
     bytes: Buffer.byteLength(request.text),
   };
-  return { kind: 'saved', path: target, disk: written, backupPath, warnings };
+  return {
+    kind: 'saved',
+    path: target,
+    disk: written,
+    backupPath,
+    warnings,
+    change,
+    keptVersion,
+    versionError,
+  };
 }

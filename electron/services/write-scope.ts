@@ -102,6 +102,11 @@ export interface WriteScope {
   writableIn(folder: string, target: string): string;
   /** `writableIn`, returning what the writer pins. */
   writeTargetIn(folder: string, target: string): WriteTarget;
+  /**
+   * Checks a file about to be deleted inside one folder of the settings (the override versions'
+   * retention, issue 26); returns the path to unlink. Nothing else in the settings is deleted.
+   */
+  deletableIn(folder: string, target: string): string;
   /** Lets one path outside the scope be written once: the file a user picked in a save dialog. */
   grantOnce(target: string): void;
   /** The real roots, for messages and tests. */
@@ -241,6 +246,14 @@ export function createWriteScope(options: WriteScopeOptions): WriteScope {
     },
     deleteRoot,
     writableIn: (folder, target) => keyOf(writeTargetIn(folder, target)),
+    deletableIn(folder, target) {
+      const sub = settingsSub(folder);
+      const t = locate('delete', target, sub.allowed);
+      const real = keyOf(t);
+      // The name itself is unlinked (a link there is removed, not followed); its folder must be inside.
+      if (sub.inside(t.folder) && isWithin(t.folder, real) && real !== t.folder) return real;
+      throw new OutsideWorkspaceError(outsideRefusal('delete', target, sub.allowed()));
+    },
     writeTargetIn,
     grantOnce(target) {
       granted.add(keyOf(locate('write', target, () => [])));

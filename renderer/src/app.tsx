@@ -3,6 +3,7 @@
  */
 import { Suspense, useEffect } from 'react';
 import { ErrorBanner } from './components/error-banner';
+import { useLeaveGuard } from './components/leave-guard';
 import { PanelTabs } from './components/panel-tabs';
 import { StatusBar } from './components/status-bar';
 import { WorkspaceBar } from './components/workspace-bar';
@@ -18,6 +19,7 @@ export function App() {
   const theme = useApp((s) => s.theme);
   const language = useApp((s) => s.language);
   const kind = useApp((s) => s.claude.kind);
+  useLeaveGuard();
   useEffect(() => {
     // `system` leaves the attribute off, so the prefers-color-scheme rules apply.
     if (theme === 'system') delete document.documentElement.dataset['theme'];

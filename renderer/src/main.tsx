@@ -9,6 +9,7 @@ import { App } from './app';
 import { detectLanguage } from './i18n/translate';
 import { installLinkGuard } from './link-guard';
 import { bindStoreToApi, createAppStore, refreshStore } from './store/create-store';
+import { keepDraftsAcrossReloads } from './store/draft-keep';
 import { StoreContext } from './store/store-context';
 import './theme/app.css';
 import { loadPreferences, savePreferences } from './ui-preferences';
@@ -46,6 +47,8 @@ onConnection = (state) => {
 };
 store.getState().setConnection(connection);
 bindStoreToApi(store, api);
+// An unsaved override draft survives a reload (issue 26): kept in this browser storage, never the home.
+keepDraftsAcrossReloads(store, storage);
 store.subscribe((s, prev) => {
   if (s.languageChoice !== prev.languageChoice || s.theme !== prev.theme) {
     savePreferences(storage, { language: s.languageChoice, theme: s.theme });

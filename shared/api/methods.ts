@@ -17,6 +17,8 @@ import type { OpenInEditorResult } from './open-in-editor';
 import { openInEditorInput } from './open-in-editor';
 import type { OverrideMethodOutputs } from './methods/override';
 import { overrideMethodInputs } from './methods/override';
+import type { OverrideVersionMethodOutputs } from './methods/override-versions';
+import { overrideVersionMethodInputs } from './methods/override-versions';
 import type { ClaudeProjectMethodOutputs } from './methods/claude-project';
 import { claudeProjectMethodInputs } from './methods/claude-project';
 import type { HistoryMethodOutputs } from './methods/history';
@@ -61,6 +63,8 @@ export const methodInputs = {
   readSnapshotScenario: z.strictObject({ key: z.string().min(1).max(64), reroot: z.boolean() }),
   // Manifest tab (issue 6): manifest file pairs, renders with a draft override, saves.
   ...overrideMethodInputs,
+  // Manifest tab (issue 26): the override's kept versions, read and restored.
+  ...overrideVersionMethodInputs,
   // Claude Code project workspaces (issue 8): open a folder, options, its memory files.
   ...claudeProjectMethodInputs,
   // History tab (issue 7): snapshots, compare, replay, what-if, bundles, clean.
@@ -83,7 +87,12 @@ export type ParsedInput<M extends MethodName> = z.output<(typeof methodInputs)[M
 
 /** What each method returns. */
 export interface MethodOutputs
-  extends OverrideMethodOutputs, ClaudeProjectMethodOutputs, HistoryMethodOutputs, VerifyMethodOutputs {
+  extends
+    OverrideMethodOutputs,
+    OverrideVersionMethodOutputs,
+    ClaudeProjectMethodOutputs,
+    HistoryMethodOutputs,
+    VerifyMethodOutputs {
   getWorkspace: WorkspaceInfo;
   openWorkspace: WorkspaceInfo;
   listAgents: readonly AgentInfo[];

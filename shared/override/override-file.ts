@@ -4,6 +4,7 @@
  * will not take the file) are values of their own, not API errors (STYLE.md: errors as values).
  */
 import type { ManifestIssue } from '../manifest/issue';
+import type { OverrideChange } from './override-change';
 
 /** The override file as read from disk. */
 export interface OverrideOnDisk {
@@ -39,6 +40,12 @@ export type SaveOverrideResult =
       readonly backupPath: string | null;
       /** Warnings the validation found but that do not stop a save. */
       readonly warnings: readonly ManifestIssue[];
+      /** What the save changed, for the words of the message (issue 26). */
+      readonly change: OverrideChange;
+      /** The id of the version the replaced file was kept as; `null` when none was kept. */
+      readonly keptVersion: string | null;
+      /** Why the replaced file could not be kept as a version (the save happened anyway). */
+      readonly versionError: string | null;
     }
   | {
       /** The file changed on disk since it was loaded: reload theirs, overwrite, or compare. */

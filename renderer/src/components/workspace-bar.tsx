@@ -9,6 +9,7 @@ import { useT } from '../i18n/use-t';
 import { agentOf } from '../store/scenario-slice';
 import { useApp } from '../store/store-context';
 import { PathField } from './path-field';
+import { confirmLeavingDraft, useDraftDirty } from './leave-guard';
 import { SettingsMenu } from './settings-menu';
 
 /** Where the home came from, in the product's own names ($EVOLCLAW_HOME for evolclaw). */
@@ -37,6 +38,11 @@ export function WorkspaceBar({ kindSwitch, claudeFields }: WorkspaceBarProps) {
   const chooseAgent = useApp((s) => s.chooseAgent);
   const chooseSessionType = useApp((s) => s.chooseSessionType);
   const openWorkspace = useApp((s) => s.openWorkspace);
+  const dirty = useDraftDirty();
+  // Another home or package root with an unsaved draft: ask first (issue 26).
+  const open = (choice: { home?: string; packageRoot?: string }): void => {
+    if (confirmLeavingDraft(dirty, t('leave.draft'))) void openWorkspace(choice);
+  };
   const kind = useApp((s) => s.claude.kind);
   const sessionTypes = workspace?.sessionTypes ?? ['main'];
 
@@ -52,14 +58,14 @@ export function WorkspaceBar({ kindSwitch, claudeFields }: WorkspaceBarProps) {
             label={t('bar.home')}
             value={workspace?.home ?? ''}
             badge={workspace === null ? '' : homeBadge(t, workspace)}
-            onOpen={(home) => void openWorkspace({ home })}
+            onOpen={(home) => open({ home })}
             testId="home-path"
           />
           <PathField
             label={t('bar.packageRoot')}
             value={workspace?.packageRoot ?? ''}
             badge=""
-            onOpen={(packageRoot) => void openWorkspace({ packageRoot })}
+            onOpen={(packageRoot) => open({ packageRoot })}
             testId="package-root-path"
           />
           {/* evolcore is the default: only an evolclaw kit is named, so the bar keeps one row. */}

@@ -10,6 +10,8 @@ export const en = {
   'bar.sessionType': 'Session type',
   'bar.preset': 'Scenario',
   'bar.open': 'Open',
+  'leave.draft':
+    'The override draft in the Manifest tab is not saved. Open another workspace anyway? The draft is kept in this browser and comes back when you return.',
   'bar.openHint': 'Type a folder path and press Enter to open it',
   'homeSource.given': 'chosen',
   'homeSource.env': '$EVOLCORE_HOME',

@@ -13,6 +13,8 @@ export const zhCN: Messages = {
   'bar.sessionType': '会话原型',
   'bar.preset': '场景',
   'bar.open': '打开',
+  'leave.draft':
+    '清单页中的 override 草稿还没有保存。仍要打开另一个工作区吗？草稿会保留在本浏览器中，回来时恢复。',
   'bar.openHint': '输入文件夹路径并按回车打开',
   'homeSource.given': '已选择',
   'homeSource.env': '$EVOLCORE_HOME',

@@ -8,6 +8,7 @@ import type { InspectorApi } from '../../../shared/api';
 import type { ClaudeProjectSlice } from './claude-project-slice';
 import type { FocusSlice } from './focus-slice';
 import type { ManifestDraftSlice } from './manifest-draft-slice';
+import type { DraftKeepSlice } from './draft-keep-slice';
 import type { RenderSlice } from './render-slice';
 import type { ScenarioSlice } from './scenario-slice';
 import type { UiSlice } from './ui-slice';
@@ -22,7 +23,8 @@ export type AppState = WorkspaceSlice &
   ManifestDraftSlice &
   ClaudeProjectSlice &
   VerifySlice &
-  FocusSlice;
+  FocusSlice &
+  DraftKeepSlice;
 
 /** A slice creator over the whole state, given once the API its actions call. */
 export type SliceCreator<Slice> = (api: InspectorApi) => StateCreator<AppState, [], [], Slice>;

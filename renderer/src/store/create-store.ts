@@ -8,6 +8,7 @@ import type { AppState } from './app-state';
 import { createClaudeProjectSlice } from './claude-project-slice';
 import { createFocusSlice } from './focus-slice';
 import { createManifestDraftSlice } from './manifest-draft-slice';
+import { createDraftKeepSlice } from './draft-keep-slice';
 import { createRenderSlice } from './render-slice';
 import { createScenarioSlice } from './scenario-slice';
 import type { UiDefaults } from './ui-slice';
@@ -28,6 +29,7 @@ export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStor
   const claude = createClaudeProjectSlice(api);
   const verify = createVerifySlice(api);
   const focus = createFocusSlice(api);
+  const draftKeep = createDraftKeepSlice(api);
   return createStore<AppState>()((...a) => ({
     ...workspace(...a),
     ...scenario(...a),
@@ -37,6 +39,7 @@ export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStor
     ...claude(...a),
     ...verify(...a),
     ...focus(...a),
+    ...draftKeep(...a),
   }));
 }
 

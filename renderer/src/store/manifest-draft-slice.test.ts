@@ -33,7 +33,16 @@ function fakeApi(disk: { pair: ManifestFilePair }, calls: unknown[]) {
     saveOverride: (input: { text: string }): Promise<ApiResult<SaveOverrideResult>> => {
       const saved = { text: input.text, hash: 'b'.repeat(64), mtimeMs: 2, bytes: input.text.length };
       disk.pair = { ...disk.pair, override: saved };
-      return ok({ kind: 'saved', path: PAIR.overridePath, disk: saved, backupPath: null, warnings: [] });
+      return ok({
+        kind: 'saved',
+        path: PAIR.overridePath,
+        disk: saved,
+        backupPath: null,
+        warnings: [],
+        change: { on: [], off: [], changed: [], other: false },
+        keptVersion: null,
+        versionError: null,
+      });
     },
   } as unknown as InspectorApi;
 }

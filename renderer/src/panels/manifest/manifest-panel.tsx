@@ -4,7 +4,7 @@
  * origin, a plain form that edits a draft override, the draft's effect on the render, and a
  * save that writes only the minimal patch.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { validateManifest } from '../../../../shared/manifest/validate';
 import { overrideMode } from '../../../../shared/override/override-ops';
 import { MonacoDiff } from '../../components/monaco/monaco-diff';
@@ -25,6 +25,8 @@ import { ReloadNotice } from './reload-notice';
 import { SaveOutcome } from './save-outcome';
 import { SectionsTable } from './sections-table';
 import { useDraftRenders } from './use-draft-renders';
+import { VersionsPanel } from './versions-panel';
+import { DraftRestoredNotice } from './draft-restored-notice';
 import { isTextTarget, undoKey } from './undo-keys';
 import './manifest.css';
 import { useDark } from '../../theme/use-dark';
@@ -76,6 +78,8 @@ export default function ManifestPanel() {
   const type = useApp((s) => s.draft.type);
   const dismissOutcome = useApp((s) => s.draft.dismissOutcome);
   const dismissReloadNotice = useApp((s) => s.draft.dismissReloadNotice);
+  const scenario = useApp((s) => s.scenario);
+  const [versionsOpen, setVersionsOpen] = useState(false);
 
   const currentFile = render?.report.manifestFile ?? DEFAULT_MANIFEST;
   const file = pickedFile ?? currentFile;
@@ -219,6 +223,7 @@ export default function ManifestPanel() {
       ) : null}
 
       <ReloadNotice notice={reloadNotice} onDismiss={dismissReloadNotice} t={t} />
+      <DraftRestoredNotice t={t} />
 
       <SaveOutcome
         outcome={outcome}
@@ -229,6 +234,20 @@ export default function ManifestPanel() {
         onReloadTheirs={() => void load(session.pair.manifestFile)}
         onOverwrite={() => void save(true)}
         onDismiss={dismissOutcome}
+        onShowVersions={() => setVersionsOpen(true)}
+      />
+
+      <VersionsPanel
+        api={api}
+        manifestFile={session.pair.manifestFile}
+        currentHash={session.pair.override?.hash ?? null}
+        scenario={scenario}
+        dirty={dirty}
+        dark={dark}
+        open={versionsOpen}
+        onToggle={setVersionsOpen}
+        onRestored={() => void load(session.pair.manifestFile)}
+        t={t}
       />
 
       {renderError !== null ? (

@@ -3,6 +3,7 @@
  */
 import { definePanelMessages } from '../../i18n/panel-messages';
 import { SECTION_STATUS_EN, SECTION_STATUS_ZH } from '../../i18n/section-status-messages';
+import { VERSIONS_EN, VERSIONS_ZH } from './versions-messages';
 
 const en = {
   'panel.label': 'Manifest',
@@ -143,10 +144,6 @@ const en = {
   'impact.col.order': 'Order',
   'impact.pending': 'Rendering the draft…',
   'impact.failed': 'Could not render the draft: {message}',
-  'save.saved': 'Saved {path}.',
-  'save.backup': 'The previous version is kept as {path}.',
-  'save.cache':
-    'evolcore caches the manifest per process: a running agent sees this change only after its kit cache is invalidated (invalidateKitCache) or it restarts.',
   'save.warnings': 'Saved with warnings:',
   'save.conflict': '{path} changed on disk since it was loaded. Your draft was not written.',
   'save.conflictDeleted': '{path} was deleted on disk since it was loaded. Your draft was not written.',
@@ -170,6 +167,7 @@ const en = {
   'note.summary':
     'Unsaved override draft for {file}: this tab shows the saved override; expand to compare with the draft.',
   'note.open': 'Open in the Manifest tab',
+  ...VERSIONS_EN,
 } as const;
 
 type Key = keyof typeof en;
@@ -312,10 +310,6 @@ const zh: Readonly<Record<Key, string>> = {
   'impact.col.order': '顺序',
   'impact.pending': '正在渲染草稿…',
   'impact.failed': '无法渲染草稿：{message}',
-  'save.saved': '已保存 {path}。',
-  'save.backup': '上一版本保留为 {path}。',
-  'save.cache':
-    'evolcore 在每个进程内缓存 manifest：正在运行的 agent 要等其 kit 缓存失效（invalidateKitCache）或重启后才会用上这次修改。',
   'save.warnings': '已保存，但有警告：',
   'save.conflict': '{path} 在读取之后已在磁盘上被修改。你的草稿没有写入。',
   'save.conflictDeleted': '{path} 在读取之后已在磁盘上被删除。你的草稿没有写入。',
@@ -338,6 +332,7 @@ const zh: Readonly<Record<Key, string>> = {
   'expert.hint': '专家模式：覆盖文件的 JSON，按覆盖 schema 校验。',
   'note.summary': '{file} 有未保存的覆盖草稿：本页显示已保存的覆盖；展开可与草稿对比。',
   'note.open': '在清单页打开',
+  ...VERSIONS_ZH,
 };
 
 /** The Manifest tab's message tables. */

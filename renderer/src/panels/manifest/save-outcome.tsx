@@ -1,5 +1,6 @@
 /**
- * What became of a save: saved (with the kit-cache note), a conflict with its three ways out
+ * What became of a save: saved (in words: what changed, that the previous version is kept, when
+ * a running agent sees it), a conflict with its three ways out
  * (reload theirs, overwrite, compare), a refused draft, or a disk that would not take it.
  */
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { apiErrorText } from '../../i18n/api-error-text';
 import { useApp } from '../../store/store-context';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { ManifestMessageKey } from './messages';
+import { changeWords } from './change-words';
 
 /** Props of the notice. */
 export interface SaveOutcomeProps {
@@ -21,6 +23,8 @@ export interface SaveOutcomeProps {
   readonly onReloadTheirs: () => void;
   readonly onOverwrite: () => void;
   readonly onDismiss: () => void;
+  /** Opens the list of kept versions (the save message's "Show versions"). */
+  readonly onShowVersions?: () => void;
   readonly t: PanelTranslate<ManifestMessageKey>;
 }
 
@@ -45,11 +49,37 @@ export function SaveOutcome(props: SaveOutcomeProps) {
       return (
         <div className="save-outcome saved" role="status" data-testid="save-saved">
           <p>
-            {t('save.saved', { path: outcome.path })}{' '}
-            {outcome.backupPath === null ? null : t('save.backup', { path: outcome.backupPath })}
+            {/* What happened in words; the full paths only on hover (issue 26). */}
+            <span title={outcome.path} data-testid="save-words">
+              {t('save.savedWords', { what: changeWords(outcome.change, t) })}
+            </span>{' '}
+            {outcome.keptVersion !== null ? (
+              <span title={outcome.backupPath ?? undefined} data-testid="save-kept">
+                {t('save.kept')}
+              </span>
+            ) : outcome.versionError !== null ? (
+              <span title={outcome.backupPath ?? undefined} data-testid="save-kept-failed">
+                {t('save.keptFailed', { message: outcome.versionError })}
+              </span>
+            ) : outcome.backupPath === null ? (
+              <span>{t('save.keptNone')}</span>
+            ) : null}
+            {outcome.keptVersion !== null && props.onShowVersions !== undefined ? (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  data-testid="save-show-versions"
+                  onClick={props.onShowVersions}
+                >
+                  {t('save.showVersions')}
+                </button>
+              </>
+            ) : null}
           </p>
           <p className="cache-note" data-testid="save-cache-note">
-            {t('save.cache')}
+            {t('save.cacheWords')}
           </p>
           {outcome.warnings.length > 0 ? (
             <ul>

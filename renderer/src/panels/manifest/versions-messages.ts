@@ -1,0 +1,103 @@
+/**
+ * Strings of the override's kept versions and of the save message in words (issue 26), spread
+ * into the Manifest tab's tables (messages.ts). zh keeps section, manifest, override in English
+ * where evolcore's own Chinese does.
+ */
+export const VERSIONS_EN = {
+  'words.on': '{ids} now on',
+  'words.off': '{ids} off',
+  'words.changed': '{ids} changed',
+  'words.other': 'other settings changed',
+  'words.none': 'no section changed',
+  'words.sep': ', ',
+  'save.savedWords': 'Saved. {what}.',
+  'save.kept': 'Previous version kept.',
+  'save.keptNone': 'There was no previous file.',
+  'save.keptFailed':
+    'The previous version could not be kept in the app’s settings ({message}); a copy is still beside the file.',
+  'save.cacheWords': 'A running agent uses this change after it restarts.',
+  'save.showVersions': 'Show versions',
+  'versions.title': 'Versions of this override ({count})',
+  'versions.hint':
+    'Each save keeps the file it replaces: the newest {count}, and everything from the last {days} days.',
+  'versions.empty': 'No versions yet: the first save keeps the file it replaces here.',
+  'versions.loading': 'Loading the versions…',
+  'versions.failed': 'Could not list the versions: {message}',
+  'versions.list': 'Kept versions, newest first',
+  'versions.col.time': 'Kept',
+  'versions.col.size': 'Size',
+  'versions.col.what': 'What the next save changed',
+  'versions.reason.restore': 'before a restore',
+  'versions.current': 'same as the file now',
+  'versions.keys': '↑ ↓ Home End move · Enter shows it',
+  'versions.selected': 'Version of {time}',
+  'versions.restoreWhat': 'Restoring it: {what}.',
+  'versions.effect': 'Effect on the render of the current scenario',
+  'versions.effectNone': 'Restoring it changes no section in the current scenario.',
+  'versions.effectBytes': 'Context: {now} → {restored}',
+  'versions.col.section': 'Section',
+  'versions.col.status': 'Status (now → restored)',
+  'versions.diffNow': 'The file now',
+  'versions.diffVersion': 'This version',
+  'versions.restore': 'Restore this version',
+  'versions.restoring': 'Restoring…',
+  'versions.restoreDirty': 'Save or discard the draft before restoring a version.',
+  'versions.restored':
+    'Restored the version of {time}. {what}. The file it replaced is kept: restore that to undo.',
+  'versions.restoreConflict':
+    'The file changed on disk since the list was read; nothing was written. The list is read again.',
+  'versions.restoreInvalid':
+    'This version no longer passes the checks (the base may have changed); nothing was written.',
+  'versions.restoreFailed': 'Could not restore: {message}',
+  'keep.restored':
+    'Your unsaved draft of {file} (last edited {when}) was brought back after the page reloaded. It is not saved yet.',
+  'keep.fileChanged': 'The file changed on disk since: compare before saving.',
+} as const;
+
+/** A key of these strings. */
+export type VersionsKey = keyof typeof VERSIONS_EN;
+
+export const VERSIONS_ZH: Readonly<Record<VersionsKey, string>> = {
+  'words.on': '{ids} 已开启',
+  'words.off': '{ids} 已关闭',
+  'words.changed': '{ids} 有修改',
+  'words.other': '其他设置有变化',
+  'words.none': '没有 section 变化',
+  'words.sep': '，',
+  'save.savedWords': '已保存。{what}。',
+  'save.kept': '上一版本已保留。',
+  'save.keptNone': '之前没有这个文件。',
+  'save.keptFailed': '上一版本无法保留到应用设置中（{message}）；文件旁仍有一份副本。',
+  'save.cacheWords': '正在运行的 agent 重启后才会用上这次修改。',
+  'save.showVersions': '查看版本',
+  'versions.title': '此 override 的版本（{count}）',
+  'versions.hint': '每次保存都会保留被替换的文件：最新的 {count} 个，以及最近 {days} 天内的全部版本。',
+  'versions.empty': '还没有版本：第一次保存时，被替换的文件会保留在这里。',
+  'versions.loading': '正在读取版本…',
+  'versions.failed': '无法列出版本：{message}',
+  'versions.list': '保留的版本，最新的在前',
+  'versions.col.time': '保留时间',
+  'versions.col.size': '大小',
+  'versions.col.what': '随后的保存改了什么',
+  'versions.reason.restore': '恢复之前',
+  'versions.current': '与当前文件相同',
+  'versions.keys': '↑ ↓ Home End 移动 · Enter 查看',
+  'versions.selected': '{time} 的版本',
+  'versions.restoreWhat': '恢复它将：{what}。',
+  'versions.effect': '对当前场景渲染结果的影响',
+  'versions.effectNone': '在当前场景下，恢复它不改变任何 section。',
+  'versions.effectBytes': '上下文：{now} → {restored}',
+  'versions.col.section': 'Section',
+  'versions.col.status': '状态（当前 → 恢复后）',
+  'versions.diffNow': '当前文件',
+  'versions.diffVersion': '这个版本',
+  'versions.restore': '恢复这个版本',
+  'versions.restoring': '正在恢复…',
+  'versions.restoreDirty': '请先保存或放弃草稿，再恢复版本。',
+  'versions.restored': '已恢复 {time} 的版本。{what}。被替换的文件已保留：恢复它即可撤销。',
+  'versions.restoreConflict': '列表读取之后文件在磁盘上有变化；没有写入任何内容。已重新读取列表。',
+  'versions.restoreInvalid': '这个版本已通不过校验（base 可能已改变）；没有写入任何内容。',
+  'versions.restoreFailed': '无法恢复：{message}',
+  'keep.restored': '页面重新加载后，已找回你对 {file} 未保存的草稿（最后编辑于 {when}）。它还没有保存。',
+  'keep.fileChanged': '此后磁盘上的文件有变化：保存前请先对比。',
+};
