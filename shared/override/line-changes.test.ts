@@ -25,15 +25,18 @@ describe('lineChanges', () => {
 
   it('finds the shortest script when lines repeat (not a greedy match)', () => {
     // a b a b → b a b a: one line off the front, one onto the back.
-    expect(lineChanges(lines('a', 'b', 'a', 'b'), lines('b', 'a', 'b', 'a'))).toEqual({ added: 1, removed: 1 });
+    expect(lineChanges(lines('a', 'b', 'a', 'b'), lines('b', 'a', 'b', 'a'))).toEqual({
+      added: 1,
+      removed: 1,
+    });
   });
 
   it('falls back to counting by value past the bound, still exact for disjoint texts', () => {
     const n = MAX_EDIT_DISTANCE;
     const before = Array.from({ length: n }, (_, i) => `old ${i}`).join('\n');
     const after = Array.from({ length: n }, (_, i) => `new ${i}`).join('\n');
-    const started = performance.now();
+    const started = Date.now();
     expect(lineChanges(before, after)).toEqual({ added: n, removed: n });
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

@@ -65,7 +65,11 @@ export function lineChanges(before: string, after: string): LineChanges {
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail])
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  )
     tail++;
   const midA = a.slice(head, a.length - tail);
   const midB = b.slice(head, b.length - tail);

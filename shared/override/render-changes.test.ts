@@ -38,7 +38,9 @@ test('a section switched off and one grown: both rows, the byte and file deltas,
 test('a section the newer render no longer has is a row from its status to absent', () => {
   const before = report('a', 1, [section('a', 'ok', 1, 1), section('gone', 'when-false', 0, 2)]);
   const after = report('a', 1, [section('a', 'ok', 1, 1)]);
-  expect(renderChanges(before, after).rows).toMatchObject([{ id: 'gone', before: 'when-false', after: null }]);
+  expect(renderChanges(before, after).rows).toMatchObject([
+    { id: 'gone', before: 'when-false', after: null },
+  ]);
 });
 
 test('the same render twice changes nothing', () => {

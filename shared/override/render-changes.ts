@@ -36,6 +36,10 @@ export function renderChanges(before: RenderReport, after: RenderReport): Render
 /** `true` when nothing a person would see differs. */
 export function isUnchanged(c: RenderChanges): boolean {
   return (
-    c.rows.length === 0 && c.bytesDelta === 0 && c.filesDelta === 0 && c.linesAdded === 0 && c.linesRemoved === 0
+    c.rows.length === 0 &&
+    c.bytesDelta === 0 &&
+    c.filesDelta === 0 &&
+    c.linesAdded === 0 &&
+    c.linesRemoved === 0
   );
 }

@@ -5,12 +5,12 @@
  */
 
 /** Edits about one section. */
-export type SectionEditKind = 'enable' | 'disable' | 'condition' | 'order' | 'add' | 'remove' | 'reset' | 'mode';
+export type SectionEditKind =
+  'enable' | 'disable' | 'condition' | 'order' | 'add' | 'remove' | 'reset' | 'mode';
 
 /** What an edit did. `edit` names one whose caller gave no name. */
 export type EditLabel =
-  | { readonly kind: SectionEditKind; readonly id: string }
-  | { readonly kind: 'json' | 'discard' | 'edit' };
+  { readonly kind: SectionEditKind; readonly id: string } | { readonly kind: 'json' | 'discard' | 'edit' };
 
 /** The label of an edit that came without one. */
 export const UNNAMED_EDIT: EditLabel = { kind: 'edit' };

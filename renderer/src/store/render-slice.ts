@@ -4,6 +4,8 @@
  */
 import type { DiskChange, RenderResult } from '../../../shared/api';
 import type { SliceCreator } from './app-state';
+import type { RenderChangeNote } from './render-change-note';
+import { nextChangeNote } from './render-change-note';
 
 /** State and actions of renders. */
 export interface RenderSlice {
@@ -16,6 +18,8 @@ export interface RenderSlice {
   /** The `seq` the latest `setScenario` answered: a pushed render older than it is stale. */
   readonly awaitedSeq: number;
   readonly diskChange: DiskChange | null;
+  /** What the last var edit or change on disk changed in the render (issue 26). */
+  readonly changeNote: RenderChangeNote | null;
   applyRender(result: RenderResult): void;
   /** Notes the `seq` a `setScenario` answered; its render arrives as a pushed event. */
   awaitRender(seq: number): void;
@@ -39,9 +43,16 @@ export const createRenderSlice: SliceCreator<RenderSlice> = () => (set) => ({
   renderSeq: 0,
   awaitedSeq: 0,
   diskChange: null,
+  changeNote: null,
   // A render older than the scenario last asked for would show an earlier keystroke's vars
   // (the transports do not promise to order pushed events against answers).
-  applyRender: (result) => set((s) => (result.seq < s.awaitedSeq ? s : nextRenderState(s, result))),
+  applyRender: (result) =>
+    set((s) => {
+      if (result.seq < s.awaitedSeq) return s;
+      const next = nextRenderState(s, result);
+      if (next === s || next.render === s.render) return next;
+      return { ...next, changeNote: nextChangeNote(s.changeNote, s.render, next.render ?? result) };
+    }),
   awaitRender: (seq) => set((s) => (seq > s.awaitedSeq ? { awaitedSeq: seq } : s)),
   applyDiskChange: (change) => set({ diskChange: change }),
 });

@@ -19,14 +19,16 @@ import { contextRuns, findMatches } from './search';
 import { sectionFocus, useSectionFocus } from './section-focus';
 import { useContextHistory } from './use-context-history';
 import './context.css';
-import { DraftRenderNote } from '../manifest/draft-note';
+import { RenderBand } from '../../components/draft-band';
+import { shownRender } from '../../store/shown-render';
 import { useSlashFocus } from '../../components/use-slash-focus';
 
 /** The Context panel. */
 export function ContextPanel() {
   const t = useT();
   const ct = usePanelT(contextMessages);
-  const render = useApp((s) => s.render);
+  // The draft's render while a draft is unsaved (issue 26), else the saved one.
+  const render = useApp(shownRender);
   const failed = useApp((s) => s.failedRender);
   const setTab = useApp((s) => s.setTab);
   const history = useContextHistory();
@@ -134,7 +136,7 @@ export function ContextPanel() {
 
   return (
     <section className="context-panel" aria-label={t('tab.context')}>
-      <DraftRenderNote />
+      <RenderBand />
       {failed !== null && <p className="panel-note warn">{t('context.notRendered')}</p>}
       <div className="context-bars">
         <div className="context-toolbar">

@@ -24,7 +24,10 @@ import { ReloadNotice } from './reload-notice';
 import { SaveOutcome } from './save-outcome';
 import { SectionsTable } from './sections-table';
 import { useDraftRenders } from './use-draft-renders';
-import { isTextTarget, undoKey } from './undo-keys';
+import { useDraftUndoKeys } from '../../components/use-draft-undo-keys';
+import { redoText, undoText } from '../../components/edit-label-text';
+import { renderBandMessages } from '../../components/render-band-messages';
+import { redoLabel, undoLabel } from '../../store/draft-session';
 import './manifest.css';
 import { useDark } from '../../theme/use-dark';
 
@@ -37,17 +40,10 @@ function isUnder(file: string, dir: string): boolean {
   return f.startsWith(`${d}/`);
 }
 
-const pick = (e: KeyboardEvent) => ({
-  key: e.key,
-  ctrlKey: e.ctrlKey,
-  metaKey: e.metaKey,
-  shiftKey: e.shiftKey,
-  altKey: e.altKey,
-});
-
 /** The Manifest panel. */
 export default function ManifestPanel() {
   const t = usePanelT(manifestMessages);
+  const tb = usePanelT(renderBandMessages);
   const dark = useDark();
   const api = useApp((s) => s.api);
   const render = useApp((s) => s.render);
@@ -101,17 +97,7 @@ export default function ManifestPanel() {
 
   useDraftRenders();
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent): void => {
-      const action = undoKey({ ...pick(e), inText: isTextTarget(e.target) });
-      if (action === null) return;
-      e.preventDefault();
-      if (action === 'undo') undo();
-      else redo();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [undo, redo]);
+  useDraftUndoKeys();
 
   const draft = session === null ? null : currentDraft(session);
   const shown = renders?.draft ?? renders?.saved ?? null;
@@ -183,11 +169,24 @@ export default function ManifestPanel() {
         <span className={`draft-state${dirty ? ' dirty' : ''}`} data-testid="draft-state">
           {dirty ? t('state.dirty') : t('state.clean')}
         </span>
-        <button type="button" disabled={history.past.length === 0} onClick={undo} data-testid="undo">
-          {t('action.undo')}
+        {/* Named (issue 26): "Undo: disable persona" says what the click takes back. */}
+        <button
+          type="button"
+          disabled={history.past.length === 0}
+          onClick={undo}
+          title={undoText(tb, undoLabel(session))}
+          data-testid="undo"
+        >
+          {history.past.length === 0 ? t('action.undo') : undoText(tb, undoLabel(session))}
         </button>
-        <button type="button" disabled={history.future.length === 0} onClick={redo} data-testid="redo">
-          {t('action.redo')}
+        <button
+          type="button"
+          disabled={history.future.length === 0}
+          onClick={redo}
+          title={redoText(tb, redoLabel(session))}
+          data-testid="redo"
+        >
+          {history.future.length === 0 ? t('action.redo') : redoText(tb, redoLabel(session))}
         </button>
         <button type="button" disabled={!dirty} onClick={discard} data-testid="discard">
           {t('action.discard')}

@@ -13,15 +13,17 @@ import {
   setSectionField,
 } from '../../../../shared/override/override-ops';
 import type { PanelTranslate } from '../../i18n/panel-messages';
+import type { EditLabel } from '../../store/edit-label';
 import type { MergedRow } from './merged-rows';
 import type { ManifestMessageKey } from './messages';
 import { WhenEditor } from './when-editor';
 import { whenSummary } from './when-summary';
 
-/** A draft edit with its undo-merge key. */
+/** A draft edit with its undo-merge key and its name (what Undo says it takes back). */
 export type DraftEdit = (
   edit: (value: OverrideValue, base: BaseSections) => OverrideValue,
   key?: string,
+  label?: EditLabel,
 ) => void;
 
 /** Props of the table. */
@@ -63,7 +65,11 @@ function OrderCell({
 }: { row: MergedRow; onDragStart: () => void; onDragEnd: () => void } & SectionsTableProps) {
   const move = (direction: 'up' | 'down'): void => {
     const order = orderForMove(rows, row.id, direction);
-    if (order !== null) onEdit((v, b) => setSectionField(v, b, row.id, 'order', order));
+    if (order !== null)
+      onEdit((v, b) => setSectionField(v, b, row.id, 'order', order), undefined, {
+        kind: 'order',
+        id: row.id,
+      });
   };
   return (
     <td className="order-cell">
@@ -96,7 +102,10 @@ function OrderCell({
         onBlur={(e) => {
           const n = Number(e.target.value);
           if (e.target.value.trim() !== '' && Number.isFinite(n) && n !== row.order) {
-            onEdit((v, b) => setSectionField(v, b, row.id, 'order', n));
+            onEdit((v, b) => setSectionField(v, b, row.id, 'order', n), undefined, {
+              kind: 'order',
+              id: row.id,
+            });
           }
         }}
         onKeyDown={(e) => {
@@ -135,7 +144,8 @@ export function SectionsTable(props: SectionsTableProps) {
     const order = orderForDrop(rows, drop.dragged, drop.beforeId);
     const id = drop.dragged;
     setDrop(null);
-    if (order !== null) onEdit((v, b) => setSectionField(v, b, id, 'order', order));
+    if (order !== null)
+      onEdit((v, b) => setSectionField(v, b, id, 'order', order), undefined, { kind: 'order', id });
   };
   // Once per render, not per row: a drop that would change nothing shows no line.
   const dropChanges = drop !== null && orderForDrop(rows, drop.dragged, drop.beforeId) !== null;
@@ -206,7 +216,10 @@ export function SectionsTable(props: SectionsTableProps) {
                 disabled={readOnly}
                 onChange={(e) => {
                   const on = e.target.checked;
-                  onEdit((v, b) => setSectionEnabled(v, b, row.id, on));
+                  onEdit((v, b) => setSectionEnabled(v, b, row.id, on), undefined, {
+                    kind: on ? 'enable' : 'disable',
+                    id: row.id,
+                  });
                 }}
               />
             </td>
@@ -219,7 +232,10 @@ export function SectionsTable(props: SectionsTableProps) {
                     disabled={readOnly}
                     testId={`when-${row.id}`}
                     onChange={(when: Json | undefined) =>
-                      onEdit((v, b) => setSectionField(v, b, row.id, 'when', when), `when:${row.id}`)
+                      onEdit((v, b) => setSectionField(v, b, row.id, 'when', when), `when:${row.id}`, {
+                        kind: 'condition',
+                        id: row.id,
+                      })
                     }
                   />
                   <button type="button" onClick={() => setEditingWhen(null)}>
@@ -268,7 +284,13 @@ export function SectionsTable(props: SectionsTableProps) {
                 data-testid={`reset-${row.id}`}
                 disabled={readOnly || replaceMode || !row.hasEntry}
                 title={replaceMode ? t('mode.resetDisabled') : t('action.resetHint')}
-                onClick={() => onEdit((v) => resetSection(v, row.id))}
+                onClick={() =>
+                  onEdit((v) => resetSection(v, row.id), undefined, {
+                    // Resetting a section the override added takes it out of the manifest.
+                    kind: row.origin === 'added' ? 'remove' : 'reset',
+                    id: row.id,
+                  })
+                }
               >
                 {t('action.reset')}
               </button>
