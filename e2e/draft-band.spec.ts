@@ -1,0 +1,84 @@
+/**
+ * The draft is what you see (issue 26), in English and Chinese: two sections switched off in
+ * the Manifest tab, the Timeline shows the draft's render under one band with both rows
+ * marked; Ctrl+Z undoes one (the band's count drops, that row's mark goes); "Show saved" flips
+ * back to the saved render. axe checks the band state.
+ */
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+
+test.describe.configure({ timeout: 90_000 });
+
+const WORDS = {
+  en: {
+    manifest: 'Manifest',
+    timeline: 'Timeline',
+    two: 'Draft — not saved: 2 changes',
+    one: 'Draft — not saved: 1 change',
+    undoSession: 'Undo: disable persona',
+    showSaved: 'Show saved',
+    showDraft: 'Show draft',
+    mark: 'loaded → disabled',
+  },
+  'zh-CN': {
+    manifest: '清单',
+    timeline: '时间线',
+    two: '草稿——未保存：2 处改动',
+    one: '草稿——未保存：1 处改动',
+    undoSession: '撤销：禁用 persona',
+    showSaved: '显示已保存',
+    showDraft: '显示草稿',
+    mark: '已加载 → 已禁用',
+  },
+} as const;
+
+const row = (page: Page, id: string) => page.locator(`[data-testid="timeline-row"][data-section="${id}"]`);
+
+for (const locale of ['en', 'zh-CN'] as const) {
+  test.describe(`in ${locale}`, () => {
+    test.use({ locale });
+    test('two toggles show as the draft in the Timeline; Ctrl+Z takes one back; Show saved flips', async ({
+      page,
+      serve,
+    }) => {
+      const w = WORDS[locale];
+      await page.goto(serve.url);
+      await page.getByRole('tab', { name: w.manifest }).click();
+      await expect(page.getByTestId('section-row-rules')).toBeVisible({ timeout: 20_000 });
+      await page.getByTestId('toggle-rules').uncheck();
+      await page.getByTestId('toggle-persona').uncheck();
+      // The toolbar's Undo names what it takes back.
+      await expect(page.getByTestId('undo')).toHaveText(w.undoSession);
+
+      await page.getByRole('tab', { name: w.timeline }).click();
+      const band = page.getByTestId('draft-band');
+      await expect(band.getByTestId('draft-band-text')).toHaveText(w.two);
+      await expect(band).toHaveAttribute('data-shown', 'draft');
+      for (const id of ['rules', 'persona']) {
+        await expect(row(page, id)).toHaveAttribute('data-status', 'disabled');
+        await expect(row(page, id)).toHaveAttribute('data-marked', 'draft');
+        await expect(row(page, id).getByTestId('row-mark')).toContainText(w.mark);
+      }
+      await expect(page.getByTestId('status-draft')).toBeVisible();
+      await expectNoAxeViolations(page, `Timeline with the draft band (${locale})`);
+
+      // Ctrl+Z from the Timeline undoes the last toggle only.
+      await page.getByTestId('timeline-list').focus();
+      await page.keyboard.press('Control+z');
+      await expect(band.getByTestId('draft-band-text')).toHaveText(w.one);
+      await expect(row(page, 'persona')).toHaveAttribute('data-status', 'ok');
+      await expect(row(page, 'persona')).not.toHaveAttribute('data-marked', /.+/);
+      await expect(row(page, 'rules')).toHaveAttribute('data-marked', 'draft');
+
+      // Show saved: the saved render, no marks; Show draft brings the draft back.
+      await band.getByRole('button', { name: w.showSaved }).click();
+      await expect(band).toHaveAttribute('data-shown', 'saved');
+      await expect(row(page, 'rules')).toHaveAttribute('data-status', 'ok');
+      await expect(row(page, 'rules')).not.toHaveAttribute('data-marked', /.+/);
+      await expect(page.getByTestId('status-draft')).toHaveCount(0);
+      await band.getByRole('button', { name: w.showDraft }).click();
+      await expect(row(page, 'rules')).toHaveAttribute('data-status', 'disabled');
+    });
+  });
+}
