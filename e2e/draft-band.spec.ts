@@ -82,3 +82,22 @@ for (const locale of ['en', 'zh-CN'] as const) {
     });
   });
 }
+
+test('the condition editor opens in its own row without moving the columns; Escape closes it and gives focus back', async ({
+  page,
+  serve,
+}) => {
+  await page.goto(serve.url);
+  await page.getByRole('tab', { name: 'Manifest' }).click();
+  await expect(page.getByTestId('section-row-rules')).toBeVisible({ timeout: 20_000 });
+  const heads = page.getByTestId('manifest-sections').locator('thead th');
+  const edges = () =>
+    heads.evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().left)));
+  const before = await edges();
+  await page.getByTestId('edit-when-peer-profile').click();
+  await expect(page.getByTestId('when-peer-profile-kind')).toBeFocused();
+  expect(await edges()).toEqual(before);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('when-peer-profile-kind')).toHaveCount(0);
+  await expect(page.getByTestId('edit-when-peer-profile')).toBeFocused();
+});
