@@ -101,3 +101,33 @@ test('the condition editor opens in its own row without moving the columns; Esca
   await expect(page.getByTestId('when-peer-profile-kind')).toHaveCount(0);
   await expect(page.getByTestId('edit-when-peer-profile')).toBeFocused();
 });
+
+test('expert mode opens the JSON beside the table, resizable, scrolled to the selected row', async ({
+  page,
+  serve,
+}) => {
+  await page.goto(serve.url);
+  await page.getByRole('tab', { name: 'Manifest' }).click();
+  await expect(page.getByTestId('section-row-rules')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('expert-mode').check();
+  const editor = page.getByTestId('override-editor');
+  await expect(editor).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  // Beside the table, on screen, not under the form.
+  const table = await page.getByTestId('manifest-sections').boundingBox();
+  const box = await editor.boundingBox();
+  const viewport = page.viewportSize();
+  expect(table !== null && box !== null && viewport !== null).toBe(true);
+  if (table === null || box === null || viewport === null) return;
+  expect(box.x).toBeGreaterThan(table.x + table.width - 1);
+  expect(box.y).toBeLessThan(viewport.height);
+  // The handle moves with the keyboard.
+  const handle = page.getByTestId('expert-split-handle');
+  await expect(handle).toHaveAttribute('aria-valuenow', '45');
+  await handle.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(handle).toHaveAttribute('aria-valuenow', '50');
+  // Selecting a row scrolls the merged JSON to its entry.
+  await page.getByTestId('choose-merged').click();
+  await page.getByTestId('section-row-venue-fragment').locator('td').nth(1).click();
+  await expect(page.getByTestId('pane-merged').locator('.view-lines')).toContainText('"venue-fragment"');
+});

@@ -4,7 +4,7 @@
  * origin, a plain form that edits a draft override, the draft's effect on the render, and a
  * save that writes only the minimal patch.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { validateManifest } from '../../../../shared/manifest/validate';
 import { overrideMode } from '../../../../shared/override/override-ops';
 import { MonacoDiff } from '../../components/monaco/monaco-diff';
@@ -13,6 +13,7 @@ import { currentDraft, sessionDirty } from '../../store/draft-session';
 import { useApp, useAppStore } from '../../store/store-context';
 import { AddSectionForm } from './add-section-form';
 import { DraftImpact } from './draft-impact';
+import { ExpertSplit } from './expert-split';
 import { FilePanes } from './file-panes';
 import { BomLines } from '../timeline/bom-note';
 import { diagnosticsByFile, fileMarkers } from './file-markers';
@@ -71,6 +72,8 @@ export default function ManifestPanel() {
   const type = useApp((s) => s.draft.type);
   const dismissOutcome = useApp((s) => s.draft.dismissOutcome);
   const dismissReloadNotice = useApp((s) => s.draft.dismissReloadNotice);
+  // The row the expert panes beside the table scroll to.
+  const [selectedRow, setSelectedRow] = useState<string | null>(null);
 
   const currentFile = render?.report.manifestFile ?? DEFAULT_MANIFEST;
   const file = pickedFile ?? currentFile;
@@ -145,6 +148,50 @@ export default function ManifestPanel() {
   const draftReport = renders?.draft?.report ?? null;
   const savedReport = renders?.saved?.report ?? null;
   const maxOrder = rows.reduce((m, r) => Math.max(m, r.order ?? 0), 0);
+
+  const form = (
+    <>
+      <SectionsTable
+        rows={rows}
+        replaceMode={replace}
+        readOnly={readOnly}
+        onEdit={edit}
+        t={t}
+        selected={selectedRow}
+        onSelect={setSelectedRow}
+      />
+      <RenderModesPanel merged={merged} vars={report?.vars ?? {}} readOnly={readOnly} onEdit={edit} t={t} />
+
+      <AddSectionForm
+        api={api}
+        takenIds={rows.map((r) => r.id)}
+        pathVars={report?.pathVars ?? {}}
+        suggestedOrder={Math.floor(maxOrder) + 5}
+        readOnly={readOnly}
+        onEdit={edit}
+        t={t}
+      />
+    </>
+  );
+  const panes = (layout: 'row' | 'side') => (
+    <FilePanes
+      manifestFile={session.pair.manifestFile}
+      basePath={session.pair.basePath}
+      baseText={session.pair.baseText ?? ''}
+      baseMarkers={markers.base}
+      overridePath={session.pair.overridePath}
+      overrideText={draft.text ?? ''}
+      overrideExists={session.pair.override !== null}
+      overrideMarkers={markers.override}
+      mergedText={merged === null ? '' : mergedJson(merged)}
+      expert={expert}
+      dark={dark}
+      onType={type}
+      t={t}
+      layout={layout}
+      revealId={selectedRow}
+    />
+  );
 
   return (
     <div className="manifest-panel" data-testid="manifest-panel">
@@ -269,34 +316,16 @@ export default function ManifestPanel() {
       ) : null}
 
       <p className="origin-legend">{t('origin.legend')}</p>
-      <SectionsTable rows={rows} replaceMode={replace} readOnly={readOnly} onEdit={edit} t={t} />
-      <RenderModesPanel merged={merged} vars={report?.vars ?? {}} readOnly={readOnly} onEdit={edit} t={t} />
-
-      <AddSectionForm
-        api={api}
-        takenIds={rows.map((r) => r.id)}
-        pathVars={report?.pathVars ?? {}}
-        suggestedOrder={Math.floor(maxOrder) + 5}
-        readOnly={readOnly}
-        onEdit={edit}
-        t={t}
-      />
-
-      <FilePanes
-        manifestFile={session.pair.manifestFile}
-        basePath={session.pair.basePath}
-        baseText={session.pair.baseText ?? ''}
-        baseMarkers={markers.base}
-        overridePath={session.pair.overridePath}
-        overrideText={draft.text ?? ''}
-        overrideExists={session.pair.override !== null}
-        overrideMarkers={markers.override}
-        mergedText={merged === null ? '' : mergedJson(merged)}
-        expert={expert}
-        dark={dark}
-        onType={type}
-        t={t}
-      />
+      {expert ? (
+        <ExpertSplit label={t('expert.resize')} side={panes('side')}>
+          {form}
+        </ExpertSplit>
+      ) : (
+        <>
+          {form}
+          {panes('row')}
+        </>
+      )}
 
       {merged !== null ? (
         <details className="merged-diff" open>

@@ -33,6 +33,9 @@ export interface SectionsTableProps {
   readonly readOnly: boolean;
   readonly onEdit: DraftEdit;
   readonly t: PanelTranslate<ManifestMessageKey>;
+  /** The row the expert panes scroll to; a click or focus in a row selects it. */
+  readonly selected?: string | null;
+  readonly onSelect?: (id: string) => void;
 }
 
 /** Where a dragged section would land: before `beforeId`, or at the end when it is null. */
@@ -193,7 +196,7 @@ function WhenEditorRow({
 
 /** The table. */
 export function SectionsTable(props: SectionsTableProps) {
-  const { rows, replaceMode, readOnly, onEdit, t } = props;
+  const { rows, replaceMode, readOnly, onEdit, t, selected, onSelect } = props;
   const [editingWhen, setEditingWhen] = useState<string | null>(null);
   // The Change buttons, so closing the editor (Escape, Done) puts focus back where it started.
   const whenButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -237,7 +240,10 @@ export function SectionsTable(props: SectionsTableProps) {
               data-testid={`section-row-${row.id}`}
               data-origin={row.origin}
               data-status={row.status ?? 'absent'}
-              className={`origin-${row.origin}${row.unmatched ? ' unmatched' : ''}${drop?.dragged === row.id ? ' is-dragged' : ''}${dropClass(row, i)}`}
+              className={`origin-${row.origin}${row.unmatched ? ' unmatched' : ''}${drop?.dragged === row.id ? ' is-dragged' : ''}${dropClass(row, i)}${selected === row.id ? ' is-selected' : ''}`}
+              data-selected={selected === row.id ? 'true' : undefined}
+              onClick={() => onSelect?.(row.id)}
+              onFocus={() => onSelect?.(row.id)}
               onDragOver={(e) => {
                 if (drop === null) return;
                 e.preventDefault();
