@@ -14,6 +14,7 @@ const WORDS = {
   en: {
     manifest: 'Manifest',
     timeline: 'Timeline',
+    context: 'Context',
     two: 'Draft — not saved: 2 changes',
     one: 'Draft — not saved: 1 change',
     undoSession: 'Undo: disable persona',
@@ -24,6 +25,7 @@ const WORDS = {
   'zh-CN': {
     manifest: '清单',
     timeline: '时间线',
+    context: '上下文',
     two: '草稿——未保存：2 处改动',
     one: '草稿——未保存：1 处改动',
     undoSession: '撤销：禁用 persona',
@@ -79,6 +81,9 @@ for (const locale of ['en', 'zh-CN'] as const) {
       await expect(page.getByTestId('status-draft')).toHaveCount(0);
       await band.getByRole('button', { name: w.showDraft }).click();
       await expect(row(page, 'rules')).toHaveAttribute('data-status', 'disabled');
+      // The Context tab shows the same draft under the same band.
+      await page.getByRole('tab', { name: w.context }).click();
+      await expect(page.getByTestId('draft-band').getByTestId('draft-band-text')).toHaveText(w.one);
     });
   });
 }
@@ -130,4 +135,5 @@ test('expert mode opens the JSON beside the table, resizable, scrolled to the se
   await page.getByTestId('choose-merged').click();
   await page.getByTestId('section-row-venue-fragment').locator('td').nth(1).click();
   await expect(page.getByTestId('pane-merged').locator('.view-lines')).toContainText('"venue-fragment"');
+  await expectNoAxeViolations(page, 'Manifest, expert mode beside the table');
 });
