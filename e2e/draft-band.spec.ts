@@ -137,3 +137,25 @@ test('expert mode opens the JSON beside the table, resizable, scrolled to the se
   await expect(page.getByTestId('pane-merged').locator('.view-lines')).toContainText('"venue-fragment"');
   await expectNoAxeViolations(page, 'Manifest, expert mode beside the table');
 });
+
+test('after a vars change the Timeline marks the rows it changed and keeps a Changes list', async ({
+  page,
+  serve,
+}) => {
+  await page.goto(serve.url);
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(row(page, 'rules')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('changes-list')).toHaveCount(0);
+  await page.getByTestId('preset-select').selectOption('group-member');
+  const list = page.getByTestId('changes-list');
+  await expect(list.getByTestId('changes-summary')).toContainText(/Rows [1-9]/);
+  await expect(list.getByTestId('changes-summary')).toContainText(/Lines \+\d+ −\d+/);
+  // team-notes loads only in a group chat: marked as changed, from "when false" to "loaded".
+  await expect(row(page, 'team-notes')).toHaveAttribute('data-marked', 'recent');
+  await expect(row(page, 'team-notes').getByTestId('row-mark')).toContainText('when false → loaded');
+  await list.locator('summary').click();
+  await expect(list.getByTestId('change-team-notes')).toContainText('when false → loaded');
+  // The marks fade after a few seconds; the list stays.
+  await expect(row(page, 'team-notes')).not.toHaveAttribute('data-marked', /.+/, { timeout: 10_000 });
+  await expect(list).toBeVisible();
+});
