@@ -142,7 +142,6 @@ export const TimelineRowView = memo(function TimelineRowView({
             {t('mark.truncated')}
           </span>
         )}
-        {mark !== undefined && <RowMark mark={mark} />}
       </div>
       <div className="cell-order">{row.order ?? '—'}</div>
       <div className="cell-section">
@@ -163,6 +162,9 @@ export const TimelineRowView = memo(function TimelineRowView({
         <span className={`origin origin-${row.origin}`} data-testid="origin">
           {origin}
         </span>
+        {/* The space keeps "override" and the marker two words to assistive tech. */}
+        {mark !== undefined && ' '}
+        {mark !== undefined && <RowMark mark={mark} />}
       </div>
       <div className="cell-why" data-testid="why">
         {reason.lines.map((line, i) => (
