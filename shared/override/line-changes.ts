@@ -1,7 +1,7 @@
 /**
  * How many lines one text adds and removes against another (issue 26: the "Changes" list says
  * "+12 −3 lines" of the context). Counts only: the common head and tail are cut first, then
- * Myers' O((N+M)·D) edit distance runs on what is left; past a bound it falls back to counting
+ * Myers' O((N+M)·D) edit distance runs on what is left; past a bound (about 4 ms of work on a 78 KB context) it falls back to counting
  * lines by value, so a rewritten 78 KB context never stalls a keystroke.
  */
 
@@ -12,7 +12,7 @@ export interface LineChanges {
 }
 
 /** Edit distances past this are counted by value instead (fast, and a lower bound on moves). */
-export const MAX_EDIT_DISTANCE = 2000;
+export const MAX_EDIT_DISTANCE = 500;
 
 function splitLines(text: string): string[] {
   return text === '' ? [] : text.split('\n');
