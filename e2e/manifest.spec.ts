@@ -46,11 +46,13 @@ test('switch a section off, see the draft render, save the minimal patch, see it
   // Nothing is written before the save.
   expect(fs.readFileSync(file, 'utf8')).toBe(before);
 
-  // The Timeline shows the same comparison while the draft is unsaved; the draft survives the trip.
+  // The Timeline shows the draft's render under the band while it is unsaved; the draft survives the trip.
   await page.getByRole('tab', { name: 'Timeline' }).click();
-  const note = page.getByTestId('draft-note');
-  await note.locator('summary').click();
-  await expect(note.getByTestId('impact-rules')).toHaveAttribute('data-after', 'disabled');
+  await expect(page.getByTestId('draft-band')).toHaveAttribute('data-shown', 'draft');
+  await expect(page.locator('[data-testid="timeline-row"][data-section="rules"]')).toHaveAttribute(
+    'data-status',
+    'disabled',
+  );
   await page.getByRole('tab', { name: 'Manifest' }).click();
   await expect(page.getByTestId('toggle-rules')).not.toBeChecked();
 

@@ -10,6 +10,8 @@ import type { MessageKey } from '../i18n/en';
 import { useT } from '../i18n/use-t';
 import { useApp } from '../store/store-context';
 import { verifyMark } from '../store/verify-slice';
+import { shownRender, showsDraft } from '../store/shown-render';
+import { useDraftRefresh } from './draft-render-refresh';
 
 /** What the status bar says while calls do not go through. */
 const CONNECTION_TEXT = {
@@ -32,7 +34,11 @@ function clock(ms: number): string {
 /** The status bar; `claudeItems` replace the render's items while a Claude Code project is shown. */
 export function StatusBar({ claudeItems }: { readonly claudeItems: ReactNode }) {
   const t = useT();
-  const render = useApp((s) => s.render);
+  // The draft's render while a draft is unsaved (issue 26); the bar is always on screen, so it
+  // also keeps that render current after a var edit in any tab.
+  const render = useApp(shownRender);
+  const draftShown = useApp(showsDraft);
+  useDraftRefresh();
   const disk = useApp((s) => s.diskChange);
   const connection = useApp((s) => s.connection);
   const kind = useApp((s) => s.claude.kind);
@@ -60,6 +66,11 @@ export function StatusBar({ claudeItems }: { readonly claudeItems: ReactNode }) 
         <>
           {render !== null && (
             <>
+              {draftShown && (
+                <span className="status-item warn" data-testid="status-draft">
+                  {t('status.draft')}
+                </span>
+              )}
               <span className="status-item" data-testid="status-render-time">
                 {t('status.renderTime', { ms: render.elapsedMs.toFixed(1) })}
               </span>

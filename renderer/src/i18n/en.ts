@@ -53,6 +53,7 @@ export const en = {
   'tooLarge.opened': 'Opened {path}',
   'tooLarge.openUrl': 'This window cannot open files itself (serve mode); open it from:',
   'status.bytesExact': '{bytes} of {max} bytes',
+  'status.draft': 'Draft render (not saved)',
   'status.renderTime': 'Render {ms} ms',
   'status.sections': 'Sections {loaded}/{total} loaded',
   'status.bytes': 'Bytes {bytes} / {max}',

@@ -55,6 +55,7 @@ export const zhCN: Messages = {
   'tooLarge.opened': '已打开 {path}',
   'tooLarge.openUrl': '此窗口无法直接打开文件（serve 模式），请从此处打开：',
   'status.bytesExact': '{bytes} / {max} 字节',
+  'status.draft': '草稿渲染（未保存）',
   'status.renderTime': '渲染 {ms} 毫秒',
   'status.sections': '已加载 Section {loaded}/{total}',
   'status.bytes': '字节 {bytes} / {max}',

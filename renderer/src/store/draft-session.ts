@@ -1,6 +1,7 @@
 /**
  * The Manifest tab's editing session over one manifest file: the pair as loaded, the base
- * sections edits compare with, and the undo history of drafts. Pure; the store holds one.
+ * sections edits compare with, and the undo history of drafts, each step with the name of the
+ * edit that made it (Undo says what it takes back). Pure; the store holds one.
  */
 import type { Json } from '../../../shared/engine';
 import type { OverrideDraft } from '../../../shared/override/draft';
@@ -10,6 +11,14 @@ import { pushHistory, redoHistory, startHistory, undoHistory } from '../../../sh
 import type { ManifestFilePair, OverrideOnDisk } from '../../../shared/override/override-file';
 import type { BaseSections, OverrideValue } from '../../../shared/override/override-ops';
 import { indexBaseSections } from '../../../shared/override/override-ops';
+import type { EditLabel } from './edit-label';
+import { UNNAMED_EDIT } from './edit-label';
+
+/** One undo step: the draft, and the edit that made it (`null` for the file as loaded). */
+export interface DraftStep {
+  readonly draft: OverrideDraft;
+  readonly label: EditLabel | null;
+}
 
 /** One manifest file being edited. */
 export interface DraftSession {
@@ -17,7 +26,7 @@ export interface DraftSession {
   readonly base: BaseSections;
   /** The parsed base manifest (`undefined` when it is missing or broken). */
   readonly baseValue: Json | undefined;
-  readonly history: History<OverrideDraft>;
+  readonly history: History<DraftStep>;
 }
 
 function parseBase(text: string | null): Json | undefined {
@@ -36,34 +45,53 @@ export function openSession(pair: ManifestFilePair): DraftSession {
     pair,
     base: indexBaseSections(baseValue),
     baseValue,
-    history: startHistory(loadDraft(pair.override?.text ?? null)),
+    history: startHistory<DraftStep>({ draft: loadDraft(pair.override?.text ?? null), label: null }),
   };
 }
 
 /** The current draft. */
-export const currentDraft = (s: DraftSession): OverrideDraft => s.history.present;
+export const currentDraft = (s: DraftSession): OverrideDraft => s.history.present.draft;
 
 /** `true` when saving would change the file. */
-export const sessionDirty = (s: DraftSession): boolean => isDraftDirty(s.history.present);
+export const sessionDirty = (s: DraftSession): boolean => isDraftDirty(currentDraft(s));
 
-const withHistory = (s: DraftSession, history: History<OverrideDraft>): DraftSession =>
+/** What Undo would take back (`null`: nothing to undo). */
+export const undoLabel = (s: DraftSession): EditLabel | null =>
+  s.history.past.length === 0 ? null : (s.history.present.label ?? UNNAMED_EDIT);
+
+/** What Redo would do again (`null`: nothing undone). */
+export const redoLabel = (s: DraftSession): EditLabel | null => {
+  const next = s.history.future[0];
+  return next === undefined ? null : (next.label ?? UNNAMED_EDIT);
+};
+
+const withHistory = (s: DraftSession, history: History<DraftStep>): DraftSession =>
   history === s.history ? s : { ...s, history };
 
-/** Applies a form edit as one undo step (`key` merges repeated edits of one field). */
+/**
+ * Applies a form edit as one undo step named `label` (`key` merges repeated edits of one
+ * field). A new edit drops what was undone: Redo has nothing left to do.
+ */
 export function sessionEdit(
   s: DraftSession,
   edit: (value: OverrideValue, base: BaseSections) => OverrideValue,
   key: string | null = null,
+  label: EditLabel = UNNAMED_EDIT,
 ): DraftSession {
-  const next = applyFormEdit(s.history.present, (v) => edit(v, s.base));
-  if (next.text === s.history.present.text && next.parseError === s.history.present.parseError) return s;
-  return withHistory(s, pushHistory(s.history, next, key));
+  const now = currentDraft(s);
+  const next = applyFormEdit(now, (v) => edit(v, s.base));
+  if (next.text === now.text && next.parseError === now.parseError) return s;
+  return withHistory(s, pushHistory(s.history, { draft: next, label }, key));
 }
 
 /** Takes the expert editor's text (a run of typing is one undo step). */
 export function sessionType(s: DraftSession, text: string): DraftSession {
-  if (text === (s.history.present.text ?? '')) return s;
-  return withHistory(s, pushHistory(s.history, applyTextEdit(s.history.present, text), 'expert'));
+  const now = currentDraft(s);
+  if (text === (now.text ?? '')) return s;
+  return withHistory(
+    s,
+    pushHistory(s.history, { draft: applyTextEdit(now, text), label: { kind: 'json' } }, 'expert'),
+  );
 }
 
 /** One edit back. */
@@ -75,7 +103,8 @@ export const sessionRedo = (s: DraftSession): DraftSession => withHistory(s, red
 /** Back to the file as loaded; undoable like any edit. */
 export function sessionDiscard(s: DraftSession): DraftSession {
   if (!sessionDirty(s)) return s;
-  return withHistory(s, pushHistory(s.history, loadDraft(s.pair.override?.text ?? null)));
+  const draft = loadDraft(s.pair.override?.text ?? null);
+  return withHistory(s, pushHistory(s.history, { draft, label: { kind: 'discard' } }));
 }
 
 /** After a save: the saved file is the new starting point. */
@@ -88,7 +117,7 @@ export function saveRequest(
   s: DraftSession,
   force = false,
 ): { manifestFile: string; text: string; expectedHash: string | null; force: boolean } | null {
-  const draft = s.history.present;
+  const draft = currentDraft(s);
   if (!sessionDirty(s) || draft.text === null || draft.parseError !== null) return null;
   return {
     manifestFile: s.pair.manifestFile,

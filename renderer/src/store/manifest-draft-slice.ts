@@ -9,6 +9,7 @@ import type { ManifestFilePair, SaveOverrideResult } from '../../../shared/overr
 import type { DraftRenders } from '../../../shared/api/methods/override';
 import type { BaseSections, OverrideValue } from '../../../shared/override/override-ops';
 import type { SliceCreator } from './app-state';
+import type { EditLabel } from './edit-label';
 import type { ReloadChanges } from './draft-reload-changes';
 import { isNoChange, reloadChanges } from './draft-reload-changes';
 import type { DraftSession } from './draft-session';
@@ -42,6 +43,8 @@ export interface ManifestDraftData {
   readonly reloadNotice: { readonly path: string; readonly changes: ReloadChanges } | null;
   /** Another manifest file than the current session type's (`null`: follow it). */
   readonly pickedFile: string | null;
+  /** "Show saved": the tabs show the saved render although a draft exists (issue 26). */
+  readonly showSaved: boolean;
 }
 
 /** Actions of the draft. */
@@ -49,12 +52,18 @@ export interface ManifestDraftActions {
   /** `fromDisk`: the watcher saw the override change; a different file than shown sets `reloadNotice`. */
   load(manifestFile: string, fromDisk?: boolean): Promise<void>;
   dismissReloadNotice(): void;
-  edit(edit: (value: OverrideValue, base: BaseSections) => OverrideValue, key?: string): void;
+  /** One undo step named `label` (`key` merges repeated edits of one field). */
+  edit(
+    edit: (value: OverrideValue, base: BaseSections) => OverrideValue,
+    key?: string,
+    label?: EditLabel,
+  ): void;
   type(text: string): void;
   undo(): void;
   redo(): void;
   discard(): void;
   setExpert(expert: boolean): void;
+  setShowSaved(showSaved: boolean): void;
   /** `salt` changes when the files on disk do (the seq of the last pushed render). */
   refreshRenders(scenario: Scenario, salt: number): Promise<void>;
   /** Chooses another manifest file than the current session type's (`null`: follow it). */
@@ -87,7 +96,8 @@ export const createManifestDraftSlice: SliceCreator<ManifestDraftSlice> = (api) 
     setApp((s) => ({ draft: { ...s.draft, ...patch } }));
   const update = (f: (s: DraftSession) => DraftSession): void => {
     const s = get().session;
-    if (s !== null) set({ session: f(s), outcome: null });
+    // Any edit shows its effect again: "Show saved" holds only until the draft changes.
+    if (s !== null) set({ session: f(s), outcome: null, showSaved: false });
   };
   const pairLoaded = (pair: ManifestFilePair): void =>
     set({ session: openSession(pair), loadError: null, renders: null, rendersKey: null, outcome: null });
@@ -104,6 +114,7 @@ export const createManifestDraftSlice: SliceCreator<ManifestDraftSlice> = (api) 
       expert: false,
       reloadNotice: null,
       pickedFile: null,
+      showSaved: false,
       pick: (file) => set({ pickedFile: file }),
       async load(manifestFile, fromDisk = false) {
         const seq = ++loadSeq;
@@ -137,12 +148,13 @@ export const createManifestDraftSlice: SliceCreator<ManifestDraftSlice> = (api) 
             changes === null || isNoChange(changes) ? null : { path: r.value.overridePath, changes },
         });
       },
-      edit: (edit, key) => update((s) => sessionEdit(s, edit, key ?? null)),
+      edit: (edit, key, label) => update((s) => sessionEdit(s, edit, key ?? null, label)),
       type: (text) => update((s) => sessionType(s, text)),
       undo: () => update(sessionUndo),
       redo: () => update(sessionRedo),
       discard: () => update(sessionDiscard),
       setExpert: (expert) => set({ expert }),
+      setShowSaved: (showSaved) => set({ showSaved }),
       async refreshRenders(scenario, salt) {
         const session = get().session;
         if (session === null) return;

@@ -6,6 +6,8 @@ import type { DiskChange, RenderResult } from '../../../shared/api';
 import type { SliceCreator } from './app-state';
 import type { ContextHistory } from './context-history';
 import { NO_CONTEXT_HISTORY, nextContextHistory } from './context-history';
+import type { RenderChangeNote } from './render-change-note';
+import { nextChangeNote } from './render-change-note';
 
 /** State and actions of renders. */
 export interface RenderSlice {
@@ -20,6 +22,8 @@ export interface RenderSlice {
   readonly diskChange: DiskChange | null;
   /** The good renders' context and the last different one (the prompt-cache marker). */
   readonly contextHistory: ContextHistory;
+  /** What the last var edit or change on disk changed in the render (issue 26). */
+  readonly changeNote: RenderChangeNote | null;
   applyRender(result: RenderResult): void;
   /** Notes the `seq` a `setScenario` answered; its render arrives as a pushed event. */
   awaitRender(seq: number): void;
@@ -44,14 +48,19 @@ export const createRenderSlice: SliceCreator<RenderSlice> = () => (set) => ({
   awaitedSeq: 0,
   diskChange: null,
   contextHistory: NO_CONTEXT_HISTORY,
+  changeNote: null,
   // A render older than the scenario last asked for would show an earlier keystroke's vars
   // (the transports do not promise to order pushed events against answers).
   applyRender: (result) =>
     set((s) => {
       if (result.seq < s.awaitedSeq) return s;
       const next = nextRenderState(s, result);
-      if (next.render === s.render || next.render === null) return next;
-      return { ...next, contextHistory: nextContextHistory(s.contextHistory, next.render.report.context) };
+      if (next === s || next.render === s.render || next.render === null) return next;
+      return {
+        ...next,
+        contextHistory: nextContextHistory(s.contextHistory, next.render.report.context),
+        changeNote: nextChangeNote(s.changeNote, s.render, next.render),
+      };
     }),
   awaitRender: (seq) => set((s) => (seq > s.awaitedSeq ? { awaitedSeq: seq } : s)),
   applyDiskChange: (change) => set({ diskChange: change }),

@@ -17,15 +17,16 @@ import { contextSegments } from './context-segments';
 import { contextMessages } from './messages';
 import { contextRuns, findMatches } from './search';
 import './context.css';
-// eslint-disable-next-line local/layers -- not moved yet: the draft note (with DraftImpact and its manifest strings) is rewritten by the draft band work; it then goes to components/
-import { DraftRenderNote } from '../manifest/draft-note';
 import { SearchBox } from '../../components/search-box';
+import { RenderBand } from '../../components/draft-band';
+import { shownRender } from '../../store/shown-render';
 
 /** The Context panel. */
 export function ContextPanel() {
   const t = useT();
   const ct = usePanelT(contextMessages);
-  const render = useApp((s) => s.render);
+  // The draft's render while a draft is unsaved (issue 26), else the saved one.
+  const render = useApp(shownRender);
   const failed = useApp((s) => s.failedRender);
   const setTab = useApp((s) => s.setTab);
   const store = useAppStore();
@@ -129,7 +130,7 @@ export function ContextPanel() {
 
   return (
     <section className="context-panel" aria-label={t('tab.context')}>
-      <DraftRenderNote />
+      <RenderBand />
       {failed !== null && <p className="panel-note warn">{t('context.notRendered')}</p>}
       <div className="context-bars">
         <div className="context-toolbar">

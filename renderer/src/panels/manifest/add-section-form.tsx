@@ -104,7 +104,7 @@ export function AddSectionForm({
         e.preventDefault();
         setTried(true);
         if (problem !== null) return;
-        onEdit((v) => addSection(v, section));
+        onEdit((v) => addSection(v, section), undefined, { kind: 'add', id: section.id });
         setId('');
         setRelative('');
         setDescription('');

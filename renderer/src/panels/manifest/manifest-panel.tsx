@@ -14,6 +14,7 @@ import { useApp, useAppStore } from '../../store/store-context';
 import { useApi } from '../../store/use-api';
 import { AddSectionForm } from './add-section-form';
 import { DraftImpact } from './draft-impact';
+import { ExpertSplit } from './expert-split';
 import { FilePanes } from './file-panes';
 import { BomLines } from '../../components/bom-note';
 import { diagnosticsByFile, fileMarkers } from './file-markers';
@@ -27,7 +28,10 @@ import { SectionsTable } from './sections-table';
 import { useDraftRenders } from './use-draft-renders';
 import { VersionsPanel } from './versions-panel';
 import { DraftRestoredNotice } from './draft-restored-notice';
-import { isTextTarget, undoKey } from './undo-keys';
+import { useDraftUndoKeys } from '../../components/use-draft-undo-keys';
+import { redoText, undoText } from '../../components/edit-label-text';
+import { renderBandMessages } from '../../components/render-band-messages';
+import { redoLabel, undoLabel } from '../../store/draft-session';
 import './manifest.css';
 import { useDark } from '../../theme/use-dark';
 
@@ -40,17 +44,10 @@ function isUnder(file: string, dir: string): boolean {
   return f.startsWith(`${d}/`);
 }
 
-const pick = (e: KeyboardEvent) => ({
-  key: e.key,
-  ctrlKey: e.ctrlKey,
-  metaKey: e.metaKey,
-  shiftKey: e.shiftKey,
-  altKey: e.altKey,
-});
-
 /** The Manifest panel. */
 export default function ManifestPanel() {
   const t = usePanelT(manifestMessages);
+  const tb = usePanelT(renderBandMessages);
   const dark = useDark();
   const api = useApi();
   const render = useApp((s) => s.render);
@@ -80,6 +77,8 @@ export default function ManifestPanel() {
   const dismissReloadNotice = useApp((s) => s.draft.dismissReloadNotice);
   const scenario = useApp((s) => s.scenario);
   const [versionsOpen, setVersionsOpen] = useState(false);
+  // The row the expert panes beside the table scroll to.
+  const [selectedRow, setSelectedRow] = useState<string | null>(null);
 
   const currentFile = render?.report.manifestFile ?? DEFAULT_MANIFEST;
   const file = pickedFile ?? currentFile;
@@ -106,17 +105,7 @@ export default function ManifestPanel() {
 
   useDraftRenders();
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent): void => {
-      const action = undoKey({ ...pick(e), inText: isTextTarget(e.target) });
-      if (action === null) return;
-      e.preventDefault();
-      if (action === 'undo') undo();
-      else redo();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [undo, redo]);
+  useDraftUndoKeys();
 
   const draft = session === null ? null : currentDraft(session);
   const shown = renders?.draft ?? renders?.saved ?? null;
@@ -165,6 +154,50 @@ export default function ManifestPanel() {
   const savedReport = renders?.saved?.report ?? null;
   const maxOrder = rows.reduce((m, r) => Math.max(m, r.order ?? 0), 0);
 
+  const form = (
+    <>
+      <SectionsTable
+        rows={rows}
+        replaceMode={replace}
+        readOnly={readOnly}
+        onEdit={edit}
+        t={t}
+        selected={selectedRow}
+        onSelect={setSelectedRow}
+      />
+      <RenderModesPanel merged={merged} vars={report?.vars ?? {}} readOnly={readOnly} onEdit={edit} t={t} />
+
+      <AddSectionForm
+        api={api}
+        takenIds={rows.map((r) => r.id)}
+        pathVars={report?.pathVars ?? {}}
+        suggestedOrder={Math.floor(maxOrder) + 5}
+        readOnly={readOnly}
+        onEdit={edit}
+        t={t}
+      />
+    </>
+  );
+  const panes = (layout: 'row' | 'side') => (
+    <FilePanes
+      manifestFile={session.pair.manifestFile}
+      basePath={session.pair.basePath}
+      baseText={session.pair.baseText ?? ''}
+      baseMarkers={markers.base}
+      overridePath={session.pair.overridePath}
+      overrideText={draft.text ?? ''}
+      overrideExists={session.pair.override !== null}
+      overrideMarkers={markers.override}
+      mergedText={merged === null ? '' : mergedJson(merged)}
+      expert={expert}
+      dark={dark}
+      onType={type}
+      t={t}
+      layout={layout}
+      revealId={selectedRow}
+    />
+  );
+
   return (
     <div className="manifest-panel" data-testid="manifest-panel">
       <BomLines diagnostics={[...(savedReport?.diagnostics ?? []), ...(draftReport?.diagnostics ?? [])]} />
@@ -188,11 +221,24 @@ export default function ManifestPanel() {
         <span className={`draft-state${dirty ? ' dirty' : ''}`} data-testid="draft-state">
           {dirty ? t('state.dirty') : t('state.clean')}
         </span>
-        <button type="button" disabled={history.past.length === 0} onClick={undo} data-testid="undo">
-          {t('action.undo')}
+        {/* Named (issue 26): "Undo: disable persona" says what the click takes back. */}
+        <button
+          type="button"
+          disabled={history.past.length === 0}
+          onClick={undo}
+          title={undoText(tb, undoLabel(session))}
+          data-testid="undo"
+        >
+          {history.past.length === 0 ? t('action.undo') : undoText(tb, undoLabel(session))}
         </button>
-        <button type="button" disabled={history.future.length === 0} onClick={redo} data-testid="redo">
-          {t('action.redo')}
+        <button
+          type="button"
+          disabled={history.future.length === 0}
+          onClick={redo}
+          title={redoText(tb, redoLabel(session))}
+          data-testid="redo"
+        >
+          {history.future.length === 0 ? t('action.redo') : redoText(tb, redoLabel(session))}
         </button>
         <button type="button" disabled={!dirty} onClick={discard} data-testid="discard">
           {t('action.discard')}
@@ -290,34 +336,16 @@ export default function ManifestPanel() {
       ) : null}
 
       <p className="origin-legend">{t('origin.legend')}</p>
-      <SectionsTable rows={rows} replaceMode={replace} readOnly={readOnly} onEdit={edit} t={t} />
-      <RenderModesPanel merged={merged} vars={report?.vars ?? {}} readOnly={readOnly} onEdit={edit} t={t} />
-
-      <AddSectionForm
-        api={api}
-        takenIds={rows.map((r) => r.id)}
-        pathVars={report?.pathVars ?? {}}
-        suggestedOrder={Math.floor(maxOrder) + 5}
-        readOnly={readOnly}
-        onEdit={edit}
-        t={t}
-      />
-
-      <FilePanes
-        manifestFile={session.pair.manifestFile}
-        basePath={session.pair.basePath}
-        baseText={session.pair.baseText ?? ''}
-        baseMarkers={markers.base}
-        overridePath={session.pair.overridePath}
-        overrideText={draft.text ?? ''}
-        overrideExists={session.pair.override !== null}
-        overrideMarkers={markers.override}
-        mergedText={merged === null ? '' : mergedJson(merged)}
-        expert={expert}
-        dark={dark}
-        onType={type}
-        t={t}
-      />
+      {expert ? (
+        <ExpertSplit label={t('expert.resize')} side={panes('side')}>
+          {form}
+        </ExpertSplit>
+      ) : (
+        <>
+          {form}
+          {panes('row')}
+        </>
+      )}
 
       {merged !== null ? (
         <details className="merged-diff" open>

@@ -164,6 +164,8 @@ const en = {
   'save.failed.io-error': 'Could not save. The file on disk is unchanged.',
   'save.error': 'Could not save: {message}',
   'expert.hint': 'Expert mode: the override file’s JSON, checked against the override schema.',
+  'expert.panes': 'JSON shown beside the table',
+  'expert.resize': 'Width of the JSON beside the table',
   'note.summary':
     'Unsaved override draft for {file}: this tab shows the saved override; expand to compare with the draft.',
   'note.open': 'Open in the Manifest tab',
@@ -330,6 +332,8 @@ const zh: Readonly<Record<Key, string>> = {
   'save.failed.io-error': '无法保存。磁盘上的文件未改变。',
   'save.error': '无法保存：{message}',
   'expert.hint': '专家模式：覆盖文件的 JSON，按覆盖 schema 校验。',
+  'expert.panes': '表格旁显示的 JSON',
+  'expert.resize': '表格旁 JSON 的宽度',
   'note.summary': '{file} 有未保存的覆盖草稿：本页显示已保存的覆盖；展开可与草稿对比。',
   'note.open': '在清单页打开',
   ...VERSIONS_ZH,

@@ -80,6 +80,7 @@ export function RenderModesPanel({ merged, vars, readOnly, onEdit, t }: RenderMo
                               (v, b) =>
                                 setSectionField(v, b, s.id, 'modeName', name === '' ? undefined : name),
                               `modeName:${s.id}`,
+                              { kind: 'mode', id: s.id },
                             );
                           }}
                           onKeyDown={(e) => {
@@ -95,7 +96,10 @@ export function RenderModesPanel({ merged, vars, readOnly, onEdit, t }: RenderMo
                           data-testid={`mode-default-${s.id}`}
                           onChange={(e) => {
                             const on = e.target.checked;
-                            onEdit((v, b) => setSectionField(v, b, s.id, 'isDefault', on));
+                            onEdit((v, b) => setSectionField(v, b, s.id, 'isDefault', on), undefined, {
+                              kind: 'mode',
+                              id: s.id,
+                            });
                           }}
                         />{' '}
                         {t('modes.isDefault')}

@@ -21,8 +21,9 @@ import { RowCache, memoByObject } from './row-cache';
 import type { TimelineRow } from './timeline-rows';
 import { filterRows, timelineRows } from './timeline-rows';
 import './timeline.css';
-// eslint-disable-next-line local/layers -- not moved yet: the draft note (with DraftImpact and its manifest strings) is rewritten by the draft band work; it then goes to components/
-import { DraftRenderNote } from '../manifest/draft-note';
+import { RenderBand } from '../../components/draft-band';
+import { useRowMarks } from '../../components/use-row-marks';
+import { shownRender } from '../../store/shown-render';
 import { VerifyBar } from './verify-bar';
 import { BomNote } from '../../components/bom-note';
 import { SearchBox } from '../../components/search-box';
@@ -34,7 +35,9 @@ const ROW_ESTIMATE = 76;
 /** The Timeline panel. */
 export default function TimelinePanel() {
   const t = usePanelT(timelineMessages);
-  const render = useApp((s) => s.render);
+  // The draft's render while a draft is unsaved (issue 26), else the saved one.
+  const render = useApp(shownRender);
+  const marks = useRowMarks();
   const failed = useApp((s) => s.failedRender);
   const api = useApi();
   const setTab = useApp((s) => s.setTab);
@@ -159,7 +162,7 @@ export default function TimelinePanel() {
             {failureText(t, report.failure)}
           </p>
         )}
-        <DraftRenderNote />
+        <RenderBand />
         <BudgetBars picture={picture} t={t} selected={selectedId} onSelect={openId} />
         <div className="timeline-toolbar">
           <SearchBox
@@ -211,6 +214,7 @@ export default function TimelinePanel() {
                     reason={reasonOf(row)}
                     maxBytes={maxBytes}
                     selected={row.id === selectedId}
+                    mark={marks.get(row.id)}
                     t={t}
                     onSelect={selectId}
                   />

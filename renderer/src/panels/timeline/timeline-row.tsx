@@ -9,6 +9,8 @@ import type { TimelineKey } from './messages';
 import type { ClauseLine, ReasonText } from './reason-text';
 import { hazardText } from './hazard-text';
 import type { FolderBudget, TimelineRow as Row } from './timeline-rows';
+import { RowMark } from '../../components/row-mark';
+import type { RowMarkData } from '../../components/use-row-marks';
 
 /** How many not-loaded files a row names before "… and n more". */
 export const NOT_LOADED_SHOWN = 8;
@@ -98,6 +100,8 @@ export interface TimelineRowProps {
   readonly reason: ReasonText;
   readonly maxBytes: number;
   readonly selected: boolean;
+  /** Set when the draft or the last render changed this row (issue 26). */
+  readonly mark?: RowMarkData | undefined;
   readonly t: PanelTranslate<TimelineKey>;
   readonly onSelect: (id: string, open: boolean) => void;
 }
@@ -108,6 +112,7 @@ export const TimelineRowView = memo(function TimelineRowView({
   reason,
   maxBytes,
   selected,
+  mark,
   t,
   onSelect,
 }: TimelineRowProps) {
@@ -123,6 +128,7 @@ export const TimelineRowView = memo(function TimelineRowView({
       data-testid="timeline-row"
       data-section={row.id}
       data-status={row.status}
+      data-marked={mark?.kind}
       onClick={() => onSelect(row.id, true)}
     >
       <div className="cell-status">
@@ -156,6 +162,9 @@ export const TimelineRowView = memo(function TimelineRowView({
         <span className={`origin origin-${row.origin}`} data-testid="origin">
           {origin}
         </span>
+        {/* The space keeps "override" and the marker two words to assistive tech. */}
+        {mark !== undefined && ' '}
+        {mark !== undefined && <RowMark mark={mark} />}
       </div>
       <div className="cell-why" data-testid="why">
         {reason.lines.map((line, i) => (
