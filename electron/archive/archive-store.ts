@@ -18,7 +18,13 @@ import zlib from 'node:zlib';
 import type { DebugFileKind } from '../../shared/debug-files/names';
 import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
 import { takeArchiveLock, type ArchiveLock } from './archive-lock';
-import { currentGeneration, indexFile, packFile, removeOtherGenerations } from './archive-files';
+import {
+  currentGeneration,
+  indexFile,
+  packFile,
+  removeOtherGenerations,
+  setCurrentGeneration,
+} from './archive-files';
 import { encodeFrame, FRAME_HEADER, MAX_FRAME_PAYLOAD, scanFrames } from './record-frame';
 import { splitBlocks } from './split-blocks';
 
@@ -307,26 +313,78 @@ export class ArchiveStore {
     return { records: payloads.length, blocks: newBlocks.length, packBytes: pack.length };
   }
 
-  /** The stored bytes of one block (for retention, which copies blocks without inflating). */
-  storedBlock(id: number): { readonly bytes: Buffer; readonly block: NewBlock } {
-    const b = this.blocks;
-    const bytes = readAt(this.packFd, b.offset[id] as number, b.stored[id] as number, this.dir);
-    return {
-      bytes,
-      block: [b.hash[id] as string, 0, b.stored[id] as number, b.length[id] as number, b.codec[id] as number],
-    };
-  }
-
-  /** The block ids of each file of `key`. */
-  blockIdsOf(key: string): Partial<Record<DebugFileKind, readonly number[]>> {
-    const e = this.entries.get(key);
-    const out: Partial<Record<DebugFileKind, readonly number[]>> = {};
-    if (e === undefined) return out;
-    for (const kind of DEBUG_FILE_KINDS) {
-      const at = e.files[kind];
-      if (at !== undefined) out[kind] = this.recordAt(at).f[kind] ?? [];
+  /**
+   * Keeps only the snapshots `keep` says yes to (retention). The one rewrite of the archive:
+   * the kept records and the blocks they use are copied (still compressed) into generation
+   * g+1, flushed, and `CURRENT` is renamed over; then the old generation is removed. A kill
+   * before the rename leaves generation g whole (the next writer removes the half of g+1),
+   * after it generation g+1 whole. Returns how many snapshots were dropped.
+   */
+  retain(keep: (s: ArchivedSnapshot) => boolean): number {
+    this.assertOpen();
+    if (!this.writable) throw new Error(`the archive ${this.dir} is open read-only`);
+    const kept = this.list().filter(keep);
+    const dropped = this.entries.size - kept.length;
+    if (dropped === 0) return 0;
+    const next = this.gen + 1;
+    const indexFd = fs.openSync(indexFile(this.dir, next), 'w');
+    const packFd = fs.openSync(packFile(this.dir, next), 'w');
+    try {
+      const newId = new Map<number, number>();
+      let packAt = 0;
+      let indexAt = 0;
+      for (const s of kept) {
+        const e = this.entries.get(s.key) as Entry;
+        const brought: NewBlock[] = [];
+        const files: Partial<Record<DebugFileKind, number[]>> = {};
+        for (const kind of DEBUG_FILE_KINDS) {
+          const at = e.files[kind];
+          if (at === undefined) continue;
+          files[kind] = (this.recordAt(at).f[kind] ?? []).map((id) => {
+            const known = newId.get(id);
+            if (known !== undefined) return known;
+            const b = this.blocks;
+            const stored = readAt(this.packFd, b.offset[id] as number, b.stored[id] as number, this.dir);
+            writeAll(packFd, stored, packAt);
+            brought.push([
+              b.hash[id] as string,
+              packAt,
+              stored.length,
+              b.length[id] as number,
+              b.codec[id] as number,
+            ]);
+            packAt += stored.length;
+            newId.set(id, newId.size);
+            return newId.size - 1;
+          });
+        }
+        const frame = encodeFrame(
+          Buffer.from(JSON.stringify({ k: s.key, t: s.time, a: s.archivedAt, b: brought, f: files })),
+        );
+        writeAll(indexFd, frame, indexAt);
+        indexAt += frame.length;
+      }
+      fs.fsyncSync(packFd);
+      fs.fsyncSync(indexFd);
+    } finally {
+      fs.closeSync(indexFd);
+      fs.closeSync(packFd);
     }
-    return out;
+    setCurrentGeneration(this.dir, next);
+    fs.closeSync(this.indexFd);
+    fs.closeSync(this.packFd);
+    removeOtherGenerations(this.dir, next);
+    this.gen = next;
+    this.indexFd = fs.openSync(indexFile(this.dir, next), 'r+');
+    this.packFd = fs.openSync(packFile(this.dir, next), 'r+');
+    this.indexEnd = 0;
+    this.packEnd = 0;
+    this.blocks = new BlockTable();
+    this.byHash = new Map();
+    this.entries = new Map();
+    this.rawBytes = 0;
+    this.load();
+    return dropped;
   }
 
   /** Closes the files and gives the lock back. */
