@@ -58,6 +58,10 @@ export interface ImportOptions {
   readonly now?: () => number;
   /** Asked between batches; `true` stops the import (the app is closing). */
   readonly stopped?: () => boolean;
+  /** Snapshots per flushed batch (tests make it small to kill the import between two). */
+  readonly batchSnapshots?: number;
+  /** Called once the folder is listed, before any file is read (tests delete files there). */
+  readonly onListed?: () => Promise<void>;
 }
 
 type Read = { ok: true; bytes: Buffer; mtimeMs: number } | { ok: false; code: string; reason?: string };
@@ -146,6 +150,7 @@ export async function importEckDebug(options: ImportOptions): Promise<ImportCoun
     return counts;
   }
   counts.listed = listed.length;
+  await options.onListed?.();
   const todo = listed.filter((s) => {
     const have = store.kindsOf(s.key);
     const lacking = DEBUG_FILE_KINDS.some((k) => s.names[k] !== undefined && !have.includes(k));
@@ -191,7 +196,7 @@ export async function importEckDebug(options: ImportOptions): Promise<ImportCoun
       for (const bytes of Object.values(r.files)) batchBytes += bytes.length;
       counts.bytesRead += Object.values(r.files).reduce((n, b) => n + b.length, 0);
     }
-    if (batch.length >= BATCH_SNAPSHOTS || batchBytes >= BATCH_BYTES) commit();
+    if (batch.length >= (options.batchSnapshots ?? BATCH_SNAPSHOTS) || batchBytes >= BATCH_BYTES) commit();
   }
   commit();
   return counts;
