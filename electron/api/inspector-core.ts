@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { EngineFs } from '../../shared/engine';
 import { renderContext } from '../../shared/engine';
 import type { EventPayloads } from '../../shared/api';
+import { BackgroundArchiver } from '../archive/archive-runner';
 import { ClaudeProjectService } from '../claude-md/claude-project-service';
 import { debugDirOf } from '../debug/debug-dir';
 import { BUNDLES_FOLDER } from '../history-api/history-handlers';
@@ -56,6 +57,8 @@ export interface CoreOptions {
   readonly render?: RenderFn;
   readonly env?: Partial<DefaultsEnv>;
   readonly watch?: boolean;
+  /** Archive the open home while running (issue 25): the desktop app and `serve`, not tests. */
+  readonly archive?: boolean;
 }
 
 /** The running core. */
@@ -100,6 +103,7 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     for (const dir of dirs) cleanStaleTemps(dir, inside === undefined ? {} : { inside });
   };
   cleanTemps([settingsDir(), path.join(settingsDir(), BUNDLES_FOLDER)]);
+  const archiver = options.archive === true ? new BackgroundArchiver({ settingsDir, log }) : null;
   const host = new WorkspaceHost({
     defaults,
     fs: options.fs ?? createNodeFs(),
@@ -109,6 +113,7 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     ...(options.watch === undefined ? {} : { watch: options.watch }),
     onOpened: (resolved) => {
       cleanTemps([path.join(resolved.home, 'eck'), debugDirOf(resolved.home)], resolved.home);
+      archiver?.setHome(resolved.home);
       options.onOpened?.(resolved);
     },
   });
@@ -166,6 +171,7 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     host,
     dispatch,
     close: async () => {
+      await archiver?.close();
       await claude.close();
       await history.close();
       await host.close();

@@ -21,7 +21,7 @@ function snapshot(n: number, files: SnapshotFiles = generatedSnapshot(n)): Snaps
   return { ...keyAt(n), files };
 }
 
-function rawSize(files: SnapshotFiles): number {
+function rawSize(files: SnapshotToAdd['files']): number {
   return Object.values(files).reduce((n, b) => n + b.length, 0);
 }
 
