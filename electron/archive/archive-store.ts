@@ -27,6 +27,7 @@ import {
 } from './archive-files';
 import { encodeFrame, FRAME_HEADER, MAX_FRAME_PAYLOAD, scanFrames } from './record-frame';
 import { splitBlocks } from './split-blocks';
+import { fromRuns, toRuns } from './id-runs';
 
 /** How a block's bytes sit in the pack. */
 const STORED = 0;
@@ -269,7 +270,7 @@ export class ArchiveStore {
         if (bytes === undefined || have.has(kind) || batchKinds.has(kind)) continue;
         batchKinds.add(kind);
         files[kind] = splitBlocks(bytes).map((block) => {
-          const hash = crypto.createHash('sha256').update(block).digest('base64');
+          const hash = crypto.hash('sha256', block, 'base64');
           const known = this.byHash.get(hash) ?? pending.get(hash);
           if (known !== undefined) return known;
           const deflated = zlib.deflateRawSync(block, { level: 6 });
@@ -289,7 +290,7 @@ export class ArchiveStore {
     }
     if (payloads.length === 0) return { records: 0, blocks: 0, packBytes: 0 };
     const pack = Buffer.concat(packParts);
-    const frames = payloads.map((p) => encodeFrame(Buffer.from(JSON.stringify(p))));
+    const frames = payloads.map((p) => encodeFrame(serialize(p)));
     const index = Buffer.concat(frames);
     try {
       writeAll(this.packFd, pack, this.packEnd);
@@ -358,9 +359,7 @@ export class ArchiveStore {
             return newId.size - 1;
           });
         }
-        const frame = encodeFrame(
-          Buffer.from(JSON.stringify({ k: s.key, t: s.time, a: s.archivedAt, b: brought, f: files })),
-        );
+        const frame = encodeFrame(serialize({ k: s.key, t: s.time, a: s.archivedAt, b: brought, f: files }));
         writeAll(indexFd, frame, indexAt);
         indexAt += frame.length;
       }
@@ -492,7 +491,7 @@ export class ArchiveStore {
     const b = this.blocks;
     const stored = readAt(this.packFd, b.offset[id] as number, b.stored[id] as number, this.dir);
     const bytes = b.codec[id] === DEFLATED ? zlib.inflateRawSync(stored) : stored;
-    if (crypto.createHash('sha256').update(bytes).digest('base64') !== b.hash[id])
+    if (crypto.hash('sha256', bytes, 'base64') !== b.hash[id])
       throw new Error(`the archive pack ${packFile(this.dir, this.gen)} is damaged (block ${id})`);
     return bytes;
   }
@@ -511,13 +510,31 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** A record as written: its id lists as runs (id-runs.ts). */
+function serialize(p: RecordPayload): Buffer {
+  const f: Partial<Record<DebugFileKind, number[]>> = {};
+  for (const kind of DEBUG_FILE_KINDS) {
+    const ids = p.f[kind];
+    if (ids !== undefined) f[kind] = toRuns(ids);
+  }
+  return Buffer.from(JSON.stringify({ ...p, f }));
+}
+
 /** A record's payload, or `null` when it is not one we wrote (a checksum collision, a bug). */
 function parsePayload(bytes: Buffer): RecordPayload | null {
   try {
     const p = JSON.parse(bytes.toString('utf8')) as RecordPayload;
     if (typeof p.k !== 'string' || typeof p.t !== 'number' || !Array.isArray(p.b) || typeof p.f !== 'object')
       return null;
-    return p;
+    const f: Partial<Record<DebugFileKind, number[]>> = {};
+    for (const kind of DEBUG_FILE_KINDS) {
+      const runs = p.f[kind];
+      if (runs === undefined) continue;
+      const ids = Array.isArray(runs) ? fromRuns(runs) : null;
+      if (ids === null) return null;
+      f[kind] = ids;
+    }
+    return { ...p, f };
   } catch {
     return null;
   }

@@ -20,7 +20,7 @@ export const MAX_ARCHIVED_FILE = 64 * 1024 * 1024;
 /** Default wait before a new snapshot is copied (see the module comment). */
 export const DEFAULT_SETTLE_MS = 2000;
 
-/** Files read at the same time. */
+/** Snapshots read between two yields to the event loop. */
 const PARALLEL = 16;
 /** A batch is committed (flushed) at this many snapshots or bytes read. */
 const BATCH_SNAPSHOTS = 500;
@@ -68,29 +68,39 @@ type Read = { ok: true; bytes: Buffer; mtimeMs: number } | { ok: false; code: st
 
 const READ_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 
-/** A regular file's bytes, bounded; never throws (a FIFO planted in the home is refused, not waited on). */
-async function readDebugFile(file: string): Promise<Read> {
-  let handle: fs.promises.FileHandle | null = null;
+/**
+ * A regular file's bytes, bounded; never throws (a FIFO planted in the home is refused, not
+ * waited on). Synchronous on purpose: four thread-pool round trips per file (open, stat, read,
+ * close) made the import wait, idle, for most of its time; the caller reads a small group and
+ * then yields, so the app's event loop is never held for more than a few milliseconds.
+ */
+function readDebugFile(file: string): Read {
+  let fd: number | null = null;
   try {
-    handle = await fs.promises.open(file, READ_FLAGS);
-    const st = await handle.stat();
+    fd = fs.openSync(file, READ_FLAGS);
+    const st = fs.fstatSync(fd);
     if (!st.isFile()) return { ok: false, code: 'ENOTREG', reason: 'not a regular file' };
     if (st.size > MAX_ARCHIVED_FILE)
       return { ok: false, code: 'EFBIG', reason: `${st.size} bytes, over ${MAX_ARCHIVED_FILE}` };
     const bytes = Buffer.allocUnsafe(st.size);
     let got = 0;
     while (got < st.size) {
-      const { bytesRead } = await handle.read(bytes, got, st.size - got, got);
-      if (bytesRead === 0) break;
-      got += bytesRead;
+      const n = fs.readSync(fd, bytes, got, st.size - got, got);
+      if (n === 0) break;
+      got += n;
     }
     return { ok: true, bytes: got === st.size ? bytes : bytes.subarray(0, got), mtimeMs: st.mtimeMs };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'EIO';
     return { ok: false, code, reason: (err as Error).message };
   } finally {
-    await handle?.close().catch(() => undefined);
+    if (fd !== null) fs.closeSync(fd);
   }
+}
+
+/** Lets the event loop run (pushed events, requests) between two groups of reads. */
+function yieldToLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 interface Listed {
@@ -178,7 +188,7 @@ export async function importEckDebug(options: ImportOptions): Promise<ImportCoun
   for (let i = 0; i < todo.length; i += PARALLEL) {
     if (options.stopped?.() === true) break;
     const group = todo.slice(i, i + PARALLEL);
-    const read = await Promise.all(group.map((s) => readSnapshot(debugDir, s, store, counts)));
+    const read = group.map((s) => readSnapshot(debugDir, s, store, counts));
     const at = now();
     for (let j = 0; j < group.length; j++) {
       const s = group[j] as Listed;
@@ -197,18 +207,19 @@ export async function importEckDebug(options: ImportOptions): Promise<ImportCoun
       counts.bytesRead += Object.values(r.files).reduce((n, b) => n + b.length, 0);
     }
     if (batch.length >= (options.batchSnapshots ?? BATCH_SNAPSHOTS) || batchBytes >= BATCH_BYTES) commit();
+    await yieldToLoop();
   }
   commit();
   return counts;
 }
 
 /** The files of one snapshot not archived yet; `null` when none could be read. */
-async function readSnapshot(
+function readSnapshot(
   dir: string,
   s: Listed,
   store: ArchiveStore,
   counts: ImportCounts,
-): Promise<{ files: Partial<Record<DebugFileKind, Buffer>>; newest: number } | null> {
+): { files: Partial<Record<DebugFileKind, Buffer>>; newest: number } | null {
   const have = store.kindsOf(s.key);
   const files: Partial<Record<DebugFileKind, Buffer>> = {};
   let newest = 0;
@@ -216,7 +227,7 @@ async function readSnapshot(
     const name = s.names[kind];
     if (name === undefined || have.includes(kind)) continue;
     const file = path.join(dir, name);
-    const r = await readDebugFile(file);
+    const r = readDebugFile(file);
     if (r.ok) {
       files[kind] = r.bytes;
       newest = Math.max(newest, r.mtimeMs);

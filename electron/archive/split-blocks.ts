@@ -9,11 +9,16 @@
  * Works on bytes, not text: the archive keeps each file exactly, even one that is not UTF-8.
  */
 
-/** No cut (other than a heading) before a block has this many bytes. */
-const MIN_BLOCK = 256;
+/**
+ * No cut before a block has this many bytes: a block costs a hash and an id in the index, and
+ * a var or a short rules paragraph alone is smaller than that bookkeeping is worth.
+ */
+const MIN_BLOCK = 512;
+/** A line's own hash may end a block only past this size (a unit start may from MIN_BLOCK). */
+const MIN_HASH_CUT = 1024;
 /** A block never grows past this: a long line is cut in pieces of this size. */
 export const MAX_BLOCK = 64 * 1024;
-/** One line in this many ends a block when its hash says so (about 1 KiB blocks of prose). */
+/** One line in this many ends a block when its hash says so (blocks of 1–2 KiB of prose). */
 const CUT_MASK = 15;
 
 const NEWLINE = 0x0a;
@@ -45,7 +50,7 @@ export function splitBlocks(bytes: Uint8Array): Uint8Array[] {
     const nl = bytes.indexOf(NEWLINE, lineStart);
     const lineEnd = nl < 0 ? bytes.length : nl + 1;
     const bare = nl < 0 ? lineEnd : nl;
-    if (lineStart > blockStart && opensUnit(bytes, lineStart, bare)) {
+    if (lineStart - blockStart >= MIN_BLOCK && opensUnit(bytes, lineStart, bare)) {
       blocks.push(bytes.subarray(blockStart, lineStart));
       blockStart = lineStart;
     }
@@ -54,7 +59,7 @@ export function splitBlocks(bytes: Uint8Array): Uint8Array[] {
       blocks.push(bytes.subarray(blockStart, blockStart + MAX_BLOCK));
       blockStart += MAX_BLOCK;
     }
-    if (lineEnd - blockStart >= MIN_BLOCK && (lineHash(bytes, lineStart, bare) & CUT_MASK) === 0) {
+    if (lineEnd - blockStart >= MIN_HASH_CUT && (lineHash(bytes, lineStart, bare) & CUT_MASK) === 0) {
       blocks.push(bytes.subarray(blockStart, lineEnd));
       blockStart = lineEnd;
     }
