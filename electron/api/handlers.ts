@@ -4,6 +4,7 @@
  * Later issues add their methods here (or in a sibling file spread into this table).
  */
 import type { ClaudeProjectService } from '../claude-md/claude-project-service';
+import { createArchiveHandlers } from '../archive/archive-handlers';
 import { createClaudeProjectHandlers } from '../claude-md/claude-project-handlers';
 import { createHistoryHandlers } from '../history-api/history-handlers';
 import type { HistoryHandlerOptions } from '../history-api/history-handlers';
@@ -16,6 +17,7 @@ import type { HandlerTable } from './dispatch';
 import type { PathOpener } from './open-in-editor';
 import { openInEditor } from './open-in-editor';
 import { capRenderResult } from './render-caps';
+import { appSettingsDir } from '../scenarios/scenarios-dir';
 
 /** The handler table of the API, bound to a workspace host. */
 export function createHandlers(
@@ -45,5 +47,6 @@ export function createHandlers(
     ...createClaudeProjectHandlers(claude),
     ...createHistoryHandlers(host, history, writes),
     ...createVerifyHandlers(host, claude),
+    ...createArchiveHandlers(host, writes.settingsDir ?? appSettingsDir),
   };
 }

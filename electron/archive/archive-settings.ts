@@ -6,23 +6,21 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import {
+  archiveSettingsSchema,
+  MAX_ARCHIVE_KEEP_DAYS,
+  type ArchiveSettingsShape,
+} from '../../shared/api/methods/archive';
 import { writeTextAtomic } from '../services/pinned-write';
 import { appSettingsDir } from '../scenarios/scenarios-dir';
 import { ARCHIVES_FOLDER } from './archive-location';
 import { DEFAULT_KEEP_DAYS } from './retention';
 
 /** Longest retention one can set: a hundred years is "keep" in all but name. */
-export const MAX_KEEP_DAYS = 36_500;
+export const MAX_KEEP_DAYS = MAX_ARCHIVE_KEEP_DAYS;
 
-export const archiveSettingsSchema = z.strictObject({
-  /** Whether the app and `serve` archive while they run. */
-  enabled: z.boolean(),
-  /** Days a snapshot is kept; `null` keeps every one. */
-  keepDays: z.number().int().min(1).max(MAX_KEEP_DAYS).nullable(),
-});
-
-export type ArchiveSettings = z.infer<typeof archiveSettingsSchema>;
+/** `enabled`: the app and `serve` archive while they run; `keepDays`: `null` keeps every one. */
+export type ArchiveSettings = ArchiveSettingsShape;
 
 export const DEFAULT_ARCHIVE_SETTINGS: ArchiveSettings = { enabled: true, keepDays: DEFAULT_KEEP_DAYS };
 

@@ -21,6 +21,8 @@ import { claudeProjectMethodInputs } from './methods/claude-project';
 import type { HistoryMethodOutputs } from './methods/history';
 import { historyMethodInputs } from './methods/history';
 import type { VerifyMethodOutputs } from './methods/verify';
+import type { ArchiveMethodOutputs } from './methods/archive';
+import { archiveMethodInputs } from './methods/archive';
 import { verifyMethodInputs } from './methods/verify';
 
 /** A saved scenario's name (checked again on the main side: trimmed, printable). */
@@ -66,6 +68,8 @@ export const methodInputs = {
   ...historyMethodInputs,
   // Verify (issue 23): the current render beside the one the installed evolcore makes.
   ...verifyMethodInputs,
+  // The archive of renders (issue 25).
+  ...archiveMethodInputs,
 } as const;
 
 /** Name of an API method. */
@@ -82,7 +86,12 @@ export type ParsedInput<M extends MethodName> = z.output<(typeof methodInputs)[M
 
 /** What each method returns. */
 export interface MethodOutputs
-  extends OverrideMethodOutputs, ClaudeProjectMethodOutputs, HistoryMethodOutputs, VerifyMethodOutputs {
+  extends
+    OverrideMethodOutputs,
+    ClaudeProjectMethodOutputs,
+    HistoryMethodOutputs,
+    VerifyMethodOutputs,
+    ArchiveMethodOutputs {
   getWorkspace: WorkspaceInfo;
   openWorkspace: WorkspaceInfo;
   listAgents: readonly AgentInfo[];
