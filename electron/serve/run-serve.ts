@@ -40,7 +40,7 @@ export async function runServe(
     choice: { home: args.home, packageRoot: args.packageRoot },
     ...(args.claudeProject === undefined ? {} : { claudeProject: args.claudeProject }),
     log,
-    archive: true,
+    archive: args.archive,
   });
   const server = await startServeServer({
     dispatch: core.dispatch,
