@@ -57,8 +57,11 @@ export interface CoreOptions {
   readonly render?: RenderFn;
   readonly env?: Partial<DefaultsEnv>;
   readonly watch?: boolean;
-  /** Archive the open home while running (issue 25): the desktop app and `serve`, not tests. */
-  readonly archive?: boolean;
+  /**
+   * Archive the open home while running (issue 25): the desktop app and `serve`, not tests
+   * (which may pass how long to wait before the first run).
+   */
+  readonly archive?: boolean | { readonly firstDelayMs: number };
 }
 
 /** The running core. */
@@ -103,7 +106,10 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     for (const dir of dirs) cleanStaleTemps(dir, inside === undefined ? {} : { inside });
   };
   cleanTemps([settingsDir(), path.join(settingsDir(), BUNDLES_FOLDER)]);
-  const archiver = options.archive === true ? new BackgroundArchiver({ settingsDir, log }) : null;
+  const archiver =
+    options.archive === undefined || options.archive === false
+      ? null
+      : new BackgroundArchiver({ settingsDir, log, ...(options.archive === true ? {} : options.archive) });
   const host = new WorkspaceHost({
     defaults,
     fs: options.fs ?? createNodeFs(),

@@ -23,7 +23,7 @@ describe('the archive through the API', () => {
     for (const name of fs.readdirSync(debug)) fs.utimesSync(path.join(debug, name), old, old);
     // Far inside the default 90 days, whatever day the demo renders carry.
     writeArchiveSettings({ enabled: true, keepDays: null }, process.env['ECK_INSPECTOR_SETTINGS_DIR']);
-    await harness.start({ choice: { home, packageRoot }, archive: true });
+    await harness.start({ choice: { home, packageRoot }, archive: { firstDelayMs: 0 } });
     const snapshots = new Set(fs.readdirSync(debug).map((n) => /-(\d{4}-.*)\.(json|md)$/.exec(n)?.[1]));
     let listing: ArchiveListing | null = null;
     await until(

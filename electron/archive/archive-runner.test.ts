@@ -37,7 +37,12 @@ function archivedKeys(settingsDir: string, home: string): string[] {
 
 function start(settingsDir: string): BackgroundArchiver {
   const logs: string[] = [];
-  const a = new BackgroundArchiver({ settingsDir: () => settingsDir, log: (m) => logs.push(m), delayMs: 50 });
+  const a = new BackgroundArchiver({
+    settingsDir: () => settingsDir,
+    log: (m) => logs.push(m),
+    delayMs: 50,
+    firstDelayMs: 0,
+  });
   archivers.push(a);
   return a;
 }

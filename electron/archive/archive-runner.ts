@@ -23,10 +23,16 @@ export interface ArchiverOptions {
   readonly delayMs?: number;
   /** Time between the runs that catch what a watch missed. */
   readonly intervalMs?: number;
+  /**
+   * Wait after a home is opened before the first run: the first run over a big eck-debug
+   * reads every file, and the window's start and the History's first listing come first.
+   */
+  readonly firstDelayMs?: number;
 }
 
 const DEFAULT_DELAY_MS = DEFAULT_SETTLE_MS + 500;
 const DEFAULT_INTERVAL_MS = 10 * 60 * 1000;
+const DEFAULT_FIRST_DELAY_MS = 10_000;
 
 /** Archives the open home in the background. */
 export class BackgroundArchiver {
@@ -55,7 +61,7 @@ export class BackgroundArchiver {
     this.watch();
     this.interval = setInterval(() => this.request(0), this.options.intervalMs ?? DEFAULT_INTERVAL_MS);
     this.interval.unref();
-    this.request(0);
+    this.request(this.options.firstDelayMs ?? DEFAULT_FIRST_DELAY_MS);
   }
 
   /** Asks for a run after `delayMs` (coalesced with any already asked for). */
