@@ -42,6 +42,12 @@ async function main(): Promise<void> {
     results.push({ name: 'history-index-50k', error: err instanceof Error ? err.message : String(err) });
   }
   try {
+    const { benchArchive } = await import('./archive-bench');
+    results.push(await benchArchive());
+  } catch (err) {
+    results.push({ name: 'archive-import', error: err instanceof Error ? err.message : String(err) });
+  }
+  try {
     const { benchPackage } = await import('./package-bench');
     results.push(...(await benchPackage()));
   } catch (err) {

@@ -74,6 +74,8 @@ async function start(): Promise<void> {
     appRoot: kitRoot,
     choice,
     ...(args.claudeProject === undefined ? {} : { claudeProject: args.claudeProject }),
+    // Renders copied into the archive while the window is open (issue 25).
+    archive: true,
     // Timeline's "open in editor": the OS's default app for a text file; anything else is
     // only shown in its folder (open-in-editor.ts).
     opener: { open: (p) => shell.openPath(p), reveal: (p) => shell.showItemInFolder(p) },

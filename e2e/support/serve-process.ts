@@ -55,6 +55,8 @@ export async function startServe(
       '--no-open',
       // The run builds the renderer once up front; a stale check per test must not start builds.
       '--no-build',
+      // Temp homes must not leave archives in the user's settings folder.
+      '--no-archive',
       '--port',
       '0',
       '--home',

@@ -4,6 +4,7 @@
  * Later issues add their methods here (or in a sibling file spread into this table).
  */
 import type { ClaudeProjectService } from '../claude-md/claude-project-service';
+import { createArchiveHandlers } from '../archive/archive-handlers';
 import { createClaudeProjectHandlers } from '../claude-md/claude-project-handlers';
 import { createHistoryHandlers } from '../history/history-handlers';
 import type { HistoryHandlerOptions } from '../history/history-handlers';
@@ -54,5 +55,6 @@ export function createHandlers(
     ...createClaudeProjectHandlers(claude),
     ...createHistoryHandlers(host, history, writes),
     ...createVerifyHandlers(host, claude),
+    ...createArchiveHandlers(host, writes.settingsDir ?? appSettingsDir),
   };
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { EngineFs } from '../../shared/engine';
 import { renderContext } from '../../shared/engine';
 import type { EventPayloads } from '../../shared/api';
+import { BackgroundArchiver } from '../archive/archive-runner';
 import { ClaudeProjectService } from '../claude-md/claude-project-service';
 import { BUNDLES_FOLDER } from '../history/bundles-dir';
 import { sessionGuesser } from '../history/session-guess';
@@ -55,6 +56,11 @@ export interface CoreOptions {
   readonly render?: RenderFn;
   readonly env?: Partial<DefaultsEnv>;
   readonly watch?: boolean;
+  /**
+   * Archive the open home while running (issue 25): the desktop app and `serve`, not tests
+   * (which may pass how long to wait before the first run).
+   */
+  readonly archive?: boolean | { readonly firstDelayMs: number };
 }
 
 /** The running core. */
@@ -99,6 +105,10 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     for (const dir of dirs) cleanStaleTemps(dir, inside === undefined ? {} : { inside });
   };
   cleanTemps([settingsDir(), path.join(settingsDir(), BUNDLES_FOLDER)]);
+  const archiver =
+    options.archive === undefined || options.archive === false
+      ? null
+      : new BackgroundArchiver({ settingsDir, log, ...(options.archive === true ? {} : options.archive) });
   const host = new WorkspaceHost({
     defaults,
     fs: options.fs ?? createNodeFs(),
@@ -114,6 +124,7 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
       const listed = host.current.cachedListing(eckDir);
       if (listed === undefined) cleanTemps([eckDir], resolved.home);
       else cleanStaleTempEntries(eckDir, listed, { inside: resolved.home });
+      archiver?.setHome(resolved.home);
       options.onOpened?.(resolved);
     },
   });
@@ -173,6 +184,7 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     host,
     dispatch,
     close: async () => {
+      await archiver?.close();
       await claude.close();
       await history.close();
       await host.close();

@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   message: async () => (await import('./message-command')).runMessageCommand,
   'claude-md': async () => (await import('./claude-md-command')).runClaudeMdCommand,
   verify: async () => (await import('./verify-command')).runVerifyCommand,
+  archive: async () => (await import('./archive-command')).runArchiveCommand,
 };
 
 /** Dispatches to a command. */

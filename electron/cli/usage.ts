@@ -21,6 +21,7 @@ export const COMMAND_USAGE: Readonly<Record<string, string>> = {
   message: `message ${SCENARIO} [--items FILE] [--now ISO] [--json]`,
   'claude-md': CLAUDE_MD_USAGE,
   verify: `verify ${SCENARIO.replace(' [--override F]', '')} [--engine FILE] [--history N] [--timeout S] [--json]`,
+  archive: 'archive [--home DIR] [--to DIR] [--keep-days N|all] [--wait S] [--json]',
 };
 
 /** What each command does, for its `--help`. */
@@ -33,6 +34,9 @@ const COMMAND_SUMMARY: Readonly<Record<string, string>> = {
   verify:
     'the same scenario rendered by the evolcore installed in --package-root, in a box (scratch home, no network, ' +
     'a time limit), compared with ours; exit 0 identical, 3 different, 2 no engine found',
+  archive:
+    "copies the home's eck-debug snapshots not archived yet into the archive (kept past evolcore's 24 hours); " +
+    'run it on a timer',
 };
 
 /** The options every engine command shares, explained. */
@@ -73,6 +77,16 @@ const COMMAND_OPTIONS_HELP: Readonly<Record<string, string>> = {
   verify: VERIFY_HELP,
 };
 
+/** `eck archive`'s options (it takes no scenario). */
+const ARCHIVE_HELP = `  --home DIR           the home whose data/eck-debug/ is archived (default: $EVOLCORE_HOME, else ~/.evolcore)
+  --to DIR             the archive folder (default: one per home in the app's settings folder, archive/);
+                       never inside the home
+  --keep-days N|all    drop archived snapshots older than N days (default: the app's setting, 90)
+  --wait S             when the app is writing the archive right now, wait up to S seconds (default 0)
+  --json               the counts as JSON
+Exit status: 0 done, 1 could not run (archive busy, folder unreadable), 2 usage error.
+`;
+
 /** `eck --help`. */
 export const USAGE = `usage: eck <command> [options]   (eck <command> --help for one command)
 ${Object.keys(COMMAND_USAGE)
@@ -87,7 +101,11 @@ export function commandHelp(name: string): string {
   const usage = COMMAND_USAGE[name] ?? name;
   const summary = COMMAND_SUMMARY[name] ?? '';
   const options =
-    name === 'claude-md' ? '' : `${SCENARIO_HELP}${COMMAND_OPTIONS_HELP[name] ?? ''}${INPUT_LIMITS}`;
+    name === 'claude-md'
+      ? ''
+      : name === 'archive'
+        ? ARCHIVE_HELP
+        : `${SCENARIO_HELP}${COMMAND_OPTIONS_HELP[name] ?? ''}${INPUT_LIMITS}`;
   return `usage: eck ${usage}\n${summary}\n${options}`;
 }
 

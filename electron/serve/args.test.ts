@@ -16,6 +16,7 @@ describe('serve args', () => {
       port: 8080,
       open: false,
       build: true,
+      archive: true,
       help: false,
     });
   });
@@ -23,6 +24,11 @@ describe('serve args', () => {
   it('builds the renderer first unless --no-build', () => {
     expect(parseServeArgs([], {}).build).toBe(true);
     expect(parseServeArgs(['--no-build'], {}).build).toBe(false);
+  });
+
+  it('archives the home while serving unless --no-archive', () => {
+    expect(parseServeArgs([], {}).archive).toBe(true);
+    expect(parseServeArgs(['--no-archive'], {}).archive).toBe(false);
   });
 
   it('defaults to a free port and opening the browser, except under CI', () => {

@@ -16,18 +16,21 @@ export interface ServeArgs {
   readonly open: boolean;
   /** Build the renderer first when it is missing or stale (off with --no-build, e.g. in the e2e runs). */
   readonly build: boolean;
+  /** Archive the home's renders while serving (issue 25; off with --no-archive, e.g. in the e2e runs). */
+  readonly archive: boolean;
   readonly help: boolean;
 }
 
 /** One-paragraph usage text. */
 export const SERVE_USAGE =
-  'usage: npm run serve -- [--home DIR] [--package-root DIR] [--claude-project DIR] [--port N] [--no-open] [--no-build]\n' +
+  'usage: npm run serve -- [--home DIR] [--package-root DIR] [--claude-project DIR] [--port N] [--no-open] [--no-build] [--no-archive]\n' +
   '  --home DIR          $EVOLCORE_HOME to inspect (default: $EVOLCORE_HOME, ~/.evolcore, the demo home)\n' +
   '  --package-root DIR  folder holding kits/ (default: this app)\n' +
   '  --claude-project DIR  open the CLAUDE.md layering of this Claude Code working directory\n' +
   '  --port N            port on 127.0.0.1 (default: a free one)\n' +
   '  --no-open           do not open the system browser (also when CI is set)\n' +
-  '  --no-build          do not build the renderer first when it is missing or older than its sources';
+  '  --no-build          do not build the renderer first when it is missing or older than its sources\n' +
+  "  --no-archive        do not copy the home's renders into the archive while serving (see eck archive)";
 
 /** Parses argv; throws an Error with a one-line message on bad options. */
 export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): ServeArgs {
@@ -40,6 +43,7 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
       port: { type: 'string' },
       'no-open': { type: 'boolean', default: false },
       'no-build': { type: 'boolean', default: false },
+      'no-archive': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -57,6 +61,7 @@ export function parseServeArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     port,
     open: !values['no-open'] && !ci,
     build: !values['no-build'],
+    archive: !values['no-archive'],
     help: values.help,
   };
 }

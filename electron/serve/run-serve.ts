@@ -44,6 +44,7 @@ export async function runServe(
     choice: { home: args.home, packageRoot: args.packageRoot },
     ...(args.claudeProject === undefined ? {} : { claudeProject: args.claudeProject }),
     log,
+    archive: args.archive,
   });
   const server = await startServeServer({
     dispatch: core.dispatch,

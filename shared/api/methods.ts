@@ -24,6 +24,8 @@ import { claudeProjectMethodInputs } from './methods/claude-project';
 import type { HistoryMethodOutputs } from './methods/history';
 import { historyMethodInputs } from './methods/history';
 import type { VerifyMethodOutputs } from './methods/verify';
+import type { ArchiveMethodOutputs } from './methods/archive';
+import { archiveMethodInputs } from './methods/archive';
 import { verifyMethodInputs } from './methods/verify';
 
 /** A saved scenario's name (checked again on the main side: trimmed, printable). */
@@ -71,6 +73,8 @@ export const methodInputs = {
   ...historyMethodInputs,
   // Verify (issue 23): the current render beside the one the installed evolcore makes.
   ...verifyMethodInputs,
+  // The archive of renders (issue 25).
+  ...archiveMethodInputs,
 } as const;
 
 /** Name of an API method. */
@@ -92,7 +96,8 @@ export interface MethodOutputs
     OverrideVersionMethodOutputs,
     ClaudeProjectMethodOutputs,
     HistoryMethodOutputs,
-    VerifyMethodOutputs {
+    VerifyMethodOutputs,
+    ArchiveMethodOutputs {
   getWorkspace: WorkspaceInfo;
   openWorkspace: WorkspaceInfo;
   listAgents: readonly AgentInfo[];

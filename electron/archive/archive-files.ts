@@ -1,0 +1,81 @@
+/**
+ * The files of one archive folder and the generation they belong to.
+ *
+ * - `index-<gen>.log`: the records, framed (record-frame.ts), append-only;
+ * - `blocks-<gen>.pack`: the compressed blocks the records point into, append-only;
+ * - `CURRENT`: the generation in use (absent = 1). Only retention rewrites the archive: it
+ *   writes generation g+1 whole, then swaps `CURRENT` with a rename, so a kill leaves one
+ *   whole generation or the other, never a mix.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const CURRENT_FILE = 'CURRENT';
+
+export function indexFile(dir: string, gen: number): string {
+  return path.join(dir, `index-${gen}.log`);
+}
+
+export function packFile(dir: string, gen: number): string {
+  return path.join(dir, `blocks-${gen}.pack`);
+}
+
+/** The generation `CURRENT` names; 1 when there is none (a new archive). */
+export function currentGeneration(dir: string): number {
+  try {
+    const gen = Number.parseInt(fs.readFileSync(path.join(dir, CURRENT_FILE), 'utf8'), 10);
+    return Number.isInteger(gen) && gen > 0 ? gen : 1;
+  } catch {
+    return 1;
+  }
+}
+
+/** Names `gen` in `CURRENT`: a temp file, flushed, renamed over it, the folder flushed. */
+export function setCurrentGeneration(dir: string, gen: number): void {
+  const temp = path.join(dir, `${CURRENT_FILE}.tmp`);
+  const fd = fs.openSync(temp, 'w');
+  try {
+    fs.writeSync(fd, `${gen}\n`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(temp, path.join(dir, CURRENT_FILE));
+  syncDir(dir);
+}
+
+/** Flushes a folder's entries (a rename is durable only then); not possible on Windows. */
+export function syncDir(dir: string): void {
+  if (process.platform === 'win32') return;
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Removes what a killed retention run left: files of any other generation and the temp
+ * `CURRENT`. Only the writer calls this (it holds the lock). A file a reader still has open
+ * may refuse (Windows); the next writer tries again.
+ */
+export function removeOtherGenerations(dir: string, gen: number): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = /^(?:index-(\d+)\.log|blocks-(\d+)\.pack)$/.exec(name);
+    const other = m ? Number(m[1] ?? m[2]) : null;
+    if ((other !== null && other !== gen) || name === `${CURRENT_FILE}.tmp`) {
+      try {
+        fs.rmSync(path.join(dir, name), { force: true });
+      } catch {
+        // Still open elsewhere: left for the next writer.
+      }
+    }
+  }
+}
