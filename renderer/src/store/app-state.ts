@@ -11,6 +11,7 @@ import type { RenderSlice } from './render-slice';
 import type { ScenarioSlice } from './scenario-slice';
 import type { UiSlice } from './ui-slice';
 import type { VerifySlice } from './verify-slice';
+import type { ViewSlice } from './view-slice';
 import type { WorkspaceSlice } from './workspace-slice';
 
 /** The whole renderer state with its actions. */
@@ -20,7 +21,8 @@ export type AppState = WorkspaceSlice &
   UiSlice &
   ManifestDraftSlice &
   ClaudeProjectSlice &
-  VerifySlice;
+  VerifySlice &
+  ViewSlice;
 
 /** A slice creator over the whole state, given once the API its actions call. */
 export type SliceCreator<Slice> = (api: InspectorApi) => StateCreator<AppState, [], [], Slice>;

@@ -12,13 +12,19 @@ import { createScenarioSlice } from './scenario-slice';
 import type { UiDefaults } from './ui-slice';
 import { createUiSlice } from './ui-slice';
 import { createVerifySlice } from './verify-slice';
+import type { ViewPreferences } from './view-slice';
+import { createViewSlice } from './view-slice';
 import { createWorkspaceSlice } from './workspace-slice';
 
 /** The store type components read through `useApp`. */
 export type AppStore = StoreApi<AppState>;
 
 /** Creates the store over an API. */
-export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStore {
+export function createAppStore(
+  api: InspectorApi,
+  defaults: UiDefaults,
+  viewPrefs: ViewPreferences = { sorts: {}, splits: {} },
+): AppStore {
   const ui = createUiSlice(defaults)(api);
   const workspace = createWorkspaceSlice(api);
   const scenario = createScenarioSlice(api);
@@ -26,6 +32,7 @@ export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStor
   const draft = createManifestDraftSlice(api);
   const claude = createClaudeProjectSlice(api);
   const verify = createVerifySlice(api);
+  const view = createViewSlice(viewPrefs)(api);
   return createStore<AppState>()((...a) => ({
     ...workspace(...a),
     ...scenario(...a),
@@ -34,6 +41,7 @@ export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStor
     ...draft(...a),
     ...claude(...a),
     ...verify(...a),
+    ...view(...a),
   }));
 }
 
@@ -77,6 +85,9 @@ export function bindStoreToApi(store: AppStore, api: InspectorApi): () => void {
           break;
         case 'set-theme':
           s().setTheme(command.theme);
+          break;
+        case 'copy-link':
+          s().view.requestCopyLink();
           break;
       }
     }),
