@@ -18,6 +18,7 @@ import { contextMessages } from './messages';
 import { contextRuns, findMatches } from './search';
 import { sectionFocus, useSectionFocus } from './section-focus';
 import { useContextHistory } from './use-context-history';
+import { useSectionLink } from './section-link';
 import './context.css';
 import { DraftRenderNote } from '../manifest/draft-note';
 import { useSlashFocus } from '../../components/use-slash-focus';
@@ -30,6 +31,7 @@ export function ContextPanel() {
   const failed = useApp((s) => s.failedRender);
   const setTab = useApp((s) => s.setTab);
   const history = useContextHistory();
+  useSectionLink('context');
   const selected = useSectionFocus((s) => s.selected);
   const reveal = useSectionFocus((s) => s.reveal);
   const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');

@@ -29,6 +29,7 @@ const en = {
   'skip.apply.budget': 'Raise the total budget in the override draft ({field}: {value})',
   'skip.applied': 'Added to the override draft; the Manifest tab shows it, Undo takes it back.',
   'skip.applyFailed': 'The override draft is not loaded: {message}',
+  'skip.otherDraft': 'The override draft holds unsaved edits of {file}; save or discard them first.',
   'skip.varsInstead': 'Or change the vars: {fix}',
 } as const;
 
@@ -56,6 +57,7 @@ const zh: Readonly<Record<keyof typeof en, string>> = {
   'skip.apply.budget': '在覆盖草稿中提高总预算（{field}: {value}）',
   'skip.applied': '已加入覆盖草稿；清单标签页中可见，撤销可还原。',
   'skip.applyFailed': '覆盖草稿未加载：{message}',
+  'skip.otherDraft': '覆盖草稿中有 {file} 未保存的修改；请先保存或放弃。',
   'skip.varsInstead': '或者修改 vars：{fix}',
 };
 
