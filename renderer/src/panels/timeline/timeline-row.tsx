@@ -123,6 +123,7 @@ export const TimelineRowView = memo(function TimelineRowView({
       data-testid="timeline-row"
       data-section={row.id}
       data-status={row.status}
+      data-bytes={row.bytes}
       onClick={() => onSelect(row.id, true)}
     >
       <div className="cell-status">
