@@ -44,9 +44,12 @@ async function checkEveryLook(page: Page, state: string): Promise<void> {
 }
 
 async function openTab(page: Page, url: string, tab: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.getByTestId('context-text')).toBeVisible(SLOW);
-  await page.locator(`#tab-${tab}`).click();
+  // The app opens on the Timeline (issue 27); the link names the tab to check.
+  await page.goto(`${url}#/${tab}`);
+  // The first render is on screen once the status bar counts its sections.
+  await expect(page.getByTestId('status-sections')).toContainText(/\d+\/\d+/, SLOW);
+  await expect(page.locator(`#tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
+  if (tab === 'context') await expect(page.getByTestId('context-text')).toBeVisible(SLOW);
 }
 
 test('Timeline: the table with its budget bars, then a section detail open', async ({ page, serve }) => {
@@ -115,7 +118,7 @@ test('the Claude Code view: files with one open, the text with a target file', a
     recursive: true,
     verbatimSymlinks: true,
   });
-  await page.goto(serve.url);
+  await page.goto(`${serve.url}#/context`);
   await expect(page.getByTestId('context-text')).toBeVisible(SLOW);
   await page.getByTestId('workspace-kind').selectOption('claude');
   for (const [field, value] of [

@@ -59,7 +59,7 @@ test('a Claude Code project shows its files in load order with reasons, and foll
   // Many steps, each a round trip and a re-assembly: more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
   const dirs = copyFixture(workspace.root);
-  await page.goto(serve.url);
+  await page.goto(`${serve.url}#/context`);
   await expect(page.getByTestId('context-text')).toContainText('<system-reminder>');
 
   await page.getByTestId('workspace-kind').selectOption('claude');
@@ -264,7 +264,7 @@ test('a project opened elsewhere (another window, the File menu) is shown here w
   context,
 }) => {
   const dirs = copyFixture(workspace.root);
-  await page.goto(serve.url);
+  await page.goto(`${serve.url}#/context`);
   await expect(page.getByTestId('context-text')).toContainText('<system-reminder>');
   const other = await context.newPage();
   await other.goto(serve.url);

@@ -5,7 +5,7 @@
 import { expect, test } from './support/fixtures';
 
 test('blocks are tinted by section; clicking text selects its section', async ({ page, serve }) => {
-  await page.goto(serve.url);
+  await page.goto(`${serve.url}#/context`);
   const text = page.getByTestId('context-text');
   await expect(text).toContainText('Contenu de $KITS_RULES/00-core.md');
   const persona = text.locator('[data-section="persona"]').first();
@@ -28,7 +28,7 @@ test('search counts and marks matches; / focuses it; copy all copies the whole t
   serve,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto(serve.url);
+  await page.goto(`${serve.url}#/context`);
   const text = page.getByTestId('context-text');
   await expect(text).toContainText('<system-reminder>');
   const full = (await text.textContent()) ?? '';
@@ -57,7 +57,7 @@ test('the prompt-cache marker sits where the text first differs from the previou
   page,
   serve,
 }) => {
-  await page.goto(serve.url);
+  await page.goto(`${serve.url}#/context`);
   const text = page.getByTestId('context-text');
   await expect(text).toContainText('aun');
   await expect(page.getByTestId('cache-prefix')).toContainText('shown after the next render');

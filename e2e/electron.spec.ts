@@ -37,7 +37,10 @@ test('the desktop app starts and shows one render', async () => {
   });
   try {
     const window = await app.firstWindow();
-    await expect(window.getByTestId('context-text')).toContainText('<system-reminder>');
+    // The window opens on the Timeline (issue 27) with the first render's rows.
+    await expect(window.locator('#tab-timeline')).toHaveAttribute('aria-selected', 'true');
+    await expect(window.getByTestId('status-sections')).toContainText(/Sections \d+\/\d+ loaded/);
+    await expect(window.getByTestId('timeline-row').first()).toBeVisible();
     const isolated = await window.evaluate(
       () => typeof (window as { require?: unknown }).require === 'undefined',
     );

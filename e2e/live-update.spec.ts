@@ -7,7 +7,7 @@ const MAX_LATENCY_MS = 2000;
 const TRIES = 5;
 
 test('editing a rules file on disk updates the text on screen', async ({ page, serve, workspace }) => {
-  await page.goto(serve.url);
+  await page.goto(`${serve.url}#/context`);
   await expect(page.getByTestId('context-text')).toContainText('Contenu de $KITS_RULES/00-core.md');
   const rule = path.join(workspace.kits, 'rules', '00-core.md');
   const original = fs.readFileSync(rule, 'utf8');
@@ -56,7 +56,7 @@ test('a broken override shows a banner naming the file, and the last good render
   serve,
   workspace,
 }) => {
-  await page.goto(serve.url);
+  await page.goto(`${serve.url}#/context`);
   const text = page.getByTestId('context-text');
   await expect(text).toContainText('<system-reminder>');
   const override = path.join(workspace.home, 'eck', 'eck_manifest.json');

@@ -9,7 +9,7 @@ async function loadedSections(page: Page): Promise<string[]> {
 }
 
 test('switching the scenario preset changes which sections load', async ({ page, serve }) => {
-  await page.goto(serve.url);
+  await page.goto(`${serve.url}#/context`);
   const chips = page.getByTestId('loaded-sections');
   await expect(chips.locator('[data-section="persona"]')).toBeVisible();
   const privateChat = await loadedSections(page);

@@ -154,3 +154,135 @@ test('a total budget too small: the gate cut shows in the budget picture and in 
     `the total gate already cut at ${first}, and evolcore loads no later section`,
   );
 });
+
+/** The rows' section ids and bytes, top to bottom. */
+async function rowOrder(page: Page): Promise<{ id: string; bytes: number }[]> {
+  return page.getByTestId('timeline-row').evaluateAll((els) =>
+    els
+      .map((e) => ({
+        id: e.getAttribute('data-section') ?? '',
+        bytes: Number(e.getAttribute('data-bytes')),
+        top: e.getBoundingClientRect().top,
+      }))
+      .sort((a, b) => a.top - b.top)
+      .map(({ id, bytes }) => ({ id, bytes })),
+  );
+}
+
+test('sorting by bytes: largest first, then smallest, then merged order again; the sort survives a reload', async ({
+  page,
+  serve,
+}) => {
+  await page.goto(serve.url);
+  // The app opens on the Timeline (issue 27), and the address says so.
+  await expect(page.getByTestId('timeline')).toBeVisible();
+  await expect(page.locator('#tab-timeline')).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/#\/timeline(\/preset\/[^/]+)?(\/agent\/[^/]+)?$/);
+  await expect(page.getByTestId('timeline-row')).toHaveCount(16);
+  const merged = await rowOrder(page);
+  const bytesHead = page.getByRole('columnheader', { name: 'Bytes' });
+  await expect(bytesHead).toHaveAttribute('aria-sort', 'none');
+
+  await page.getByTestId('sort-bytes').click();
+  await expect(bytesHead).toHaveAttribute('aria-sort', 'descending');
+  // Largest first; equal sizes keep merged order (the sort is stable).
+  const byBytes = [...merged].sort((a, b) => b.bytes - a.bytes || merged.indexOf(a) - merged.indexOf(b));
+  await expect.poll(() => rowOrder(page)).toEqual(byBytes);
+  expect(byBytes[0]?.bytes).toBeGreaterThan(byBytes[1]?.bytes ?? 0);
+
+  // Kept for the tab across a reload.
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'Bytes' })).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => rowOrder(page)).toEqual(byBytes);
+
+  // The keyboard: the header is a button (Enter sorts the other way, again merged order).
+  await page.getByTestId('sort-bytes').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('columnheader', { name: 'Bytes' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(async () => (await rowOrder(page))[0]?.bytes).toBe(0);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('columnheader', { name: 'Bytes' })).toHaveAttribute('aria-sort', 'none');
+  await expect.poll(() => rowOrder(page)).toEqual(merged);
+});
+
+test('a link restores the view: Timeline with its section open, History with its snapshot and section', async ({
+  page,
+  serve,
+}) => {
+  await page.goto(`${serve.url}#/timeline/preset/coding/section/identity-layer`);
+  await expect(page.locator('#tab-timeline')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('preset-select')).toHaveValue('coding');
+  await expect(row(page, 'identity-layer')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('section-detail')).toHaveAttribute('aria-label', 'Section identity-layer');
+  // The session token never shows in the address or in a copied link.
+  expect(page.url()).not.toContain('token');
+  const copied = await page.getByTestId('section-copy-link').getAttribute('data-link');
+  expect(copied).toBe(`${new URL(serve.url).origin}/#/timeline/preset/coding/section/identity-layer`);
+
+  // Another section: the address follows.
+  await row(page, 'rules').click();
+  await expect(page).toHaveURL(/#\/timeline\/preset\/coding\/section\/rules$/);
+
+  // A History link, typed into the address of the running page.
+  await page.evaluate(() => {
+    window.location.hash = '#/history/2026-11-29-10-03-21/section/team-notes';
+  });
+  await expect(page.locator('#tab-history')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('[data-testid="history-row"][data-key="2026-11-29-10-03-21"]')).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  const detail = page.getByTestId('history-detail');
+  await expect(detail).toHaveAttribute('data-key', '2026-11-29-10-03-21');
+  const linked = detail.locator('tr.is-linked');
+  await expect(linked).toHaveAttribute('data-section', 'team-notes');
+  await expect(linked).toBeInViewport();
+  await expect(page).toHaveURL(/#\/history\/2026-11-29-10-03-21\/section\/team-notes$/);
+  expect(await page.getByTestId('history-copy-link').getAttribute('data-link')).toBe(
+    `${new URL(serve.url).origin}/#/history/2026-11-29-10-03-21`,
+  );
+
+  // Opened afresh (a reload keeps the token in this tab's sessionStorage): the same view.
+  await page.reload();
+  await expect(page.getByTestId('history-detail').locator('tr.is-linked')).toHaveAttribute(
+    'data-section',
+    'team-notes',
+  );
+});
+
+test("a skipped section's detail says why, shows the condition and applies the fix as a draft", async ({
+  page,
+  serve,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openTimeline(page, serve.url, 'coding');
+  await row(page, 'identity-layer').click();
+  const detail = page.getByTestId('section-detail');
+  const skipped = detail.getByTestId('skipped-detail');
+  await expect(skipped).toContainText('chatType = null, so chatType ≠ null is false');
+  await expect(skipped.getByTestId('skipped-vars-fix')).toContainText('give chatType any value');
+  await expect(detail).not.toContainText('No file loaded');
+  // Beside the table, not over it: the size column keeps its header; the table scrolls sideways.
+  const table = page.getByTestId('timeline-table');
+  expect(await table.evaluate((el) => el.scrollWidth >= 860)).toBe(true);
+  await table.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
+  await expect(page.getByRole('columnheader', { name: 'Bytes' })).toBeInViewport();
+  // The split moves from the keyboard, and its width is kept.
+  const split = page.getByTestId('timeline-split');
+  const before = Number(await split.getAttribute('aria-valuenow'));
+  await split.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(split).toHaveAttribute('aria-valuenow', String(before + 24));
+  expect(Math.round((await detail.boundingBox())?.width ?? 0)).toBe(before + 24);
+
+  await skipped.getByTestId('skipped-apply').click();
+  await expect(skipped.getByTestId('skipped-outcome')).toContainText('Added to the override draft');
+  await expect(page.getByTestId('draft-note')).toBeVisible();
+  // The draft renders it: identity-layer goes from "when false" to loaded; nothing is saved.
+  await page.getByTestId('draft-note').locator('summary').click();
+  const change = page.getByTestId('impact-identity-layer');
+  await expect(change).toHaveAttribute('data-before', 'when-false');
+  await expect(change).toHaveAttribute('data-after', 'ok');
+});

@@ -7,7 +7,7 @@ test('typing another home in the workspace bar opens it; a missing one is a bann
   serve,
   workspace,
 }) => {
-  await page.goto(serve.url);
+  await page.goto(`${serve.url}#/context`);
   const home = page.getByTestId('home-path');
   await expect(home).toHaveValue(workspace.home);
   await expect(page.getByTestId('context-text')).toContainText('<system-reminder>');

@@ -31,6 +31,7 @@ describe('application menu', () => {
       'Open Package Root…',
       'Open Claude Code Project…',
       'Recent Workspaces',
+      'Copy Link to This View',
     ]);
     expect(file[2]).toMatchObject({ action: { kind: 'open-claude-project' } });
     expect(labels(sub(buildAppMenu({ recent, zh: true, platform: 'linux' }), '文件'))).toContain(
@@ -38,6 +39,14 @@ describe('application menu', () => {
     );
     expect(sub(file, 'Recent Workspaces')[0]).toMatchObject({
       action: { kind: 'open-recent', home: '/h', packageRoot: '/p' },
+    });
+  });
+
+  it('File ▸ Copy link asks the renderer for the link of the view it shows', () => {
+    const file = sub(buildAppMenu({ recent, zh: false, platform: 'linux' }), 'File');
+    expect(file.find((e) => e.type === 'item' && e.label === 'Copy Link to This View')).toMatchObject({
+      accelerator: 'CmdOrCtrl+Shift+L',
+      action: { kind: 'renderer', command: { kind: 'copy-link' } },
     });
   });
 

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectApi } from './api/connect';
 import type { ConnectionState } from './api/connection-state';
+import { bindAddress, windowAddressPlace } from './address-link';
 import { App } from './app';
 import { detectLanguage } from './i18n/translate';
 import { installLinkGuard } from './link-guard';
@@ -13,6 +14,7 @@ import { keepDraftsAcrossReloads } from './store/draft-keep';
 import { StoreContext } from './store/store-context';
 import './theme/app.css';
 import { loadPreferences, savePreferences } from './ui-preferences';
+import { loadViewPreferences, saveViewPreferences } from './view-preferences';
 
 // Before anything renders: no link in workspace text may take the page elsewhere.
 installLinkGuard(window);
@@ -31,11 +33,15 @@ let onConnection = (state: ConnectionState): void => {
   connection = state;
 };
 const api = connectApi((state) => onConnection(state));
-const store = createAppStore(api, {
-  systemLanguage: detectLanguage(navigator.languages),
-  languageChoice: prefs.language,
-  theme: prefs.theme,
-});
+const store = createAppStore(
+  api,
+  {
+    systemLanguage: detectLanguage(navigator.languages),
+    languageChoice: prefs.language,
+    theme: prefs.theme,
+  },
+  loadViewPreferences(storage),
+);
 let lost = false;
 onConnection = (state) => {
   store.getState().setConnection(state);
@@ -53,7 +59,11 @@ store.subscribe((s, prev) => {
   if (s.languageChoice !== prev.languageChoice || s.theme !== prev.theme) {
     savePreferences(storage, { language: s.languageChoice, theme: s.theme });
   }
+  if (s.view.sorts !== prev.view.sorts || s.view.splits !== prev.view.splits)
+    saveViewPreferences(storage, s.view);
 });
+// The address names the view and a link opens one (issue 27).
+bindAddress(store, windowAddressPlace());
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');

@@ -25,4 +25,6 @@ export type ThemeChoice = (typeof THEMES)[number];
 export type MenuCommand =
   | { readonly kind: 'show-panel'; readonly panel: PanelId }
   | { readonly kind: 'set-language'; readonly language: Language | 'system' }
-  | { readonly kind: 'set-theme'; readonly theme: ThemeChoice };
+  | { readonly kind: 'set-theme'; readonly theme: ThemeChoice }
+  /** File ▸ Copy link: the renderer copies the link of the view it shows (issue 27). */
+  | { readonly kind: 'copy-link' };

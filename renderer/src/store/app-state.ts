@@ -13,6 +13,7 @@ import type { RenderSlice } from './render-slice';
 import type { ScenarioSlice } from './scenario-slice';
 import type { UiSlice } from './ui-slice';
 import type { VerifySlice } from './verify-slice';
+import type { ViewSlice } from './view-slice';
 import type { WorkspaceSlice } from './workspace-slice';
 
 /** The whole renderer state with its actions. */
@@ -24,7 +25,8 @@ export type AppState = WorkspaceSlice &
   ClaudeProjectSlice &
   VerifySlice &
   FocusSlice &
-  DraftKeepSlice;
+  DraftKeepSlice &
+  ViewSlice;
 
 /** A slice creator over the whole state, given once the API its actions call. */
 export type SliceCreator<Slice> = (api: InspectorApi) => StateCreator<AppState, [], [], Slice>;

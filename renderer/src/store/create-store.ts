@@ -14,13 +14,19 @@ import { createScenarioSlice } from './scenario-slice';
 import type { UiDefaults } from './ui-slice';
 import { createUiSlice } from './ui-slice';
 import { createVerifySlice } from './verify-slice';
+import type { ViewPreferences } from './view-slice';
+import { createViewSlice } from './view-slice';
 import { createWorkspaceSlice } from './workspace-slice';
 
 /** The store type components read through `useApp`. */
 export type AppStore = StoreApi<AppState>;
 
 /** Creates the store over an API. */
-export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStore {
+export function createAppStore(
+  api: InspectorApi,
+  defaults: UiDefaults,
+  viewPrefs: ViewPreferences = { sorts: {}, splits: {} },
+): AppStore {
   const ui = createUiSlice(defaults)(api);
   const workspace = createWorkspaceSlice(api);
   const scenario = createScenarioSlice(api);
@@ -30,6 +36,7 @@ export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStor
   const verify = createVerifySlice(api);
   const focus = createFocusSlice(api);
   const draftKeep = createDraftKeepSlice(api);
+  const view = createViewSlice(viewPrefs)(api);
   return createStore<AppState>()((...a) => ({
     ...workspace(...a),
     ...scenario(...a),
@@ -40,6 +47,7 @@ export function createAppStore(api: InspectorApi, defaults: UiDefaults): AppStor
     ...verify(...a),
     ...focus(...a),
     ...draftKeep(...a),
+    ...view(...a),
   }));
 }
 
@@ -83,6 +91,9 @@ export function bindStoreToApi(store: AppStore, api: InspectorApi): () => void {
           break;
         case 'set-theme':
           s().setTheme(command.theme);
+          break;
+        case 'copy-link':
+          s().view.requestCopyLink();
           break;
       }
     }),

@@ -16,6 +16,7 @@ import { cachePrefix } from './cache-prefix';
 import { contextSegments } from './context-segments';
 import { contextMessages } from './messages';
 import { contextRuns, findMatches } from './search';
+import { useSectionLink } from '../../components/section-link';
 import './context.css';
 import { SearchBox } from '../../components/search-box';
 import { RenderBand } from '../../components/draft-band';
@@ -33,6 +34,7 @@ export function ContextPanel() {
   const history = useApp((s) => s.contextHistory);
   const selected = useApp((s) => s.focus.selected);
   const reveal = useApp((s) => s.focus.reveal);
+  useSectionLink('context');
   const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
   const [query, setQuery] = useState('');
   const [current, setCurrent] = useState(0);

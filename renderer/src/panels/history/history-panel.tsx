@@ -24,6 +24,7 @@ import type { HistoryMessageKey } from './messages';
 import { RenderDiffView } from './render-diff-view';
 import { SizeChart } from './size-chart';
 import { SnapshotDetailView } from './snapshot-detail';
+import { useHistoryLink } from './history-link';
 import { PathDialog } from './path-dialog';
 import { SnapshotTable } from './snapshot-table';
 import './history.css';
@@ -49,6 +50,7 @@ export default function HistoryPanel(): React.JSX.Element {
     void store.getState().load();
     return off;
   }, [store]);
+  useHistoryLink(store);
   return <HistoryView store={store} />;
 }
 

@@ -2,12 +2,17 @@
  * One snapshot: its four files (context and fragments as text, the manifest report as a table,
  * the vars as a table), the raw text of each always, and what went wrong reading them.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SnapshotDetail } from '../../../../shared/api/history-models';
 import type { DebugFileKind } from '../../../../shared/debug-files/names';
 import { Bytes } from '../../components/bytes';
 import { TooLargeNote } from '../../components/too-large-note';
+import { CopyLinkButton } from '../../components/copy-link-button';
 import type { PanelTranslate } from '../../i18n/panel-messages';
+import { usePanelT } from '../../i18n/panel-messages';
+import { useApp } from '../../store/store-context';
+import { historyLinkMessages } from './link-messages';
+import './history-link.css';
 import type { HistoryMessageKey } from './messages';
 
 /** Props of the detail. */
@@ -19,9 +24,20 @@ export interface SnapshotDetailViewProps {
 type Tab = DebugFileKind;
 const TABS: readonly Tab[] = ['context', 'fragments', 'manifest', 'vars'];
 
-function ReportTable({ detail, t }: SnapshotDetailViewProps): React.JSX.Element | null {
+function ReportTable({
+  detail,
+  t,
+  linked,
+}: SnapshotDetailViewProps & { readonly linked: string | null }): React.JSX.Element | null {
+  const l = usePanelT(historyLinkMessages);
+  const linkedRow = useRef<HTMLTableRowElement | null>(null);
+  // A link named this section: bring its row into view once the table is there.
+  useEffect(() => {
+    linkedRow.current?.scrollIntoView({ block: 'nearest' });
+  }, [linked]);
   const report = detail.report;
   if (report === null) return null;
+  const key = detail.summary.key;
   return (
     <table className="history-grid" data-testid="history-report-table">
       <thead>
@@ -32,17 +48,34 @@ function ReportTable({ detail, t }: SnapshotDetailViewProps): React.JSX.Element 
           <th>{t('report.files')}</th>
           <th>{t('report.bytes')}</th>
           <th>{t('report.truncated')}</th>
+          <th>{l('link.column')}</th>
         </tr>
       </thead>
       <tbody>
         {report.sections.map((s) => (
-          <tr key={s.id}>
+          <tr
+            key={s.id}
+            {...(s.id === linked
+              ? { ref: linkedRow, className: 'is-linked', 'aria-current': 'true' as const }
+              : {})}
+            data-section={s.id}
+          >
             <td className="history-mono">{s.id}</td>
             <td>{s.status ?? s.pathStatus ?? '?'}</td>
             <td>{s.used === null ? '' : s.used ? t('yes') : t('no')}</td>
             <td>{s.files ?? ''}</td>
             <td>{s.bytes === null || s.bytes === undefined ? '' : <Bytes n={s.bytes} />}</td>
             <td>{s.truncated ? t('yes') : ''}</td>
+            <td>
+              <CopyLinkButton
+                link={{ tab: 'history', snapshot: key, section: s.id }}
+                label={l('link.copySection')}
+                ariaLabel={l('link.sectionName', { id: s.id })}
+                copiedLabel={l('link.copied')}
+                failedLabel={l('link.copyFailed')}
+                testId="history-section-copy-link"
+              />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -115,12 +148,22 @@ function ChunkedText({ text, label }: { readonly text: string; readonly label: s
 
 /** The detail. */
 export function SnapshotDetailView({ detail, t }: SnapshotDetailViewProps): React.JSX.Element {
-  const [tab, setTab] = useState<Tab>('context');
+  const l = usePanelT(historyLinkMessages);
+  // The section a link named in this snapshot: its report opens with that row marked.
+  const linked = useApp((s) => (s.view.snapshot === detail.summary.key ? s.view.snapshotSection : null));
+  const [tab, setTab] = useState<Tab>(linked !== null && detail.report !== null ? 'manifest' : 'context');
   const [raw, setRaw] = useState(false);
   const file = detail.files[tab];
   const structured = !raw && ((tab === 'manifest' && detail.report) || (tab === 'vars' && detail.vars));
   return (
     <div className="history-detail" data-testid="history-detail" data-key={detail.summary.key}>
+      <CopyLinkButton
+        link={{ tab: 'history', snapshot: detail.summary.key, section: null }}
+        label={l('link.copySnapshot')}
+        copiedLabel={l('link.copied')}
+        failedLabel={l('link.copyFailed')}
+        testId="history-copy-link"
+      />
       {detail.summary.missing.length > 0 ? (
         <p className="history-soft">{t('missing', { kinds: detail.summary.missing.join(', ') })}</p>
       ) : null}
@@ -165,7 +208,7 @@ export function SnapshotDetailView({ detail, t }: SnapshotDetailViewProps): Reac
           <p className="history-warn">{file.error}</p>
         ) : structured ? (
           tab === 'manifest' ? (
-            <ReportTable detail={detail} t={t} />
+            <ReportTable detail={detail} t={t} linked={linked} />
           ) : (
             <VarsTable detail={detail} t={t} />
           )

@@ -4,6 +4,7 @@
  * (and a jump to the Context tab), and "open in editor" for the file on disk.
  */
 import { useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { InspectorApi } from '../../../../shared/api';
 import type { OpenInEditorResult } from '../../../../shared/api/open-in-editor';
 import type { RenderReport, SectionReport } from '../../../../shared/engine';
@@ -30,6 +31,12 @@ export interface SectionDetailProps {
   readonly onClose: () => void;
   /** The render's context was over its cap and not sent (its blocks are then empty). */
   readonly contextTooLarge?: TooLarge | null;
+  /** Under the header: why a section that did not load did not, and its fix (skipped-detail.tsx). */
+  readonly skipped?: ReactNode;
+  /** In the header, after the title: the section's "Copy link". */
+  readonly headerExtra?: ReactNode;
+  /** Width in px the split gives the pane. */
+  readonly width?: number;
 }
 
 type FileState =
@@ -97,6 +104,9 @@ export function SectionDetail({
   onShowInContext,
   onClose,
   contextTooLarge = null,
+  skipped = null,
+  headerExtra = null,
+  width,
 }: SectionDetailProps) {
   const sources = section.files;
   // The parent keys this pane by section id, so another section starts at its first file.
@@ -155,10 +165,12 @@ export function SectionDetail({
       className="section-detail"
       aria-label={t('detail.title', { id: section.id })}
       data-testid="section-detail"
+      style={width === undefined ? undefined : { flexBasis: width, width }}
     >
       <header className="detail-head">
         <strong>{t('detail.title', { id: section.id })}</strong>
         <span className={`badge badge-${section.status}`}>{t(`status.${section.status}`)}</span>
+        {headerExtra}
         {section.span !== null && (
           <button type="button" onClick={() => onShowInContext(section.id)} data-testid="show-in-context">
             {t('detail.showInContext')}
@@ -169,9 +181,10 @@ export function SectionDetail({
           ×
         </button>
       </header>
-      <h3>{t('detail.source')}</h3>
+      {skipped}
+      {sources.length === 0 && skipped !== null ? null : <h3>{t('detail.source')}</h3>}
       {sources.length === 0 ? (
-        <p className="muted">{t('detail.noFiles')}</p>
+        skipped === null && <p className="muted">{t('detail.noFiles')}</p>
       ) : (
         <>
           {sources.length > 1 && (

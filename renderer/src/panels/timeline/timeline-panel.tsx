@@ -9,6 +9,7 @@ import type { KeyboardEvent } from 'react';
 import { usePanelT } from '../../i18n/panel-messages';
 import { useApp, useAppStore } from '../../store/store-context';
 import { useApi } from '../../store/use-api';
+import { useSectionLink } from '../../components/section-link';
 import { BudgetBars } from './budget-bars';
 import { budgetPicture } from './budget-picture';
 import { rowKeyAction } from '../../components/row-keys';
@@ -28,6 +29,16 @@ import { VerifyBar } from './verify-bar';
 import { BomNote } from '../../components/bom-note';
 import { SearchBox } from '../../components/search-box';
 import { useDark } from '../../theme/use-dark';
+import { CopyLinkButton } from '../../components/copy-link-button';
+import { SplitHandle } from '../../components/split-handle';
+import { clampSplit } from '../../components/split-width';
+import { SkippedDetail } from './skipped-detail';
+import { TimelineHead } from './timeline-head';
+import { nextSort, sortRows, timelineSortOf } from './timeline-sort';
+import type { TimelineSortColumn } from './timeline-sort';
+import { timelineViewMessages } from './view-messages';
+import { useElementWidth } from './use-element-width';
+import './timeline-view.css';
 
 /** First guess of a row's height before it is measured. */
 const ROW_ESTIMATE = 76;
@@ -35,14 +46,22 @@ const ROW_ESTIMATE = 76;
 /** The Timeline panel. */
 export default function TimelinePanel() {
   const t = usePanelT(timelineMessages);
-  // The draft's render while a draft is unsaved (issue 26), else the saved one.
+  const v = usePanelT(timelineViewMessages);
+  const sortPref = useApp((s) => s.view.sorts.timeline);
+  const setSort = useApp((s) => s.view.setSort);
+  const splitPref = useApp((s) => s.view.splits.timeline ?? null);
+  const setSplit = useApp((s) => s.view.setSplit);
+  const sort = useMemo(() => timelineSortOf(sortPref), [sortPref]);
+  // The draft's render while a draft is unsaved, else the saved one.
   const render = useApp(shownRender);
   const marks = useRowMarks();
   const failed = useApp((s) => s.failedRender);
   const api = useApi();
+  const scenario = useApp((s) => s.scenario);
   const setTab = useApp((s) => s.setTab);
   const dark = useDark();
   const store = useAppStore();
+  useSectionLink('timeline');
   const selectedId = useApp((s) => s.focus.selected);
   const open = useApp((s) => s.focus.open);
   // Rows of the previous render, reused where unchanged, for as long as the tab is mounted.
@@ -60,7 +79,12 @@ export default function TimelinePanel() {
   );
   const reasonOf = useMemo(() => memoByObject((row: TimelineRow) => reasonText(t, row.explanation)), [t]);
   const picture = useMemo(() => (report === null ? null : budgetPicture(report)), [report]);
-  const shown = useMemo(() => filterRows(rows, query), [rows, query]);
+  const shown = useMemo(() => sortRows(filterRows(rows, query), sort), [rows, query, sort]);
+  const panelWidth = useElementWidth(panelRef);
+  const onSort = useCallback(
+    (column: TimelineSortColumn): void => setSort('timeline', nextSort(sort, column)),
+    [setSort, sort],
+  );
   const selectedIndex = shown.findIndex((r) => r.id === selectedId);
   // Recorded once per new render (later commits are the virtualiser measuring rows): React's
   // render and commit, then the layout it causes, read synchronously so the figure is the work
@@ -105,9 +129,10 @@ export default function TimelinePanel() {
   const scrollTo = virtualizer.scrollToIndex;
   const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
-    if (selectedId === scrolledFor.current) return;
+    // A selection not in the list yet (a link opened before the render came): once it is.
+    if (selectedId === scrolledFor.current || selectedIndex < 0) return;
     scrolledFor.current = selectedId;
-    if (selectedIndex >= 0) scrollTo(selectedIndex, { align: 'auto' });
+    scrollTo(selectedIndex, { align: 'auto' });
   }, [selectedId, selectedIndex, scrollTo]);
 
   const onListKey = (e: KeyboardEvent<HTMLDivElement>): void => {
@@ -151,6 +176,11 @@ export default function TimelinePanel() {
   }
   const selectedSection = open ? report.sections.find((s) => s.id === selectedId) : undefined;
   const maxBytes = report.totals.maxBytes;
+  const selectedRow =
+    selectedSection === undefined ? undefined : rows.find((r) => r.id === selectedSection.id);
+  const detailWidth = clampSplit(splitPref, panelWidth);
+  const aid = scenario?.vars['selfAid'];
+  const linkAgent = scenario?.presetId != null && typeof aid === 'string' && aid !== '' ? aid : null;
 
   return (
     <section className="timeline-panel" aria-label={t('panel.label')} data-testid="timeline" ref={panelRef}>
@@ -177,53 +207,61 @@ export default function TimelinePanel() {
           <span className="muted timeline-keys">{t('help.keys')}</span>
         </div>
         <VerifyBar dark={dark} />
-        <div className="timeline-head" aria-hidden="true">
-          <span>{t('col.status')}</span>
-          <span>{t('col.order')}</span>
-          <span>{t('col.section')}</span>
-          <span>{t('col.why')}</span>
-          <span>{t('col.size')}</span>
-        </div>
         {rows.length === 0 && <p className="panel-note">{t('panel.noSections')}</p>}
-        <div
-          ref={listRef}
-          className="timeline-list"
-          role="listbox"
-          tabIndex={0}
-          aria-label={t('panel.label')}
-          aria-activedescendant={
-            selectedIndex >= 0 ? `timeline-row-${shown[selectedIndex]?.index ?? 0}` : undefined
-          }
-          onKeyDown={onListKey}
-          data-testid="timeline-list"
-        >
-          <div className="timeline-spacer" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = shown[item.index];
-              if (row === undefined) return null;
-              return (
-                <div
-                  key={item.key}
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  className="timeline-item"
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  <TimelineRowView
-                    row={row}
-                    reason={reasonOf(row)}
-                    maxBytes={maxBytes}
-                    selected={row.id === selectedId}
-                    mark={marks.get(row.id)}
-                    t={t}
-                    onSelect={selectId}
-                  />
-                </div>
-              );
-            })}
+        {/* Below its columns' width the table scrolls sideways instead of cutting a column. */}
+        <div className="timeline-table" data-testid="timeline-table">
+          <div className="timeline-table-inner">
+            <TimelineHead sort={sort} onSort={onSort} t={t} v={v} />
+            <div
+              ref={listRef}
+              className="timeline-list"
+              role="listbox"
+              tabIndex={0}
+              aria-label={t('panel.label')}
+              aria-activedescendant={
+                selectedIndex >= 0 ? `timeline-row-${shown[selectedIndex]?.index ?? 0}` : undefined
+              }
+              onKeyDown={onListKey}
+              data-testid="timeline-list"
+            >
+              <div className="timeline-spacer" style={{ height: virtualizer.getTotalSize() }}>
+                {virtualizer.getVirtualItems().map((item) => {
+                  const row = shown[item.index];
+                  if (row === undefined) return null;
+                  return (
+                    <div
+                      key={item.key}
+                      data-index={item.index}
+                      ref={virtualizer.measureElement}
+                      className="timeline-item"
+                      style={{ transform: `translateY(${item.start}px)` }}
+                    >
+                      <TimelineRowView
+                        row={row}
+                        reason={reasonOf(row)}
+                        maxBytes={maxBytes}
+                        selected={row.id === selectedId}
+                        mark={marks.get(row.id)}
+                        t={t}
+                        onSelect={selectId}
+                      />
+                    </div>
+                  );
+                })}
+              </div>
+            </div>
           </div>
         </div>
       </div>
+      {selectedSection !== undefined && (
+        <SplitHandle
+          width={detailWidth}
+          total={panelWidth}
+          onResize={(w) => setSplit('timeline', w)}
+          label={v('split.label')}
+          testId="timeline-split"
+        />
+      )}
       {selectedSection !== undefined && (
         <SectionDetail
           key={selectedSection.id}
@@ -236,6 +274,26 @@ export default function TimelinePanel() {
           dark={dark}
           onShowInContext={showInContext}
           onClose={() => store.getState().focus.setOpen(false)}
+          width={detailWidth}
+          headerExtra={
+            <CopyLinkButton
+              link={{
+                tab: 'timeline',
+                preset: scenario?.presetId ?? null,
+                agent: linkAgent,
+                section: selectedSection.id,
+              }}
+              label={v('link.copy')}
+              copiedLabel={v('link.copied')}
+              failedLabel={v('link.copyFailed')}
+              testId="section-copy-link"
+            />
+          }
+          skipped={
+            selectedRow !== undefined && selectedRow.status !== 'ok' ? (
+              <SkippedDetail explanation={selectedRow.explanation} t={t} v={v} />
+            ) : null
+          }
         />
       )}
     </section>

@@ -72,8 +72,8 @@ function FolderBars({ folder, t }: { folder: FolderBudget; t: PanelTranslate<Tim
 
 const CLAUSE_MARKS: Readonly<Record<ClauseLine['mark'], string>> = { true: '✓', false: '✗', skipped: '·' };
 
-/** The clauses of an and / or condition, nested by depth, each marked with its outcome. */
-function Clauses({ clauses }: { readonly clauses: readonly ClauseLine[] }) {
+/** The clauses of an and / or condition, nested by depth, each marked with its outcome (also in the detail). */
+export function Clauses({ clauses }: { readonly clauses: readonly ClauseLine[] }) {
   if (clauses.length === 0) return null;
   return (
     <ul className="why-clauses" data-testid="why-clauses">
@@ -129,6 +129,7 @@ export const TimelineRowView = memo(function TimelineRowView({
       data-section={row.id}
       data-status={row.status}
       data-marked={mark?.kind}
+      data-bytes={row.bytes}
       onClick={() => onSelect(row.id, true)}
     >
       <div className="cell-status">
