@@ -215,11 +215,11 @@ describe('the Δ column', () => {
     const onlyBob = filterRows(listing, { ...NO_FILTERS, hits: new Set(['b2']) }, facts);
     expect(onlyBob.map((s) => cellText(s, 'delta', facts))).toEqual(['-340']);
     // What the cell shows finds the row, as the raw count does.
-    expect(filterRows(listing, { ...NO_FILTERS, columns: { delta: '+1.2' } }, facts).map((r) => r.key)).toEqual([
-      'a2',
-    ]);
-    expect(filterRows(listing, { ...NO_FILTERS, columns: { delta: '-340' } }, facts).map((r) => r.key)).toEqual([
-      'b2',
-    ]);
+    expect(
+      filterRows(listing, { ...NO_FILTERS, columns: { delta: '+1.2' } }, facts).map((r) => r.key),
+    ).toEqual(['a2']);
+    expect(
+      filterRows(listing, { ...NO_FILTERS, columns: { delta: '-340' } }, facts).map((r) => r.key),
+    ).toEqual(['b2']);
   });
 });

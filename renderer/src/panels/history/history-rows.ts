@@ -7,11 +7,7 @@ import type { HistoryDelta } from '../../../../shared/api/history-models';
 import { formatBytes } from '../../format/bytes';
 import { assertNever } from '../../../../shared/base/assert-never';
 import { contextDeltas } from '../../../../shared/history/context-delta';
-import {
-  HISTORY_COLUMN_TABLE,
-  shownColumns,
-  shownValue,
-} from '../../../../shared/history/history-columns';
+import { HISTORY_COLUMN_TABLE, shownColumns, shownValue } from '../../../../shared/history/history-columns';
 import type {
   ColumnTable,
   HistoryColumnId,

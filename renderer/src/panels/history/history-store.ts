@@ -203,7 +203,9 @@ export function createHistoryStore(api: InspectorApi) {
       setBrush: (brush) => set({ filters: { ...get().filters, brush } }),
       setSort(column) {
         const s = get().sort;
-        set({ sort: s.column === column ? { column, desc: !s.desc } : { column, desc: firstSortDesc(column) } });
+        set({
+          sort: s.column === column ? { column, desc: !s.desc } : { column, desc: firstSortDesc(column) },
+        });
       },
       async runSearch(query) {
         const q = query.trim();

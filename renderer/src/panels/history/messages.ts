@@ -14,7 +14,8 @@ export const historyMessages = definePanelMessages(
     'col.sections': 'Sections',
     'col.bytes': 'Context bytes',
     'col.delta': 'Δ bytes',
-    'col.delta.title': 'Context bytes against the previous snapshot of the same session, else the previous one',
+    'col.delta.title':
+      'Context bytes against the previous snapshot of the same session, else the previous one',
     'col.truncated': 'Truncated',
     'filter.any': 'any',
     'filter.text': 'filter',

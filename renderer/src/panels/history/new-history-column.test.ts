@@ -102,7 +102,12 @@ describe('a new History column, added as one descriptor in the column table', ()
   it('is a table column: a cell text, a filter and a sort', () => {
     expect(shownColumns(TABLE).map((d) => d.id)).toContain('varCount');
     expect(ROWS.map((s) => cellText(s, 'varCount', undefined, TABLE))).toEqual(['3', '12', '', '7']);
-    const filtered = filterRows(ROWS, { ...NO_FILTERS, columns: { varCount: '1' } as never }, undefined, TABLE);
+    const filtered = filterRows(
+      ROWS,
+      { ...NO_FILTERS, columns: { varCount: '1' } as never },
+      undefined,
+      TABLE,
+    );
     expect(filtered.map(countOf)).toEqual([12]);
     const sorted = sortRows(ROWS, { column: 'varCount', desc: true }, undefined, TABLE);
     expect(sorted.map(countOf)).toEqual([12, 7, 3, null]);

@@ -26,11 +26,7 @@ import {
   timeCellText,
 } from './history-rows';
 import { assertNever } from '../../../../shared/base/assert-never';
-import {
-  HISTORY_COLUMN_TABLE,
-  shownColumns,
-  shownValue,
-} from '../../../../shared/history/history-columns';
+import { HISTORY_COLUMN_TABLE, shownColumns, shownValue } from '../../../../shared/history/history-columns';
 import type { ListingFacts, ShownDescriptor } from '../../../../shared/history/history-columns';
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
 import type { HistoryMessageKey } from './messages';
