@@ -314,16 +314,21 @@ function flagOrNull(value: unknown, column: string, row: number): boolean | null
 }
 
 function decodeColumns(strings: readonly string[], cols: WireColumns, i: number): SnapshotColumns {
+  // Plain loops, keys always added in the table's order (one object shape for every row).
   const out: Record<string, string | number | boolean | null> = {};
-  cols.ids.text.forEach((id, j) => {
+  const { text, number, flag } = cols.ids;
+  for (let j = 0; j < text.length; j++) {
+    const id = text[j] as string;
     out[id] = stringAt(strings, at(cols.text[j] ?? null, i, -1), id, i);
-  });
-  cols.ids.number.forEach((id, j) => {
+  }
+  for (let j = 0; j < number.length; j++) {
+    const id = number[j] as string;
     out[id] = numberOrNull(at(cols.numbers[j] ?? null, i, null), id, i);
-  });
-  cols.ids.flag.forEach((id, j) => {
+  }
+  for (let j = 0; j < flag.length; j++) {
+    const id = flag[j] as string;
     out[id] = flagOrNull(at(cols.flags[j] ?? null, i, null), id, i);
-  });
+  }
   // Every stored column of the table was set just above.
   return out as SnapshotColumns;
 }
