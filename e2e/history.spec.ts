@@ -72,6 +72,52 @@ test('the Session column guesses evolcore-format snapshots from their sections, 
   await expect(cell).toHaveAttribute('title', /推断.*eck_manifest\.auxiliary\.json/);
 });
 
+/** A Δ cell's text as bytes: `+1.2 KB` → 1229 (to the cell's precision), `−340 B` → -340. */
+function deltaBytes(text: string): number | null {
+  const m = /^([+\u2212]?)(\d+(?:\.\d)?) (B|KB|MB)$/.exec(text.trim());
+  if (m === null) return null;
+  const unit = m[3] === 'MB' ? 1024 * 1024 : m[3] === 'KB' ? 1024 : 1;
+  return (m[1] === '\u2212' ? -1 : 1) * Number(m[2]) * unit;
+}
+
+test('the Δ column shows signed bytes, sorts the largest growth first, and filters by what it shows', async ({
+  page,
+  serve,
+}) => {
+  // Tall enough that the virtual table draws all 45 rows: the order checked is the whole one.
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  await openHistory(page, serve.url);
+  const cells = page.locator('[data-testid="history-row"] .history-col-delta');
+  // Once the background pass has read the sizes, the rows after the first carry a signed Δ.
+  await expect
+    .poll(async () => (await cells.allTextContents()).filter((t) => /^[+\u2212]\d/.test(t)).length, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(5);
+  const header = page.locator('[role="columnheader"].history-col-delta');
+  await expect(header).toHaveText('Δ bytes');
+  await expect(header).toHaveAttribute('aria-sort', 'none');
+  await page.getByTestId('history-sort-delta').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect(rows(page)).toHaveCount(DEMO_SNAPSHOTS);
+  const values = (await cells.allTextContents()).map(deltaBytes);
+  const known = values.filter((v): v is number => v !== null);
+  expect(known.length).toBeGreaterThan(5);
+  expect(values[0]).toBe(Math.max(...known));
+  expect(values[0]).toBeGreaterThan(0);
+  for (let i = 1; i < known.length; i++) expect(known[i]).toBeLessThanOrEqual(known[i - 1] as number);
+  // Unknown Δs (the first render) sort last.
+  expect(values.slice(0, known.length).every((v) => v !== null)).toBe(true);
+  // The filter matches the text shown: "+" keeps the growths only, and the count follows.
+  await page.getByTestId('history-filter-delta').fill('+');
+  const growths = known.filter((v) => v > 0).length;
+  await expect(rows(page)).toHaveCount(growths);
+  await expect(page.getByTestId('history-count')).toHaveText(`${growths} of ${DEMO_SNAPSHOTS} snapshots`);
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('language-select').selectOption('zh-CN');
+  await expect(header).toHaveText('Δ 字节 ▼');
+});
+
 test('diffing two snapshots shows the sections that differ, labelled by cause', async ({ page, serve }) => {
   await openHistory(page, serve.url);
   // Oldest first: the first demo snapshot is a coding render, the second a private chat.

@@ -133,6 +133,8 @@ describe("evolclaw's debug files", () => {
       sectionsTotal: 5,
       truncated: true,
       recordedAt: Date.parse('2026-12-01T11:40:05.123Z'),
+      // Recorded by evolclaw beside the params: the Δ follows it.
+      sessionId: 'sess-9',
     });
   });
 

@@ -54,4 +54,23 @@ describe('contextDeltas', () => {
     ]);
     expect(d.get('m2')).toBe(50);
   });
+
+  it('follows the recorded session id over the guess from session type, channel and peer', () => {
+    // Two sessions of the same peer (a new chat): the id tells them apart, the guess could not.
+    const d = contextDeltas([
+      row('s1a', 1000, { ...alice, sessionId: 's-1' }),
+      row('s2a', 4000, { ...alice, sessionId: 's-2' }),
+      row('s1b', 1100, { ...alice, sessionId: 's-1' }),
+      row('s2b', 4500, { ...alice, sessionId: 's-2' }),
+    ]);
+    expect(d.get('s1b')).toBe(100);
+    expect(d.get('s2b')).toBe(500);
+    // The same id follows a peer whose columns changed (a renamed channel).
+    const e = contextDeltas([
+      row('x1', 200, { sessionId: 's-9', channel: 'a' }),
+      row('y1', 900),
+      row('x2', 260, { sessionId: 's-9', channel: 'b' }),
+    ]);
+    expect(e.get('x2')).toBe(60);
+  });
 });

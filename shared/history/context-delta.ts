@@ -2,17 +2,20 @@
  * The Δ of a History row: bytes of its context against the previous snapshot of the same
  * session, else against the previous snapshot at all. Pure, over the listing (oldest first).
  *
- * The files record no session id in the columns, so "the same session" is the same session
- * type, channel and peer key; a row without a peer key has no session to follow and is measured
- * against the snapshot before it.
+ * "The same session" is the recorded session id (evolclaw's vars file and report carry it, see
+ * the `sessionId` column) when the snapshot has one; else, as a guess, the same session type,
+ * channel and peer key. A row with neither has no session to follow and is measured against
+ * the snapshot before it.
  */
 import type { SnapshotSummary } from './history-types';
 
 /** The session a row belongs to, or `null` when its columns cannot tell. */
 export function sessionOf(s: SnapshotSummary): string | null {
   const c = s.columns;
+  // Distinct prefixes: a recorded id never equals a guessed triple.
+  if (c.sessionId !== null) return `id\u0000${c.sessionId}`;
   if (c.peerKey === null) return null;
-  return [c.sessionType ?? '', c.channel ?? '', c.peerKey].join('\u0000');
+  return ['guess', c.sessionType ?? '', c.channel ?? '', c.peerKey].join('\u0000');
 }
 
 /**

@@ -3,6 +3,7 @@
  * the renderer's History tab, so they are plain readonly data.
  */
 import type { DebugFileKind } from '../debug-files/names';
+import type { SnapshotColumns } from './history-columns';
 
 /** One file of a snapshot. */
 export interface SnapshotFile {
@@ -11,52 +12,12 @@ export interface SnapshotFile {
   readonly bytes: number | null;
 }
 
-/** The table's columns of a snapshot, filled by the background pass from its vars and report. */
-export interface SnapshotColumns {
-  readonly sessionType: string | null;
-  /**
-   * Set when `sessionType` is a guess: evolcore's files do not record it, and the recorded
-   * sections are those of this manifest file, which only that session type renders.
-   */
-  readonly sessionInferredFrom: string | null;
-  readonly chatType: string | null;
-  readonly channel: string | null;
-  /** `peerName`, else `peerKey`, else `peerId`. */
-  readonly peer: string | null;
-  readonly peerKey: string | null;
-  readonly manifestFile: string | null;
-  /** Sections that put something into the context. */
-  readonly sectionsLoaded: number | null;
-  readonly sectionsTotal: number | null;
-  /** Size of `context-<ts>.md` (what the agent got), else the report's own count. */
-  readonly contextBytes: number | null;
-  /** A folder cut by its limits, or any section over the total budget. */
-  readonly truncated: boolean | null;
-  /** The total budget (`totals.maxBytes`) the render ran with, as its manifest report records it. */
-  readonly budgetBytes: number | null;
-  /**
-   * Exact epoch ms of the render when the vars file records it (evolclaw writes an ISO
-   * `timestamp`); the name's time is only to the second and in an unknown zone.
-   */
-  readonly recordedAt: number | null;
-}
-
-/** Columns before anything was read. */
-export const EMPTY_COLUMNS: SnapshotColumns = {
-  sessionType: null,
-  sessionInferredFrom: null,
-  chatType: null,
-  channel: null,
-  peer: null,
-  peerKey: null,
-  manifestFile: null,
-  sectionsLoaded: null,
-  sectionsTotal: null,
-  contextBytes: null,
-  truncated: null,
-  budgetBytes: null,
-  recordedAt: null,
-};
+/**
+ * The table's columns of a snapshot, filled by the background pass from its vars and report:
+ * one per stored descriptor of `history-columns.ts`, where each one's source is written.
+ */
+export type { SnapshotColumns } from './history-columns';
+export { EMPTY_COLUMNS } from './history-columns';
 
 /** One render's files, grouped by snapshot key. */
 export interface SnapshotSummary {

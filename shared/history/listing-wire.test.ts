@@ -28,6 +28,7 @@ function sampleListing(): HistoryListing {
       channel: 'feishu',
       peer: '小明',
       peerKey: 'p1',
+      sessionId: 's-1',
       manifestFile: 'eck_manifest.json',
       sectionsLoaded: 3,
       sectionsTotal: 16,
@@ -80,7 +81,7 @@ describe('listing wire form', () => {
     const wire = encodeRows(snapshots);
     expect(wire.numbers.contextBytes).toBeNull();
     expect(wire.text.peer).toBeNull();
-    expect(wire.truncated).toBeNull();
+    expect(wire.flags.truncated).toBeNull();
     expect(wire.bytes).toEqual([null, null, null, null]);
     expect(decodeRows(JSON.parse(JSON.stringify(wire)))).toEqual({ ok: true, value: snapshots });
     const bad = { ...wire, numbers: { ...wire.numbers, contextBytes: [1] } };
@@ -118,11 +119,12 @@ describe('listing wire form', () => {
       ],
       [
         'a bad truncated value',
-        (w) => ({ ...w, truncated: ['yes', null, null] }),
+        (w) => ({ ...w, flags: { truncated: ['yes', null, null] } }),
         /truncated\[0\] is not 0, 1 or null/,
       ],
       ['bytes of too few kinds', (w) => ({ ...w, bytes: [[], []] }), /bytes needs 4 columns/],
       ['no text columns', (w) => ({ ...w, text: null }), /text is missing/],
+      ['no flag columns', (w) => ({ ...w, flags: undefined }), /flags is missing/],
     ];
     for (const [name, mutate, message] of cases) {
       const r = decodeRows(mutate(good));

@@ -8,6 +8,8 @@
 import { DEBUG_FILE_KINDS, debugFileName } from '../debug-files/names';
 import type { DebugFileKind } from '../debug-files/names';
 import { EMPTY_COLUMNS } from './history-types';
+import { HISTORY_COLUMN_TABLE, storedColumns } from './history-columns';
+import type { ColumnKind, ColumnTable } from './history-columns';
 import { missingOfMask } from './snapshot-group';
 import type {
   ForeignEntry,
@@ -18,27 +20,21 @@ import type {
 } from './history-types';
 import { isPlainObject } from '../base/is-plain-object';
 
-/** Columns of text, each an index into `strings` or -1 for `null`. */
-const TEXT_COLUMNS = [
-  'sessionType',
-  'chatType',
-  'channel',
-  'peer',
-  'peerKey',
-  'manifestFile',
-  'sessionInferredFrom',
-] as const;
-/** Columns of numbers or `null`. */
-const NUMBER_COLUMNS = [
-  'sectionsLoaded',
-  'sectionsTotal',
-  'contextBytes',
-  'budgetBytes',
-  'recordedAt',
-] as const;
+/** The ids of the stored columns of one kind (a text column travels as indexes into `strings`). */
+type StoredIdOfKind<K extends ColumnKind> = Extract<
+  (typeof HISTORY_COLUMN_TABLE)[number],
+  { readonly read: unknown; readonly kind: K }
+>['id'];
+type TextColumn = StoredIdOfKind<'text'>;
+type NumberColumn = StoredIdOfKind<'number'>;
+type FlagColumn = StoredIdOfKind<'flag'>;
 
-type TextColumn = (typeof TEXT_COLUMNS)[number];
-type NumberColumn = (typeof NUMBER_COLUMNS)[number];
+/** The stored columns of a table, split by how they travel. */
+function wireColumns(table: ColumnTable): Record<ColumnKind, readonly string[]> {
+  const stored = storedColumns(table);
+  const of = (kind: ColumnKind): string[] => stored.filter((d) => d.kind === kind).map((d) => d.id);
+  return { text: of('text'), number: of('number'), flag: of('flag') };
+}
 
 /** A column whose every value is empty (`null`, or -1 for a string index) is sent as `null`. */
 type Sparse<T> = readonly T[] | null;
@@ -60,10 +56,11 @@ export interface WireRows {
   readonly done: readonly number[];
   /** Index into `strings`, or -1. */
   readonly error: Sparse<number>;
+  /** The stored columns of `history-columns.ts`, by kind: text as indexes into `strings` or -1. */
   readonly text: Readonly<Record<TextColumn, Sparse<number>>>;
   readonly numbers: Readonly<Record<NumberColumn, Sparse<number | null>>>;
   /** 1, 0, or `null` when unknown. */
-  readonly truncated: Sparse<number | null>;
+  readonly flags: Readonly<Record<FlagColumn, Sparse<number | null>>>;
   readonly strings: readonly string[];
 }
 
@@ -75,13 +72,20 @@ export interface WireListing {
   readonly error: string | null;
 }
 
-/** Encodes snapshots (any order; the listing's is oldest first). */
-export function encodeRows(snapshots: readonly SnapshotSummary[]): WireRows {
+/** Sparse columns by id, `null` for a column no row filled. */
+function record<T>(ids: readonly string[], cols: readonly (T[] | null)[]): Record<string, T[] | null> {
+  return Object.fromEntries(ids.map((c, j) => [c, cols[j] ?? null]));
+}
+
+/** Encodes snapshots (any order; the listing's is oldest first), with the stored columns of `table`. */
+export function encodeRows(
+  snapshots: readonly SnapshotSummary[],
+  table: ColumnTable = HISTORY_COLUMN_TABLE,
+): WireRows {
   const n = snapshots.length;
   const strings: string[] = [];
   const stringIndex = new Map<string, number>();
-  const intern = (value: string | null): number => {
-    if (value === null) return -1;
+  const intern = (value: string): number => {
     let at = stringIndex.get(value);
     if (at === undefined) {
       at = strings.length;
@@ -90,6 +94,7 @@ export function encodeRows(snapshots: readonly SnapshotSummary[]): WireRows {
     }
     return at;
   };
+  const ids = wireColumns(table);
   // Columns other than these four are made when a first value needs them (filled with the empty
   // value up to there): a first listing, where nothing is read yet, writes four columns, not 20.
   const keys = new Array<string>(n);
@@ -99,9 +104,9 @@ export function encodeRows(snapshots: readonly SnapshotSummary[]): WireRows {
   const kinds = DEBUG_FILE_KINDS.length;
   const bytes: ((number | null)[] | null)[] = DEBUG_FILE_KINDS.map(() => null);
   let error: number[] | null = null;
-  let truncated: (number | null)[] | null = null;
-  const text: (number[] | null)[] = TEXT_COLUMNS.map(() => null);
-  const numbers: ((number | null)[] | null)[] = NUMBER_COLUMNS.map(() => null);
+  const text: (number[] | null)[] = ids.text.map(() => null);
+  const numbers: ((number | null)[] | null)[] = ids.number.map(() => null);
+  const flags: ((number | null)[] | null)[] = ids.flag.map(() => null);
   let previous = 0;
   // Plain loops, no closure per row: this runs for every one of 12,500 snapshots.
   for (let i = 0; i < n; i++) {
@@ -119,17 +124,21 @@ export function encodeRows(snapshots: readonly SnapshotSummary[]): WireRows {
     present[i] = mask;
     done[i] = s.parseState === 'done' ? 1 : 0;
     if (s.error !== null) (error ??= new Array<number>(n).fill(-1))[i] = intern(s.error);
-    const c = s.columns;
-    if (c === EMPTY_COLUMNS) continue;
-    for (let j = 0; j < TEXT_COLUMNS.length; j++) {
-      const value = c[TEXT_COLUMNS[j] as TextColumn];
-      if (value !== null) (text[j] ??= new Array<number>(n).fill(-1))[i] = intern(value);
+    if (s.columns === EMPTY_COLUMNS) continue;
+    const c = s.columns as Readonly<Record<string, unknown>>;
+    for (let j = 0; j < ids.text.length; j++) {
+      const value = c[ids.text[j] as string];
+      if (typeof value === 'string') (text[j] ??= new Array<number>(n).fill(-1))[i] = intern(value);
     }
-    for (let j = 0; j < NUMBER_COLUMNS.length; j++) {
-      const value = c[NUMBER_COLUMNS[j] as NumberColumn];
-      if (value !== null) (numbers[j] ??= new Array<number | null>(n).fill(null))[i] = value;
+    for (let j = 0; j < ids.number.length; j++) {
+      const value = c[ids.number[j] as string];
+      if (typeof value === 'number') (numbers[j] ??= new Array<number | null>(n).fill(null))[i] = value;
     }
-    if (c.truncated !== null) (truncated ??= new Array<number | null>(n).fill(null))[i] = c.truncated ? 1 : 0;
+    for (let j = 0; j < ids.flag.length; j++) {
+      const value = c[ids.flag[j] as string];
+      if (typeof value === 'boolean')
+        (flags[j] ??= new Array<number | null>(n).fill(null))[i] = value ? 1 : 0;
+    }
   }
   return {
     count: n,
@@ -139,15 +148,10 @@ export function encodeRows(snapshots: readonly SnapshotSummary[]): WireRows {
     bytes,
     done,
     error,
-    text: Object.fromEntries(TEXT_COLUMNS.map((c, j) => [c, text[j] ?? null])) as Record<
-      TextColumn,
-      Sparse<number>
-    >,
-    numbers: Object.fromEntries(NUMBER_COLUMNS.map((c, j) => [c, numbers[j] ?? null])) as Record<
-      NumberColumn,
-      Sparse<number | null>
-    >,
-    truncated,
+    // Keyed by the table's ids: the real table's type names them.
+    text: record(ids.text, text) as WireRows['text'],
+    numbers: record(ids.number, numbers) as WireRows['numbers'],
+    flags: record(ids.flag, flags) as WireRows['flags'],
     strings,
   };
 }
@@ -184,9 +188,12 @@ class WireError extends Error {}
  * Decodes rows. The message is our own, but it crossed a process boundary: each column's
  * length and each value's type are checked, and anything off is an error value, not a throw.
  */
-export function decodeRows(wire: unknown): DecodeResult<SnapshotSummary[]> {
+export function decodeRows(
+  wire: unknown,
+  table: ColumnTable = HISTORY_COLUMN_TABLE,
+): DecodeResult<SnapshotSummary[]> {
   try {
-    return { ok: true, value: decodeRowsOrThrow(wire) };
+    return { ok: true, value: decodeRowsOrThrow(wire, table) };
   } catch (err) {
     if (err instanceof WireError) return { ok: false, error: `history rows: ${err.message}` };
     throw err;
@@ -215,20 +222,19 @@ function column(record: Record<string, unknown>, name: string, count: number): u
   return value;
 }
 
-function decodeRowsOrThrow(wire: unknown): SnapshotSummary[] {
+function decodeRowsOrThrow(wire: unknown, table: ColumnTable): SnapshotSummary[] {
   if (!isPlainObject(wire)) throw new WireError('not an object');
   const count = wire.count;
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0)
     throw new WireError('count is missing');
   const strings = column(wire, 'strings', Array.isArray(wire.strings) ? wire.strings.length : -1);
   if (!strings.every((s) => typeof s === 'string')) throw new WireError('strings holds a non-string');
-  const table = strings as string[];
+  const stringTable = strings as string[];
   const keys = column(wire, 'keys', count);
   const time = column(wire, 'time', count);
   const present = column(wire, 'present', count);
   const done = column(wire, 'done', count);
   const error = sparseColumn(wire, 'error', count);
-  const truncated = sparseColumn(wire, 'truncated', count);
   const bytesRecord = wire.bytes;
   if (!Array.isArray(bytesRecord) || bytesRecord.length !== DEBUG_FILE_KINDS.length) {
     throw new WireError(`bytes needs ${DEBUG_FILE_KINDS.length} columns`);
@@ -236,10 +242,17 @@ function decodeRowsOrThrow(wire: unknown): SnapshotSummary[] {
   const bytes = DEBUG_FILE_KINDS.map((kind, k) => sparseColumn({ [kind]: bytesRecord[k] }, kind, count));
   if (!isPlainObject(wire.text)) throw new WireError('text is missing');
   if (!isPlainObject(wire.numbers)) throw new WireError('numbers is missing');
+  if (!isPlainObject(wire.flags)) throw new WireError('flags is missing');
   const textRecord = wire.text;
   const numberRecord = wire.numbers;
-  const text = TEXT_COLUMNS.map((c) => sparseColumn(textRecord, c, count));
-  const numbers = NUMBER_COLUMNS.map((c) => sparseColumn(numberRecord, c, count));
+  const flagRecord = wire.flags;
+  const ids = wireColumns(table);
+  const cols: WireColumns = {
+    ids,
+    text: ids.text.map((c) => sparseColumn(textRecord, c, count)),
+    numbers: ids.number.map((c) => sparseColumn(numberRecord, c, count)),
+    flags: ids.flag.map((c) => sparseColumn(flagRecord, c, count)),
+  };
   const out = new Array<SnapshotSummary>(count);
   const kinds = DEBUG_FILE_KINDS.length;
   // Plain loops and no closures per row: this runs for every one of 12,500 snapshots.
@@ -261,11 +274,8 @@ function decodeRowsOrThrow(wire: unknown): SnapshotSummary[] {
         files[kind] = { name: debugFileName(kind, key), bytes: numberOrNull(size, `bytes.${kind}`, i) };
       }
     }
-    const flag = at(truncated, i, null);
     // A snapshot not read yet shares the one empty columns object (12,500 of them at first).
-    const columns = hasColumns(text, numbers, flag, i)
-      ? decodeColumns(table, text, numbers, flag, i)
-      : EMPTY_COLUMNS;
+    const columns = hasColumns(cols, i) ? decodeColumns(stringTable, cols, i) : EMPTY_COLUMNS;
     const long = key.length > 19;
     out[i] = {
       key,
@@ -276,53 +286,51 @@ function decodeRowsOrThrow(wire: unknown): SnapshotSummary[] {
       missing,
       columns,
       parseState: done[i] === 1 ? 'done' : 'pending',
-      error: stringAt(table, at(error, i, -1), 'error', i),
+      error: stringAt(stringTable, at(error, i, -1), 'error', i),
     };
   }
   return out;
 }
 
-function hasColumns(
-  text: readonly (readonly unknown[] | null)[],
-  numbers: readonly (readonly unknown[] | null)[],
-  truncated: unknown,
-  i: number,
-): boolean {
-  if (truncated !== null) return true;
-  for (const c of text) if (c !== null && c[i] !== -1) return true;
-  for (const c of numbers) if (c !== null && c[i] !== null) return true;
+/** The stored columns as received, in the table's order by kind. */
+interface WireColumns {
+  readonly ids: Record<ColumnKind, readonly string[]>;
+  readonly text: readonly (readonly unknown[] | null)[];
+  readonly numbers: readonly (readonly unknown[] | null)[];
+  readonly flags: readonly (readonly unknown[] | null)[];
+}
+
+function hasColumns(cols: WireColumns, i: number): boolean {
+  for (const c of cols.text) if (c !== null && c[i] !== -1) return true;
+  for (const c of cols.numbers) if (c !== null && c[i] !== null) return true;
+  for (const c of cols.flags) if (c !== null && c[i] !== null) return true;
   return false;
 }
 
-function decodeColumns(
-  strings: readonly string[],
-  text: readonly (readonly unknown[] | null)[],
-  numbers: readonly (readonly unknown[] | null)[],
-  truncated: unknown,
-  i: number,
-): SnapshotColumns {
-  if (truncated !== null && truncated !== 0 && truncated !== 1) {
-    throw new WireError(`truncated[${i}] is not 0, 1 or null`);
+function flagOrNull(value: unknown, column: string, row: number): boolean | null {
+  if (value === null) return null;
+  if (value === 0 || value === 1) return value === 1;
+  throw new WireError(`${column}[${row}] is not 0, 1 or null`);
+}
+
+function decodeColumns(strings: readonly string[], cols: WireColumns, i: number): SnapshotColumns {
+  // Plain loops, keys always added in the table's order (one object shape for every row).
+  const out: Record<string, string | number | boolean | null> = {};
+  const { text, number, flag } = cols.ids;
+  for (let j = 0; j < text.length; j++) {
+    const id = text[j] as string;
+    out[id] = stringAt(strings, at(cols.text[j] ?? null, i, -1), id, i);
   }
-  const textAt = (c: number): string | null =>
-    stringAt(strings, at(text[c] ?? null, i, -1), TEXT_COLUMNS[c] as string, i);
-  const numberAt = (c: number): number | null =>
-    numberOrNull(at(numbers[c] ?? null, i, null), NUMBER_COLUMNS[c] as string, i);
-  return {
-    sessionType: textAt(0),
-    chatType: textAt(1),
-    channel: textAt(2),
-    peer: textAt(3),
-    peerKey: textAt(4),
-    manifestFile: textAt(5),
-    sessionInferredFrom: textAt(6),
-    sectionsLoaded: numberAt(0),
-    sectionsTotal: numberAt(1),
-    contextBytes: numberAt(2),
-    budgetBytes: numberAt(3),
-    recordedAt: numberAt(4),
-    truncated: truncated === null ? null : truncated === 1,
-  };
+  for (let j = 0; j < number.length; j++) {
+    const id = number[j] as string;
+    out[id] = numberOrNull(at(cols.numbers[j] ?? null, i, null), id, i);
+  }
+  for (let j = 0; j < flag.length; j++) {
+    const id = flag[j] as string;
+    out[id] = flagOrNull(at(cols.flags[j] ?? null, i, null), id, i);
+  }
+  // Every stored column of the table was set just above.
+  return out as SnapshotColumns;
 }
 
 /** Decodes a listing. */

@@ -2,67 +2,23 @@
  * The History table's columns of one snapshot, from its parsed vars and manifest report.
  * Either may be missing or unreadable; each column is `null` when nothing tells it.
  */
-import type { SnapshotColumns } from './history-types';
+import { HISTORY_COLUMN_TABLE, readColumns } from './history-columns';
+import type { ColumnTable, SnapshotColumns } from './history-columns';
 import type { ParsedManifestReport } from '../debug-files/parse-manifest-report';
 import type { ParsedVarsFile } from '../debug-files/parse-vars';
 
-function text(value: unknown): string | null {
-  if (typeof value === 'string') return value === '' ? null : value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return null;
-}
-
-function sessionTypeOfVars(vars: Readonly<Record<string, unknown>>): string | null {
-  const session = vars.session;
-  const nested =
-    typeof session === 'object' && session !== null
-      ? (session as Record<string, unknown>).sessionType
-      : undefined;
-  return text(vars.sessionType) ?? text(nested);
-}
-
-function recordedAtOf(vars: ParsedVarsFile | null): number | null {
-  if (!vars?.recordedAt) return null;
-  const ms = Date.parse(vars.recordedAt);
-  return Number.isNaN(ms) ? null : ms;
-}
-
 /**
- * Fills the columns. The session type comes from the report (the render's own choice), else
- * from the vars (`sessionType`, `session.sessionType`); `contextBytes` from the context file's
- * size, else the report's count (0 for evolcore's format, which writes no file for an empty
- * context); `truncated` from any cut folder or over-total section.
+ * Fills the columns: each stored descriptor of the table reads its own value (its source is
+ * written beside it in history-columns.ts). A planted table gives a planted column its place.
  */
 export function snapshotColumns(
   vars: ParsedVarsFile | null,
   report: ParsedManifestReport | null,
   contextFileBytes: number | null,
+  table: ColumnTable = HISTORY_COLUMN_TABLE,
 ): SnapshotColumns {
-  const v = vars?.vars ?? {};
-  const sections = report?.sections ?? null;
-  const loaded = sections
-    ? sections.filter((s) => s.used ?? (s.status === 'ok' ? (s.files ?? 1) > 0 : false)).length
-    : null;
-  const truncated = report
-    ? report.sections.some((s) => s.truncated === true || s.status === 'over-total') ||
-      (report.totals?.overTotal.length ?? 0) > 0
-    : null;
-  return {
-    sessionType: report?.sessionType ?? sessionTypeOfVars(v),
-    sessionInferredFrom: null,
-    chatType: text(v.chatType),
-    channel: text(v.channel),
-    peer: text(v.peerName) ?? text(v.peerKey) ?? text(v.peerId),
-    peerKey: text(v.peerKey),
-    manifestFile: report?.manifestFile ?? null,
-    sectionsLoaded: loaded,
-    sectionsTotal: sections ? sections.length : null,
-    // evolcore writes no context file for an empty context: its report says the format.
-    contextBytes: contextFileBytes ?? report?.contextBytes ?? (report?.source === 'evolcore' ? 0 : null),
-    truncated,
-    budgetBytes: report?.totals?.maxBytes ?? null,
-    recordedAt: recordedAtOf(vars),
-  };
+  // The table's type makes this the stored columns' record (a planted table adds its own).
+  return readColumns(table, { vars, report, contextFileBytes }) as SnapshotColumns;
 }
 
 /**

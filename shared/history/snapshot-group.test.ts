@@ -72,6 +72,8 @@ describe('snapshotColumns', () => {
       channel: 'aun',
       peer: 'Alice',
       peerKey: 'aun#alice',
+      // Our own vars file records no session id beside the vars.
+      sessionId: null,
       manifestFile: 'eck_manifest.json',
       sectionsLoaded: 2,
       sectionsTotal: 7,

@@ -14,7 +14,7 @@ import type { PanelTranslate } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
 import { useApi } from '../../store/use-api';
 import { currentDraft, sessionDirty } from '../../store/draft-session';
-import { filterRows, isHomeHistory, sortRows } from './history-rows';
+import { filterRows, isHomeHistory, listingFacts, sortRows } from './history-rows';
 import { createHistoryStore } from './history-store';
 import type { HistoryDraft, HistoryStore } from './history-store';
 import { formatBytes } from '../../format/bytes';
@@ -87,7 +87,12 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
   const progress = useMemo(() => indexProgress(deferredAll), [deferredAll]);
   const language = useApp((st) => st.language);
   const chartRows = useMemo(() => filterRows(deferredAll, noBrush), [deferredAll, noBrush]);
-  const shown = useMemo(() => sortRows(filterRows(all, s.filters), s.sort), [all, s.filters, s.sort]);
+  // Over the whole listing: a row's Δ is against its session's previous snapshot, filtered or not.
+  const facts = useMemo(() => listingFacts(all), [all]);
+  const shown = useMemo(
+    () => sortRows(filterRows(all, s.filters, facts), s.sort, facts),
+    [all, s.filters, s.sort, facts],
+  );
 
   // Search as typed, after a pause (the main side reads the context files).
   useEffect(() => {
@@ -310,6 +315,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
             <SnapshotTable
               rows={shown}
               all={deferredAll}
+              facts={facts}
               filters={s.filters}
               sort={s.sort}
               selected={selected}

@@ -5,10 +5,14 @@ import {
   NO_FILTERS,
   applyDelta,
   brushRange,
+  cellText,
   chartModel,
   choicesOf,
   filterRows,
+  firstSortDesc,
+  formatSignedBytes,
   isHomeHistory,
+  listingFacts,
   sortRows,
   timeCellText,
 } from './history-rows';
@@ -172,5 +176,50 @@ describe('the home history', () => {
     expect(isHomeHistory('C:\\u\\.evolcore\\data\\eck-debug\\', 'C:\\u\\.evolcore')).toBe(true);
     expect(isHomeHistory('/tmp/colleague/eck-debug', '/h/.evolcore')).toBe(false);
     expect(isHomeHistory('/h/.evolcore/data/eck-debug', null)).toBe(false);
+  });
+});
+
+describe('the Δ column', () => {
+  // Two sessions interleaved: the Δ of each row is against its own session's previous render.
+  const alice = { sessionId: 's-alice' };
+  const bob = { sessionId: 's-bob' };
+  const listing = [
+    snap('a1', 1000, { ...alice, contextBytes: 10_000 }),
+    snap('b1', 2000, { ...bob, contextBytes: 2_000 }),
+    snap('a2', 3000, { ...alice, contextBytes: 11_229 }),
+    snap('b2', 4000, { ...bob, contextBytes: 1_660 }),
+    snap('a3', 5000, { ...alice, contextBytes: 11_229 }),
+  ];
+  const facts = listingFacts(listing);
+
+  it('shows signed bytes against the same session (a true minus sign, nothing for the first)', () => {
+    expect(listing.map((s) => cellText(s, 'delta', facts))).toEqual(['', '-8000', '1229', '-340', '0']);
+    expect(formatSignedBytes(1229)).toBe('+1.2 KB');
+    expect(formatSignedBytes(-340)).toBe('\u2212340 B');
+    expect(formatSignedBytes(0)).toBe('0 B');
+  });
+
+  it('sorts with the largest growth first, unknown last, and a first click sorts it so', () => {
+    expect(firstSortDesc('delta')).toBe(true);
+    expect(firstSortDesc('bytes')).toBe(false);
+    expect(sortRows(listing, { column: 'delta', desc: true }, facts).map((r) => r.key)).toEqual([
+      'a2',
+      'a3',
+      'b2',
+      'b1',
+      'a1',
+    ]);
+  });
+
+  it('keeps each row’s Δ from the whole listing when the table is filtered, and filters by it', () => {
+    const onlyBob = filterRows(listing, { ...NO_FILTERS, hits: new Set(['b2']) }, facts);
+    expect(onlyBob.map((s) => cellText(s, 'delta', facts))).toEqual(['-340']);
+    // What the cell shows finds the row, as the raw count does.
+    expect(
+      filterRows(listing, { ...NO_FILTERS, columns: { delta: '+1.2' } }, facts).map((r) => r.key),
+    ).toEqual(['a2']);
+    expect(
+      filterRows(listing, { ...NO_FILTERS, columns: { delta: '-340' } }, facts).map((r) => r.key),
+    ).toEqual(['b2']);
   });
 });

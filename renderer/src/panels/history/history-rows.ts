@@ -5,25 +5,45 @@
 import type { HistoryListing, SnapshotSummary } from '../../../../shared/history/history-types';
 import type { HistoryDelta } from '../../../../shared/api/history-models';
 import { formatBytes } from '../../format/bytes';
+import { assertNever } from '../../../../shared/base/assert-never';
+import { contextDeltas } from '../../../../shared/history/context-delta';
+import { HISTORY_COLUMN_TABLE, shownColumns, shownValue } from '../../../../shared/history/history-columns';
+import type {
+  ColumnTable,
+  HistoryColumnId,
+  ListingFacts,
+  ShownDescriptor,
+} from '../../../../shared/history/history-columns';
 
-/** A sortable column. */
-export type HistoryColumnId =
-  'time' | 'sessionType' | 'chatType' | 'channel' | 'peer' | 'sections' | 'bytes' | 'truncated';
+export type { HistoryColumnId } from '../../../../shared/history/history-columns';
 
-/** Every column, in table order. */
-export const HISTORY_COLUMNS: readonly HistoryColumnId[] = [
-  'time',
-  'sessionType',
-  'chatType',
-  'channel',
-  'peer',
-  'sections',
-  'bytes',
-  'truncated',
-];
+/** Every shown column of the table, in table order. */
+export const HISTORY_COLUMNS: readonly HistoryColumnId[] = shownColumns(HISTORY_COLUMN_TABLE).map(
+  (d) => d.id as HistoryColumnId,
+);
 
 /** Columns filtered by a chosen value (the others by text). */
-export const CHOICE_COLUMNS = ['sessionType', 'chatType', 'channel', 'truncated'] as const;
+export const CHOICE_COLUMNS: readonly HistoryColumnId[] = shownColumns(HISTORY_COLUMN_TABLE)
+  .filter((d) => d.show.filter === 'choice')
+  .map((d) => d.id as HistoryColumnId);
+
+/** The shown descriptor of a column id, `undefined` for an id the table does not show. */
+function shownOf(table: ColumnTable, column: string): ShownDescriptor | undefined {
+  return shownColumns(table).find((d) => d.id === column);
+}
+
+/** Facts of the listing the rows come from (the Δ of each row looks at earlier rows). */
+export function listingFacts(rows: readonly SnapshotSummary[]): ListingFacts {
+  return { deltas: contextDeltas(rows) };
+}
+
+/** No facts: a Δ is unknown. */
+export const NO_FACTS: ListingFacts = { deltas: new Map() };
+
+/** Which way a first click on a column's header sorts: newest and largest growth first. */
+export function firstSortDesc(column: string, table: ColumnTable = HISTORY_COLUMN_TABLE): boolean {
+  return shownOf(table, column)?.show.firstDesc === true;
+}
 
 /** Filters: a value per column (`''` = any), the brushed time range, the search hits. */
 export interface HistoryFilters {
@@ -39,31 +59,31 @@ export const NO_FILTERS: HistoryFilters = { columns: {}, brush: null, hits: null
 
 /** The sort: a column and a direction. */
 export interface HistorySort {
+  /** A shown column of the table (`HistoryColumnId` for the real one). */
   readonly column: HistoryColumnId;
   readonly desc: boolean;
 }
 
-/** The text a cell shows and a filter matches; `''` for unknown. */
-export function cellText(s: SnapshotSummary, column: HistoryColumnId): string {
-  const c = s.columns;
-  switch (column) {
-    case 'time':
-      return s.key;
-    case 'sessionType':
-      return c.sessionType ?? '';
-    case 'chatType':
-      return c.chatType ?? '';
-    case 'channel':
-      return c.channel ?? '';
-    case 'peer':
-      return c.peer ?? '';
-    case 'sections':
-      return c.sectionsLoaded === null ? '' : `${c.sectionsLoaded} / ${c.sectionsTotal ?? '?'}`;
-    case 'bytes':
-      return c.contextBytes === null ? '' : String(c.contextBytes);
-    case 'truncated':
-      return c.truncated === null ? '' : c.truncated ? 'yes' : 'no';
-  }
+/** The raw text of a cell, what a filter matches and a choice lists; `''` for unknown. */
+export function cellText(
+  s: SnapshotSummary,
+  column: string,
+  facts: ListingFacts = NO_FACTS,
+  table: ColumnTable = HISTORY_COLUMN_TABLE,
+): string {
+  const d = shownOf(table, column);
+  if (d === undefined) return '';
+  if (d.show.text !== undefined) return d.show.text(s);
+  const v = shownValue(d, s, facts);
+  if (v === null) return '';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  return String(v);
+}
+
+/** A signed byte change: `+1.2 KB`, `−340 B` (a true minus sign), `0 B`. */
+export function formatSignedBytes(n: number): string {
+  if (n === 0) return formatBytes(0);
+  return `${n > 0 ? '+' : '\u2212'}${formatBytes(Math.abs(n))}`;
 }
 
 /** The time as the Time cell shows it, in local time: `2026-11-30 18:15:19`, `… (2)` for a suffix. */
@@ -75,78 +95,110 @@ export function timeCellText(s: SnapshotSummary): string {
 }
 
 /**
- * The texts a text filter of `column` looks in: what the cell shows, plus the raw form (the
- * file's timestamp key, the exact byte count) so either one typed finds the row.
+ * The texts a text filter of `column` looks in: the raw text, plus what the cell shows (the
+ * local time, `25.2 KB`, `+1.2 KB`) so either one typed finds the row.
  */
-function filterTexts(s: SnapshotSummary, column: HistoryColumnId): readonly string[] {
-  if (column === 'time') return [timeCellText(s), s.key];
-  if (column === 'bytes' && s.columns.contextBytes !== null)
-    return [String(s.columns.contextBytes), formatBytes(s.columns.contextBytes)];
-  return [cellText(s, column)];
+function filterTexts(
+  s: SnapshotSummary,
+  d: ShownDescriptor,
+  facts: ListingFacts,
+  table: ColumnTable,
+): readonly string[] {
+  const raw = cellText(s, d.id, facts, table);
+  const v = shownValue(d, s, facts);
+  switch (d.show.display) {
+    case 'time':
+      return [timeCellText(s), raw];
+    case 'bytes':
+      return typeof v === 'number' ? [raw, formatBytes(v)] : [raw];
+    case 'signedBytes':
+      return typeof v === 'number' ? [raw, formatSignedBytes(v)] : [raw];
+    case 'text':
+    case 'yesNo':
+      return [raw];
+    default:
+      return assertNever(d.show.display);
+  }
 }
 
 /** The value a filter of a choice column chooses "unknown" with. */
 export const UNKNOWN_CHOICE = '(none)';
 
 /** The distinct values of a choice column, for its dropdown. */
-export function choicesOf(rows: readonly SnapshotSummary[], column: HistoryColumnId): string[] {
+export function choicesOf(
+  rows: readonly SnapshotSummary[],
+  column: string,
+  facts: ListingFacts = NO_FACTS,
+  table: ColumnTable = HISTORY_COLUMN_TABLE,
+): string[] {
   const seen = new Set<string>();
-  for (const r of rows) seen.add(cellText(r, column) || UNKNOWN_CHOICE);
+  for (const r of rows) seen.add(cellText(r, column, facts, table) || UNKNOWN_CHOICE);
   return [...seen].sort();
 }
 
-function matchesColumn(s: SnapshotSummary, column: HistoryColumnId, wanted: string): boolean {
-  if (wanted === '') return true;
-  if ((CHOICE_COLUMNS as readonly string[]).includes(column))
-    return (cellText(s, column) || UNKNOWN_CHOICE) === wanted;
+function matchesColumn(
+  s: SnapshotSummary,
+  d: ShownDescriptor,
+  wanted: string,
+  facts: ListingFacts,
+  table: ColumnTable,
+): boolean {
+  if (d.show.filter === 'choice') return (cellText(s, d.id, facts, table) || UNKNOWN_CHOICE) === wanted;
   const needle = wanted.trim().toLowerCase();
-  return filterTexts(s, column).some((h) => h.toLowerCase().includes(needle));
+  return filterTexts(s, d, facts, table).some((h) => h.toLowerCase().includes(needle));
 }
 
-/** The rows passing every filter; `rows` itself when no filter is set (nothing to copy). */
+/**
+ * The rows passing every filter; `rows` itself when no filter is set (nothing to copy). `facts`
+ * are the whole listing's (a row's Δ does not change with the filter); by default the rows'.
+ */
 export function filterRows(
   rows: readonly SnapshotSummary[],
   filters: HistoryFilters,
+  facts?: ListingFacts,
+  table: ColumnTable = HISTORY_COLUMN_TABLE,
 ): readonly SnapshotSummary[] {
-  const active = Object.entries(filters.columns).filter(
-    (e): e is [HistoryColumnId, string] => typeof e[1] === 'string' && e[1] !== '',
-  );
+  const active: [ShownDescriptor, string][] = [];
+  for (const [column, wanted] of Object.entries(filters.columns as Readonly<Record<string, unknown>>)) {
+    const d = shownOf(table, column);
+    if (d !== undefined && typeof wanted === 'string' && wanted !== '') active.push([d, wanted]);
+  }
   const { brush, hits } = filters;
   if (active.length === 0 && brush === null && hits === null) return rows;
+  const known = facts ?? listingFacts(rows);
   return rows.filter(
     (s) =>
       (brush === null || (s.time >= brush.from && s.time <= brush.to)) &&
       (hits === null || hits.has(s.key)) &&
-      active.every(([column, wanted]) => matchesColumn(s, column, wanted)),
+      active.every(([d, wanted]) => matchesColumn(s, d, wanted, known, table)),
   );
 }
 
-function sortValue(s: SnapshotSummary, column: HistoryColumnId): number | string | null {
-  const c = s.columns;
-  switch (column) {
-    case 'time':
-      return s.time + (s.suffix ?? 0) / 1000;
-    case 'sections':
-      return c.sectionsLoaded;
-    case 'bytes':
-      return c.contextBytes;
-    case 'truncated':
-      return c.truncated === null ? null : c.truncated ? 1 : 0;
-    default:
-      return cellText(s, column) || null;
-  }
+/** What a column sorts on: its value, a flag as 1/0, an empty text as unknown. */
+function sortValue(s: SnapshotSummary, d: ShownDescriptor, facts: ListingFacts): number | string | null {
+  const v = shownValue(d, s, facts);
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return v === '' ? null : v;
 }
 
 /**
  * Sorted copy; unknown values last in either direction, then by time. Rows come oldest first
  * (the listing's order, kept by `filterRows` and `applyDelta`), so sorting by time is a copy
- * or a reversal, not a sort of 12,500 rows.
+ * or a reversal, not a sort of 12,500 rows. `facts` as for `filterRows`.
  */
-export function sortRows(rows: readonly SnapshotSummary[], sort: HistorySort): SnapshotSummary[] {
+export function sortRows(
+  rows: readonly SnapshotSummary[],
+  sort: { readonly column: string; readonly desc: boolean },
+  facts?: ListingFacts,
+  table: ColumnTable = HISTORY_COLUMN_TABLE,
+): SnapshotSummary[] {
   if (sort.column === 'time') return sort.desc ? [...rows].reverse() : [...rows];
+  const d = shownOf(table, sort.column);
+  if (d === undefined) return [...rows];
+  const known = facts ?? listingFacts(rows);
   const dir = sort.desc ? -1 : 1;
   return rows
-    .map((s) => ({ s, v: sortValue(s, sort.column) }))
+    .map((s) => ({ s, v: sortValue(s, d, known) }))
     .sort((a, b) => {
       if (a.v === null || b.v === null) {
         if (a.v !== b.v) return a.v === null ? 1 : -1;

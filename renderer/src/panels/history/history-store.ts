@@ -17,7 +17,7 @@ import type {
 import type { HistoryMethodOutputs } from '../../../../shared/api/methods/history';
 import { decodeListing, decodeRows } from '../../../../shared/history/listing-wire';
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
-import { NO_FILTERS, applyDelta } from './history-rows';
+import { NO_FILTERS, applyDelta, firstSortDesc } from './history-rows';
 
 /** How long pushed deltas are gathered before the table is updated. */
 const DELTA_BATCH_MS = 150;
@@ -203,7 +203,9 @@ export function createHistoryStore(api: InspectorApi) {
       setBrush: (brush) => set({ filters: { ...get().filters, brush } }),
       setSort(column) {
         const s = get().sort;
-        set({ sort: s.column === column ? { column, desc: !s.desc } : { column, desc: column === 'time' } });
+        set({
+          sort: s.column === column ? { column, desc: !s.desc } : { column, desc: firstSortDesc(column) },
+        });
       },
       async runSearch(query) {
         const q = query.trim();

@@ -13,6 +13,9 @@ export const historyMessages = definePanelMessages(
     'col.peer': 'Peer',
     'col.sections': 'Sections',
     'col.bytes': 'Context bytes',
+    'col.delta': 'Δ bytes',
+    'col.delta.title':
+      'Context bytes against the previous snapshot of the same session, else the previous one',
     'col.truncated': 'Truncated',
     'filter.any': 'any',
     'filter.text': 'filter',
@@ -141,6 +144,8 @@ export const historyMessages = definePanelMessages(
     'col.peer': '对方',
     'col.sections': '段落',
     'col.bytes': '上下文字节',
+    'col.delta': 'Δ 字节',
+    'col.delta.title': '与同一会话上一个快照相比的上下文字节变化；没有时与上一个快照相比',
     'col.truncated': '截断',
     'filter.any': '全部',
     'filter.text': '筛选',

@@ -22,8 +22,12 @@ import {
   UNKNOWN_CHOICE,
   cellText,
   choicesOf,
+  formatSignedBytes,
   timeCellText,
 } from './history-rows';
+import { assertNever } from '../../../../shared/base/assert-never';
+import { HISTORY_COLUMN_TABLE, shownColumns, shownValue } from '../../../../shared/history/history-columns';
+import type { ListingFacts, ShownDescriptor } from '../../../../shared/history/history-columns';
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
 import type { HistoryMessageKey } from './messages';
 
@@ -36,6 +40,8 @@ export interface SnapshotTableProps {
   readonly rows: readonly SnapshotSummary[];
   /** Every row, for the choices of the filters. */
   readonly all: readonly SnapshotSummary[];
+  /** Facts of the whole listing (each row's Δ). */
+  readonly facts: ListingFacts;
   readonly filters: HistoryFilters;
   readonly sort: HistorySort;
   readonly selected: string | null;
@@ -50,14 +56,38 @@ export interface SnapshotTableProps {
   readonly t: PanelTranslate<HistoryMessageKey>;
 }
 
-/** What a cell shows. */
-function cellContent(s: SnapshotSummary, id: HistoryColumnId, t: PanelTranslate<HistoryMessageKey>): string {
-  if (id === 'time') return timeCellText(s);
-  if (id === 'bytes') return s.columns.contextBytes === null ? '' : formatBytes(s.columns.contextBytes);
-  if (s.parseState === 'pending') return t('pending');
-  if (id === 'truncated') return s.columns.truncated === null ? '' : s.columns.truncated ? t('yes') : t('no');
-  return cellText(s, id);
+/** How each cell look of the column table (`show.display`) draws a value. */
+function cellContent(
+  s: SnapshotSummary,
+  id: HistoryColumnId,
+  facts: ListingFacts,
+  t: PanelTranslate<HistoryMessageKey>,
+): string {
+  const d = SHOWN[id];
+  const v = shownValue(d, s, facts);
+  switch (d.show.display) {
+    case 'time':
+      return timeCellText(s);
+    case 'bytes':
+      return typeof v === 'number' ? formatBytes(v) : '';
+    case 'signedBytes':
+      return typeof v === 'number' ? formatSignedBytes(v) : '';
+    case 'yesNo':
+      if (s.parseState === 'pending') return t('pending');
+      return v === null ? '' : v === true ? t('yes') : t('no');
+    case 'text':
+      if (s.parseState === 'pending') return t('pending');
+      return cellText(s, id, facts);
+    default:
+      return assertNever(d.show.display);
+  }
 }
+
+/** The shown descriptors by id. */
+const SHOWN = Object.fromEntries(shownColumns(HISTORY_COLUMN_TABLE).map((d) => [d.id, d])) as Record<
+  HistoryColumnId,
+  ShownDescriptor
+>;
 
 /** Props of one row. */
 interface SnapshotRowProps {
@@ -65,12 +95,21 @@ interface SnapshotRowProps {
   readonly start: number;
   readonly selected: boolean;
   readonly compare: boolean;
+  readonly facts: ListingFacts;
   readonly onPick: (key: string) => void;
   readonly t: PanelTranslate<HistoryMessageKey>;
 }
 
 /** One row; rendered again only when its snapshot, place or marks change. */
-const SnapshotRow = memo(function SnapshotRow({ s, start, selected, compare, onPick, t }: SnapshotRowProps) {
+const SnapshotRow = memo(function SnapshotRow({
+  s,
+  start,
+  selected,
+  compare,
+  facts,
+  onPick,
+  t,
+}: SnapshotRowProps) {
   const exactBytes = useExactBytes();
   const cls = [
     'history-tr',
@@ -118,7 +157,7 @@ const SnapshotRow = memo(function SnapshotRow({ s, start, selected, compare, onP
               ≈<span className="visually-hidden">{t('sessionInferredShort')}</span>{' '}
             </span>
           ) : null}
-          {cellContent(s, id, t)}
+          {cellContent(s, id, facts, t)}
           {id === 'time' && s.error !== null ? (
             <span className="history-malformed" data-testid="history-malformed">
               {' '}
@@ -147,9 +186,9 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
   );
   const choices = useMemo(() => {
     const out: Partial<Record<HistoryColumnId, string[]>> = {};
-    for (const c of CHOICE_COLUMNS) out[c] = choicesOf(props.all, c);
+    for (const c of CHOICE_COLUMNS) out[c] = choicesOf(props.all, c, props.facts);
     return out;
-  }, [props.all]);
+  }, [props.all, props.facts]);
   // The parent's handler changes on each of its renders; the rows get one that does not.
   const pickRef = useRef(props.onPick);
   useEffect(() => {
@@ -205,9 +244,16 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
         <div className="history-tr history-head-row" role="row">
           {headers.map((h) => {
             const id = h.column.id as HistoryColumnId;
-            const sorted = props.sort.column === id ? (props.sort.desc ? ' ▼' : ' ▲') : '';
+            const on = props.sort.column === id;
+            const sorted = on ? (props.sort.desc ? ' ▼' : ' ▲') : '';
             return (
-              <div key={h.id} className={`history-th history-col-${id}`} role="columnheader">
+              <div
+                key={h.id}
+                className={`history-th history-col-${id}`}
+                role="columnheader"
+                aria-sort={on ? (props.sort.desc ? 'descending' : 'ascending') : 'none'}
+                title={id === 'delta' ? t('col.delta.title') : undefined}
+              >
                 <button
                   type="button"
                   className="history-sort"
@@ -276,6 +322,7 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
                 start={item.start}
                 selected={s.key === props.selected}
                 compare={s.key === props.compareWith}
+                facts={props.facts}
                 onPick={onPick}
                 t={t}
               />
