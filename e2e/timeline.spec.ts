@@ -279,10 +279,12 @@ test("a skipped section's detail says why, shows the condition and applies the f
 
   await skipped.getByTestId('skipped-apply').click();
   await expect(skipped.getByTestId('skipped-outcome')).toContainText('Added to the override draft');
-  await expect(page.getByTestId('draft-note')).toBeVisible();
-  // The draft renders it: identity-layer goes from "when false" to loaded; nothing is saved.
-  await page.getByTestId('draft-note').locator('summary').click();
-  const change = page.getByTestId('impact-identity-layer');
-  await expect(change).toHaveAttribute('data-before', 'when-false');
-  await expect(change).toHaveAttribute('data-after', 'ok');
+  // The Timeline now shows the draft under its band: identity-layer goes from "when false" to
+  // loaded, marked on its row; nothing is saved.
+  await expect(page.getByTestId('draft-band')).toHaveAttribute('data-shown', 'draft');
+  await expect(row(page, 'identity-layer')).toHaveAttribute('data-status', 'ok');
+  await expect(row(page, 'identity-layer')).toHaveAttribute('data-marked', 'draft');
+  const mark = row(page, 'identity-layer').getByTestId('row-mark');
+  await expect(mark).toHaveAttribute('data-before', 'when-false');
+  await expect(mark).toHaveAttribute('data-after', 'ok');
 });
