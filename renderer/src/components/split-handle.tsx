@@ -6,6 +6,7 @@
 import { useRef } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { clampSplit, splitKey, splitRange } from './split-width';
+import './split-handle.css';
 
 /** Props of the handle. */
 export interface SplitHandleProps {

@@ -4,7 +4,7 @@
  * filtered ones with the Manifest tab's draft; export and open bundles; clean only when asked.
  */
 import { HistoryVerify } from './history-verify';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { ApiError } from '../../../../shared/api';
@@ -12,6 +12,9 @@ import { apiErrorText } from '../../i18n/api-error-text';
 import { usePanelT } from '../../i18n/panel-messages';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
+import { SplitHandle } from '../../components/split-handle';
+import { clampSplit } from '../../components/split-width';
+import { useElementWidth } from '../../components/use-element-width';
 import { useApi } from '../../store/use-api';
 import { currentDraft, sessionDirty } from '../../store/draft-session';
 import { filterRows, isHomeHistory, listingFacts, sortRows } from './history-rows';
@@ -75,6 +78,13 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
   );
   const dark = useDark();
   const draft = useDraft();
+  // The table and the detail share the width as the Timeline's do: a split the user drags or
+  // moves from the keyboard, kept per tab, so columns scroll sideways before they are cut.
+  const bodyRef = useRef<HTMLDivElement | null>(null);
+  const bodyWidth = useElementWidth(bodyRef);
+  const splitPref = useApp((st) => st.view.splits.history ?? null);
+  const setSplit = useApp((st) => st.view.setSplit);
+  const sideWidth = clampSplit(splitPref, bodyWidth);
   const applyScenario = useApp((st) => st.applyScenario);
   const budget = useApp((st) => st.render?.report.totals.maxBytes ?? null);
   const [searchText, setSearchText] = useState('');
@@ -305,7 +315,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
           </button>
         </div>
       ) : null}
-      <div className="history-body">
+      <div className="history-body" ref={bodyRef}>
         <div className="history-main">
           {listing === null ? (
             <p>{t('loading')}</p>
@@ -329,7 +339,14 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
             />
           )}
         </div>
-        <aside className="history-side" data-testid="history-side">
+        <SplitHandle
+          width={sideWidth}
+          total={bodyWidth}
+          onResize={(w) => setSplit('history', w)}
+          label={t('split.label')}
+          testId="history-split"
+        />
+        <aside className="history-side" data-testid="history-side" style={{ flexBasis: sideWidth }}>
           <SidePane store={store} draft={draft} dark={dark} onUseVars={(k) => void applySnapshotVars(k)} />
         </aside>
       </div>

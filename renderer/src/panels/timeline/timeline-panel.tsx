@@ -37,7 +37,7 @@ import { TimelineHead } from './timeline-head';
 import { nextSort, sortRows, timelineSortOf } from './timeline-sort';
 import type { TimelineSortColumn } from './timeline-sort';
 import { timelineViewMessages } from './view-messages';
-import { useElementWidth } from './use-element-width';
+import { useElementWidth } from '../../components/use-element-width';
 import './timeline-view.css';
 
 /** First guess of a row's height before it is measured. */
