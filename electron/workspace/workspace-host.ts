@@ -8,7 +8,7 @@ import type { EventName, EventPayloads, WorkspaceInfo } from '../../shared/api';
 import { ApiFailure } from '../../shared/api';
 import type { EngineFs } from '../../shared/engine';
 import type { DefaultsEnv, ResolvedWorkspace, WorkspaceChoice } from './defaults';
-import { resolveWorkspace } from './defaults';
+import { expandTilde, resolveWorkspace } from './defaults';
 import type { WorkspaceWatcher } from './watcher';
 import { watchWorkspace } from './watcher';
 import type { RenderFn } from './workspace';
@@ -49,7 +49,7 @@ export class WorkspaceHost {
    * The previous scenario carries over so switching homes compares like with like.
    */
   async open(choice: WorkspaceChoice, explicit = false): Promise<WorkspaceInfo> {
-    if (explicit) refuseRelative(choice);
+    if (explicit) refuseRelative(choice, this.options.defaults.userHome);
     const resolved = resolveWorkspace(choice, this.options.defaults);
     checkWorkspace(resolved, explicit);
     const previous = this.workspace;
@@ -104,12 +104,13 @@ export class WorkspaceHost {
  * A folder chosen through the API must be absolute: a relative one would resolve against the
  * server's working folder, and the home is where saves then go (issue 14).
  */
-function refuseRelative(choice: WorkspaceChoice): void {
+/** A path from the window must be absolute; `~/…` counts, read as the user's folder (as shown). */
+function refuseRelative(choice: WorkspaceChoice, userHome: string): void {
   for (const [name, value] of [
     ['home', choice.home],
     ['package root', choice.packageRoot],
   ] as const) {
-    if (value !== undefined && value !== '' && !path.isAbsolute(value))
+    if (value !== undefined && value !== '' && !path.isAbsolute(expandTilde(value, userHome)))
       throw new ApiFailure(
         'invalid-input',
         `the ${name} must be an absolute path, got ${JSON.stringify(value)}`,

@@ -30,6 +30,11 @@ export interface ResolvedWorkspace {
   readonly isDemo: boolean;
   /** Whose kit the package root holds (its package.json name): evolcore, or evolclaw. */
   readonly product: Product;
+  /**
+   * The user's own folder on the main side (`os.homedir()`): paths inside it show as `~/…`,
+   * as VS Code and a shell write them, and a typed `~/…` opens there.
+   */
+  readonly userHome: string;
 }
 
 /** The opened home + package root and what was found in them. */
