@@ -1,5 +1,5 @@
 /**
- * The scale goals of issue 25, each a ratio against a baseline measured in the same run, on a
+ * The scale goals, each a ratio against a baseline measured in the same run, on a
  * home whose eck-debug holds N snapshots made of hard links (bench/scale-home.ts: no extra
  * disk). N is 25,000 by default; `ECK_BENCH_SNAPSHOTS=250000 npm run bench` (or
  * `npm run bench -- --snapshots 250000`) runs the issue's size.

@@ -1,5 +1,5 @@
 /**
- * One screenshot of each tab on the demo workspace (issue 16: the README's pictures stay current
+ * One screenshot of each tab on the demo workspace (the README's pictures stay current
  * because this spec makes them). In `npm test` it is a smoke test that every tab draws, and the
  * pictures go to the test's output folder; `npm run screenshots` writes them to
  * docs/screenshots/ (ECK_SCREENSHOTS_DIR), where the README shows them.

@@ -1,6 +1,6 @@
 /**
  * Folder trees for scripts/compare-claude-md.ts: how a tree is described, how it is written to
- * disk, and the hand-made fixtures, one per behaviour of issue 13 where Claude Code 2.1.197
+ * disk, and the hand-made fixtures, one per behaviour where Claude Code 2.1.197
  * and the chapter disagree.
  *
  * Paths are relative to the tree's folder; `{{ROOT}}` in a text becomes that folder's absolute

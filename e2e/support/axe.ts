@@ -1,5 +1,5 @@
 /**
- * axe-core's WCAG 2.1 A/AA rules on the page as it is now (issue 27). A failure names each
+ * axe-core's WCAG 2.1 A/AA rules on the page as it is now. A failure names each
  * violated rule with its impact, the nodes' selectors and an HTML snippet, so the report says
  * what to fix without re-running under a debugger.
  */

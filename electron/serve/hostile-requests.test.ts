@@ -1,5 +1,5 @@
 /**
- * The probes of issue 14, against the real `serve` transport over the real core: each is
+ * The probes, against the real `serve` transport over the real core: each is
  * refused cleanly, the server keeps answering, and nothing outside the home and the settings
  * folder changes.
  */

@@ -1,5 +1,5 @@
 /**
- * Random worlds aimed at the seven system-context classes of issue 22, each a random world of
+ * Random worlds aimed at the seven system-context classes, each a random world of
  * `fuzz.ts` with one class planted in it (the class is picked by the world's own PRNG, so
  * `--seed S` replays them): a manifest with a UTF-8 BOM, a base that is JSON but not an object
  * under a replace override, a value whose `toString` cannot be called in a template, a condition

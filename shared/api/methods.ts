@@ -50,9 +50,9 @@ export const methodInputs = {
   render: scenarioSchema,
   getLastRender: noInput,
   getFile: z.strictObject({ path: pathString }),
-  // Timeline (issue 4): open a workspace file in the OS's editor.
+  // Timeline: open a workspace file in the OS's editor.
   openInEditor: openInEditorInput,
-  // Vars tab (issue 5): named scenarios in the app's settings folder, scenarios from snapshots.
+  // Vars tab: named scenarios in the app's settings folder, scenarios from snapshots.
   listScenarios: noInput,
   saveScenario: z.strictObject({
     name: scenarioName,
@@ -63,17 +63,17 @@ export const methodInputs = {
   deleteScenario: z.strictObject({ name: scenarioName }),
   listVarsSnapshots: noInput,
   readSnapshotScenario: z.strictObject({ key: z.string().min(1).max(64), reroot: z.boolean() }),
-  // Manifest tab (issue 6): manifest file pairs, renders with a draft override, saves.
+  // Manifest tab: manifest file pairs, renders with a draft override, saves.
   ...overrideMethodInputs,
-  // Manifest tab (issue 26): the override's kept versions, read and restored.
+  // Manifest tab: the override's kept versions, read and restored.
   ...overrideVersionMethodInputs,
-  // Claude Code project workspaces (issue 8): open a folder, options, its memory files.
+  // Claude Code project workspaces: open a folder, options, its memory files.
   ...claudeProjectMethodInputs,
-  // History tab (issue 7): snapshots, compare, replay, what-if, bundles, clean.
+  // History tab: snapshots, compare, replay, what-if, bundles, clean.
   ...historyMethodInputs,
-  // Verify (issue 23): the current render beside the one the installed evolcore makes.
+  // Verify: the current render beside the one the installed evolcore makes.
   ...verifyMethodInputs,
-  // The archive of renders (issue 25).
+  // The archive of renders.
   ...archiveMethodInputs,
 } as const;
 

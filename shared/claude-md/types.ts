@@ -2,8 +2,8 @@
  * Data shapes of the CLAUDE.md assembly: its inputs, the file-system port it reads through,
  * and the report the CLI and the Timeline are built from.
  *
- * Spec: ../shared/spec/claude-md-layering.md (the chapter, "§19.x") and
- * claude-md-clarifications.md (our decisions). The report mirrors the ECK `RenderReport`
+ * Spec: docs/claude-md.md (the chapter, "§19.x") and
+ * docs/claude-md.md (our decisions). The report mirrors the ECK `RenderReport`
  * (a `context` string, rows with status, reason, bytes and span) so the same views show both.
  */
 
@@ -36,7 +36,7 @@ export interface SettingSources {
   readonly local: boolean;
 }
 
-/** Everything one assembly depends on (clarifications "Inputs"). */
+/** Everything one assembly depends on (docs/claude-md.md §19.1). */
 export interface ClaudeMdInput {
   /** The project's working directory (Claude Code's original cwd), absolute. */
   readonly cwd: string;

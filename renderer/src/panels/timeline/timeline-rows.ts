@@ -1,6 +1,6 @@
 /**
  * The Timeline's rows: one per section of the merged manifest, in merged order, with the
- * explanation, sizes, token estimate, bars and folder limits a row shows (issue 4, "Rows").
+ * explanation, sizes, token estimate, bars and folder limits a row shows.
  */
 import type {
   NotLoadedFile,
