@@ -93,7 +93,7 @@ export function writeTree(dir: string, spec: TreeSpec): WrittenTree {
 const P = CWD;
 const base = { managed: true, approved: false } as const;
 
-/** One fixture per behaviour the issue names. */
+/** One fixture per behaviour where Claude Code 2.1.197 and the chapter disagree. */
 export const FIXTURES: readonly TreeSpec[] = [
   {
     ...base,

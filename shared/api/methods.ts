@@ -1,9 +1,10 @@
 /**
  * The methods of the InspectorApi: one input schema and one output type per method.
  *
- * To add a method (the Timeline, Vars, Manifest and History issues will): add its schema to
- * `methodInputs`, its output to `MethodOutputs`, and a handler in electron/api/handlers/. Both
- * transports and the renderer's client pick it up from these two tables.
+ * To add a method: add its schema to `methodInputs` and its output to `MethodOutputs` (a
+ * feature's own tables live in methods/, one file each, spread in here), and a handler in
+ * electron/api/handlers.ts (or the `*-handlers.ts` of its feature). Both transports and the
+ * renderer's client pick it up from these two tables.
  */
 import { z } from 'zod';
 import { pathField } from '../base/path-field';

@@ -2,8 +2,9 @@
  * Data shapes of the assembly engine: its inputs, the file-system port it reads through,
  * and the RenderReport every view of the inspector is built from.
  *
- * Spec: ../shared/spec/context-assembly.md (the reference) and docs/engine.md (our
- * decisions). Section numbers below ("§7") point into docs/engine.md.
+ * Spec: docs/engine.md, which follows evolcore's code, then its reference
+ * (kits/docs/reference/context-assembly.md), then our decisions. Section numbers below ("§7")
+ * point into docs/engine.md.
  */
 
 import type { ReadOnlyFs } from '../base/file-system';
