@@ -2,6 +2,8 @@
  * The checks of doc-references.ts on planted text: each stale reference is found and each
  * good one passes, so the repo-wide run below cannot pass by finding nothing.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   checkArchitecture,
@@ -12,6 +14,7 @@ import {
   isScanned,
   namedPaths,
   pathExists,
+  scanRepo,
 } from './doc-references';
 import type { DocIndex } from './doc-references';
 
@@ -72,6 +75,7 @@ describe('docs/<file>.md §<section>', () => {
     '// docs/claude-md.md §19.2, docs/design.md §Promises.',
     '// see docs/design.md',
     '// from here (../docs/engine.md §14)',
+    '// Spec: docs/engine.md §14 — four files per render',
   ])('accepts a heading that exists: %s', (line) => {
     expect(inTs(line)).toEqual([]);
   });
@@ -112,6 +116,7 @@ describe('issue numbers', () => {
     '// since Issue 7 the listing…',
     '// (issues 8, 13)',
     '// see issue #22',
+    '// on the issue-22 worlds',
   ])('refuses %s', (line) => {
     expect(inTs(line).join('\n')).toContain('issue tracker');
   });
@@ -196,5 +201,22 @@ describe('paths ARCHITECTURE.md names', () => {
     expect(findings.map(formatFinding)).toEqual([
       'ARCHITECTURE.md:3: names `deferred-sync.ts`, which is not in the repo: name the file that does this now',
     ]);
+  });
+});
+
+describe('the repo', () => {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const scan = scanRepo(root);
+
+  it('reads the repo (a scan of nothing would pass)', () => {
+    expect(scan.scannedFiles).toBeGreaterThan(500);
+  });
+
+  it('cites only documents in the repo, and no issue numbers', () => {
+    expect(scan.findings.map(formatFinding)).toEqual([]);
+  });
+
+  it('keeps no exception that excuses nothing', () => {
+    expect(scan.unusedExceptions).toEqual([]);
   });
 });

@@ -171,11 +171,13 @@ const STALE_RULES: readonly StaleRule[] = [
   },
 ];
 
-const ISSUE_RE = /\bissues?\s*#?\d+/gi;
+/** `issue 12`, `issue #12`, `issues 8, 13`, `issue-22`. */
+const ISSUE_RE = /\bissues?[\s-]*#?\d+/gi;
 
 /** `docs/<name>.md`, optionally `§X`, then more sections: `, §Y`, `and §Y`, a range `–Y`. */
 const DOC_REF_RE = /(?:^|[^\w./-]|(?:\.\.\/)+)docs\/([\w-]+\.md)\b((?:\s*§\s*[\w.]*\w)?)/g;
-const MORE_SECTIONS_RE = /^(?:\s*(?:,|;|and|or)\s*§\s*([\w.]*\w)|\s*[–—-]\s*§?\s*([\w.]*\w))/;
+// A range's end is a number (`§8–9`, `§1–§2`); a dash before a word is prose (`§14 — four`).
+const MORE_SECTIONS_RE = /^(?:\s*(?:,|;|and|or)\s*§\s*([\w.]*\w)|\s*[–—-]\s*§?\s*(\d(?:[\w.]*\w)?))/;
 
 /** The `§X` headings of one doc: `## §6 Budgets` → `6`, `## §Shape` → `Shape`. */
 export function docSections(markdown: string): Set<string> {
