@@ -1,6 +1,6 @@
 /**
  * axe-core's WCAG 2.1 AA rules on every tab and state the other specs visit, in the light and
- * the dark theme and in English and Chinese (issue 27). Each state is checked in all four
+ * the dark theme and in English and Chinese. Each state is checked in all four
  * looks without leaving it: the theme and language are switched from the settings menu.
  */
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { APP_ROOT } from './support/workspace-copy';
 
-// The smaller of the two sizes operators use (issue 27).
+// The smaller of the two sizes operators use.
 test.use({ viewport: { width: 1280, height: 800 } });
 
 /** Monaco and the lazily loaded panels take a while on a loaded two-core CI box. */
@@ -44,7 +44,7 @@ async function checkEveryLook(page: Page, state: string): Promise<void> {
 }
 
 async function openTab(page: Page, url: string, tab: string): Promise<void> {
-  // The app opens on the Timeline (issue 27); the link names the tab to check.
+  // The app opens on the Timeline; the link names the tab to check.
   await page.goto(`${url}#/${tab}`);
   // The first render is on screen once the status bar counts its sections.
   await expect(page.getByTestId('status-sections')).toContainText(/\d+\/\d+/, SLOW);

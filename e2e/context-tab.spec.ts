@@ -1,5 +1,5 @@
 /**
- * The Context tab's upgrades (issue 4): tints per section, clicking text selects the section,
+ * The Context tab's upgrades: tints per section, clicking text selects the section,
  * search, copy all, byte count, and the prompt-cache prefix marker.
  */
 import { expect, test } from './support/fixtures';

@@ -1,5 +1,5 @@
 /**
- * The daily look (issue 16), in the browser against `serve` on the demo workspace: the header
+ * The daily look, in the browser against `serve` on the demo workspace: the header
  * is one row at 1280 px with Language and Theme in an accessible settings menu, counts say what
  * they count, sizes share one format with the exact count in a tooltip, and the History Time
  * filter takes the time as its cell shows it, under headers that are not cut.

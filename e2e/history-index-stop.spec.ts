@@ -1,5 +1,5 @@
 /**
- * Issue 16: the pass that reads every snapshot's columns can be stopped and resumed. Stopped,
+ * The pass that reads every snapshot's columns can be stopped and resumed. Stopped,
  * the count of snapshots read stays where it was (the rest keep "…"), the toolbar says so in
  * the UI language, and Resume reads the rest.
  */

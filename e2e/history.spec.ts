@@ -1,5 +1,5 @@
 /**
- * The History tab against `serve` on a copy of the demo home (issue 7): the demo history lists
+ * The History tab against `serve` on a copy of the demo home: the demo history lists
  * its snapshots, filtering by chat type narrows it, diffing two snapshots shows the differing
  * sections, replaying an unchanged snapshot shows no difference, and a new render written into
  * the folder appears live.

@@ -1,5 +1,5 @@
 /**
- * A home whose `data/eck-debug` is a link to a folder outside it (issue 21), against `serve`:
+ * A home whose `data/eck-debug` is a link to a folder outside it, against `serve`:
  * "Clean older than 24 h" is refused whole, the refusal names the link and where it leads in
  * the UI's language, and every snapshot in the outside folder stays.
  */

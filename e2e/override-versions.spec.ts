@@ -1,5 +1,5 @@
 /**
- * Issue 26, in English and Chinese: a save says what it did in words and keeps the previous
+ * Saves and versions, in English and Chinese: a save says what it did in words and keeps the previous
  * version; the versions list (keyboard, axe) shows it with its diff and render effect; Restore
  * brings it back and the Timeline shows it; a draft survives a reload with a notice; leaving
  * with a draft asks.

@@ -1,5 +1,5 @@
 /**
- * axe-core's WCAG 2.1 A/AA rules on the page as it is now (issue 27). A failure names each
+ * axe-core's WCAG 2.1 A/AA rules on the page as it is now. A failure names each
  * violated rule with its impact, the nodes' selectors and an HTML snippet, so the report says
  * what to fix without re-running under a debugger.
  */
@@ -7,7 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-/** The rule sets issue 27 asks for: WCAG 2.0 and 2.1, levels A and AA. */
+/** The rule sets checked: WCAG 2.0 and 2.1, levels A and AA. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Nodes shown per rule in the message; the count says how many there were in all. */

@@ -1,5 +1,5 @@
 /**
- * A shared or downloaded home cannot reach outside it (issue 21), through the real core and
+ * A shared or downloaded home cannot reach outside it, through the real core and
  * its dispatcher as both transports call it: links planted in a copy of the demo home aim a
  * Save's backup, the History clean and the stale-temp cleanup at files outside, and each one
  * is refused or replaced; the user's own settings folder may be a link and stays usable.

@@ -1,5 +1,5 @@
 /**
- * Free-text search over the snapshots' context files (issue 7): read lazily on the main side,
+ * Free-text search over the snapshots' context files: read lazily on the main side,
  * kept in a bounded cache, dropped when the watcher says a snapshot changed.
  */
 import type { HistoryIndex } from './history-index';

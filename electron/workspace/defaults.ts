@@ -1,7 +1,7 @@
 /**
- * Which home and package root a workspace opens when the user gives none (DESIGN.md,
- * "Concepts": the app's own `kits/`, then `$EVOLCORE_HOME`, `~/.evolcore`, the demo home).
- * An evolclaw package root (its package.json name, issue 17) looks for `$EVOLCLAW_HOME`, then
+ * Which home and package root a workspace opens when the user gives none (docs/design.md §Concepts:
+ * the app's own `kits/`, then `$EVOLCORE_HOME`, `~/.evolcore`, the demo home).
+ * An evolclaw package root (its package.json name) looks for `$EVOLCLAW_HOME`, then
  * `~/.evolclaw`, instead.
  */
 import path from 'node:path';

@@ -69,7 +69,7 @@ export class WorkspaceHost {
         onError: (error) =>
           this.options.emit('onDidError', { code: 'read-error', message: `watcher: ${error.message}` }),
         // The watcher's listings fill the workspace's cache: discovery and the first render
-        // read them instead of listing each folder a second time (issue 25).
+        // read them instead of listing each folder a second time.
         onListed: (dir, entries) => workspace.seedListing(dir, entries),
       });
       await this.watcher.ready;
@@ -102,7 +102,7 @@ export class WorkspaceHost {
 
 /**
  * A folder chosen through the API must be absolute: a relative one would resolve against the
- * server's working folder, and the home is where saves then go (issue 14).
+ * server's working folder, and the home is where saves then go.
  */
 /** A path from the window must be absolute; `~/…` counts, read as the user's folder (as shown). */
 function refuseRelative(choice: WorkspaceChoice, userHome: string): void {

@@ -5,7 +5,7 @@ import type { Product, RenderReport } from '../engine';
 import type { Scenario } from '../scenarios/scenario';
 import type { TooLarge } from './answer-caps';
 
-/** Where the home of a workspace came from (DESIGN.md: `$EVOLCORE_HOME`, `~/.evolcore`, demo). */
+/** Where the home of a workspace came from (docs/design.md §Concepts: `$EVOLCORE_HOME`, `~/.evolcore`, demo). */
 export type HomeSource = 'given' | 'env' | 'user' | 'demo';
 
 /** Where the package root came from. */

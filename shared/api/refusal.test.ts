@@ -1,5 +1,5 @@
 /**
- * A refusal's words in both languages name the path, the link and where it leads (issue 21).
+ * A refusal's words in both languages name the path, the link and where it leads.
  */
 import { describe, expect, it } from 'vitest';
 import type { WriteRefusal } from './refusal';

@@ -1,5 +1,5 @@
 /**
- * A write or delete the app refused because of where its path leads (issue 21), as a value
+ * A write or delete the app refused because of where its path leads, as a value
  * both languages can be told from: what was refused, which part of the path is a link and
  * where it leads, and the folders that were allowed. The English words travel as the error's
  * message; the renderer tells the same facts in Chinese (`refusalText`).

@@ -1,6 +1,6 @@
 /**
  * Strings of the draft band, the row markers, the "Changes" list and the names of draft
- * edits (issue 26), English and Simplified Chinese. evolcore's Chinese keeps section,
+ * edits, English and Simplified Chinese. evolcore's Chinese keeps section,
  * manifest, vars in English.
  */
 import { definePanelMessages } from '../i18n/panel-messages';

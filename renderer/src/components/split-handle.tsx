@@ -1,5 +1,5 @@
 /**
- * The draggable bar between a table and its detail pane (issue 27): drag it, or focus it and
+ * The draggable bar between a table and its detail pane: drag it, or focus it and
  * use ← / → (Shift for bigger steps), Home / End. A `separator` with its value, as WAI-ARIA's
  * window splitter pattern has it, so assistive tech can read and move it.
  */

@@ -20,7 +20,7 @@ const CONNECTION_TEXT = {
   unauthorized: 'status.unauthorized',
 } as const satisfies Record<Exclude<ConnectionState, 'open'>, MessageKey>;
 
-/** The Verify mark for the render on screen (issue 23). */
+/** The Verify mark for the render on screen. */
 const VERIFY_TEXT = {
   identical: 'status.verifiedIdentical',
   different: 'status.verifiedDifferent',
@@ -34,7 +34,7 @@ function clock(ms: number): string {
 /** The status bar; `claudeItems` replace the render's items while a Claude Code project is shown. */
 export function StatusBar({ claudeItems }: { readonly claudeItems: ReactNode }) {
   const t = useT();
-  // The draft's render while a draft is unsaved (issue 26); the bar is always on screen, so it
+  // The draft's render while a draft is unsaved; the bar is always on screen, so it
   // also keeps that render current after a var edit in any tab.
   const render = useApp(shownRender);
   const draftShown = useApp(showsDraft);

@@ -40,7 +40,7 @@ export function WorkspaceBar({ kindSwitch, claudeFields }: WorkspaceBarProps) {
   const chooseSessionType = useApp((s) => s.chooseSessionType);
   const openWorkspace = useApp((s) => s.openWorkspace);
   const dirty = useDraftDirty();
-  // Another home or package root with an unsaved draft: ask first (issue 26).
+  // Another home or package root with an unsaved draft: ask first.
   const open = (choice: { home?: string; packageRoot?: string }): void => {
     if (confirmLeavingDraft(dirty, t('leave.draft'))) void openWorkspace(choice);
   };

@@ -1,5 +1,5 @@
 /**
- * The InspectorApi methods of the History tab (issue 7), spread into shared/api/methods.ts.
+ * The InspectorApi methods of the History tab, spread into shared/api/methods.ts.
  */
 import { z } from 'zod';
 import { noInput } from '../no-input';

@@ -1,5 +1,5 @@
 /**
- * The CLAUDE.md view's Verify strings (issue 23), English and Simplified Chinese.
+ * The CLAUDE.md view's Verify strings, English and Simplified Chinese.
  */
 import { definePanelMessages } from '../../i18n/panel-messages';
 

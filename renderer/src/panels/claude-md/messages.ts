@@ -1,6 +1,6 @@
 /**
  * Strings of the Claude Code project view and its workspace-bar switch, English and
- * Simplified Chinese (the load reasons and statuses in plain words, issue 8).
+ * Simplified Chinese (the load reasons and statuses in plain words).
  */
 import { definePanelMessages } from '../../i18n/panel-messages';
 

@@ -2,7 +2,7 @@
  * The Context tab: the final `<system-reminder>` text of the current render, live, each
  * block tinted by its section. Clicking text selects its section (shared with the Timeline);
  * search, copy all, byte count, and the prompt-cache prefix marker: where the text first
- * differs from the previous render (issue 4).
+ * differs from the previous render.
  */
 import { TooLargeNote } from '../../components/too-large-note';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
@@ -26,7 +26,7 @@ import { shownRender } from '../../store/shown-render';
 export function ContextPanel() {
   const t = useT();
   const ct = usePanelT(contextMessages);
-  // The draft's render while a draft is unsaved (issue 26), else the saved one.
+  // The draft's render while a draft is unsaved, else the saved one.
   const render = useApp(shownRender);
   const failed = useApp((s) => s.failedRender);
   const setTab = useApp((s) => s.setTab);

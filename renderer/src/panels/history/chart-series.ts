@@ -1,5 +1,5 @@
 /**
- * The History chart's data for uPlot, pure (issue 16): the points of `chartModel` (at most one
+ * The History chart's data for uPlot, pure: the points of `chartModel` (at most one
  * per pixel column, so 50,000 snapshots draw ~1,000 points) as aligned time/bytes series, the
  * truncated renders as a series of their own, the budget steps in time, and the tick labels in
  * the UI language.

@@ -1,5 +1,5 @@
 /**
- * The History chart drawn by uPlot (issue 16), loaded lazily like Monaco (size-chart.tsx): a
+ * The History chart drawn by uPlot, loaded lazily like Monaco (size-chart.tsx): a
  * canvas time series made for many points, with time and byte axes labelled in the UI
  * language, the budget as a dashed step line, truncated renders marked, a tooltip per point
  * and drag-to-brush. The tick labels uPlot drew are mirrored into data attributes so tests

@@ -1,5 +1,5 @@
 /**
- * The History tab (issue 7): every eck-debug snapshot in a virtualised table under a chart of
+ * The History tab: every eck-debug snapshot in a virtualised table under a chart of
  * context size over time; one snapshot's files; compare two; replay one; what-if over the
  * filtered ones with the Manifest tab's draft; export and open bundles; clean only when asked.
  */
@@ -582,7 +582,7 @@ function SidePane(props: {
 
 /**
  * How far the pass that reads each snapshot's columns is, with Stop reading; once stopped, how
- * far it got, with Resume (issue 16).
+ * far it got, with Resume.
  */
 function IndexProgress(props: {
   readonly progress: { readonly done: number; readonly total: number };

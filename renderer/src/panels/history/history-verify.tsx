@@ -1,5 +1,5 @@
 /**
- * Verify over History (issue 23): where the package root holds an installed evolcore, one button
+ * Verify over History: where the package root holds an installed evolcore, one button
  * replays the N newest snapshots with both engines and says how many render identically, listing
  * the ones that do not. Absent otherwise.
  */

@@ -1,5 +1,5 @@
 /**
- * Strings of the override's kept versions and of the save message in words (issue 26), spread
+ * Strings of the override's kept versions and of the save message in words, spread
  * into the Manifest tab's tables (messages.ts). zh keeps section, manifest, override in English
  * where evolcore's own Chinese does.
  */

@@ -1,5 +1,5 @@
 /**
- * The Timeline tab (issue 4): every section of the merged manifest in order, why it loaded or
+ * The Timeline tab: every section of the merged manifest in order, why it loaded or
  * not, its budgets, and the budget picture above. Rows are virtualised so a manifest of
  * 1,000 sections scrolls; the selected row opens its source, trace and rendered block.
  */

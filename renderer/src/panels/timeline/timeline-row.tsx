@@ -100,7 +100,7 @@ export interface TimelineRowProps {
   readonly reason: ReasonText;
   readonly maxBytes: number;
   readonly selected: boolean;
-  /** Set when the draft or the last render changed this row (issue 26). */
+  /** Set when the draft or the last render changed this row. */
   readonly mark?: RowMarkData | undefined;
   readonly t: PanelTranslate<TimelineKey>;
   readonly onSelect: (id: string, open: boolean) => void;

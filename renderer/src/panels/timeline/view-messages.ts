@@ -1,6 +1,6 @@
 /**
  * Strings of the Timeline's sortable header, detail split, "Copy link" and the detail of a
- * section that did not load (issue 27), English and Simplified Chinese. A table of their own,
+ * section that did not load, English and Simplified Chinese. A table of their own,
  * so these features' strings do not crowd the panel's main table.
  */
 import { definePanelMessages } from '../../i18n/panel-messages';
