@@ -93,7 +93,8 @@ export function createHistoryHandlers(
     openHistoryFolder: async ({ dir }) => encodeListing(await history.openFolder(dir)),
     historyIndexing: ({ run }) => history.indexing(run),
     getSnapshot: ({ key }) => readSnapshotDetail(history.current(), key),
-    searchSnapshots: ({ query, keys }) => search.search(history.current(), query, keys),
+    searchSnapshots: ({ query, keys, from, budgetMs }) =>
+      search.search(history.current(), query, keys, from, budgetMs),
     diffSnapshots: ({ a, b }) => diffSnapshots(history.current(), a, b),
     replaySnapshot: ({ key, draft }) => replaySnapshot(history.current(), key, roots(), render, draft),
     whatIf: ({ keys, draft }) => whatIf(history.current(), keys, roots(), render, draft),

@@ -19,7 +19,7 @@ import { useApi } from '../../store/use-api';
 import { currentDraft, sessionDirty } from '../../store/draft-session';
 import { filterRows, isHomeHistory, listingFacts, sortRows } from './history-rows';
 import { createHistoryStore } from './history-store';
-import type { HistoryDraft, HistoryStore } from './history-store';
+import type { HistoryDraft, HistoryStore, SearchProgress } from './history-store';
 import { formatBytes } from '../../format/bytes';
 import { indexProgress } from './index-progress';
 import { historyMessages } from './messages';
@@ -67,6 +67,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
       filters: st.filters,
       sort: st.sort,
       searching: st.searching,
+      searchProgress: st.searchProgress,
       selected: st.selected,
       compareWith: st.compareWith,
       error: st.error,
@@ -176,8 +177,15 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
           data-testid="history-search"
         />
         <span className="history-count" data-testid="history-count">
-          {s.searching ? t('searching') : t('count', { shown: shown.length, total: all.length })}
+          {t('count', { shown: shown.length, total: all.length })}
         </span>
+        <SearchState
+          progress={s.searchProgress}
+          hits={s.filters.hits?.size ?? 0}
+          store={store}
+          language={language}
+          t={t}
+        />
         {progress !== null ? (
           <IndexProgress
             progress={progress}
@@ -351,6 +359,39 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
         </aside>
       </div>
     </div>
+  );
+}
+
+/** How far the search has read, with Stop while it runs and a way on once stopped. */
+function SearchState(props: {
+  readonly progress: SearchProgress | null;
+  readonly hits: number;
+  readonly store: HistoryStore;
+  readonly language: string;
+  readonly t: PanelTranslate<HistoryMessageKey>;
+}): React.JSX.Element | null {
+  const { progress: p, store, t } = props;
+  if (p === null) return null;
+  const n = (v: number): string => v.toLocaleString(props.language);
+  const words = { searched: n(p.searched), total: n(p.total), hits: n(props.hits) };
+  if (p.next === null) return null;
+  return (
+    <span className="history-search-state" data-testid="history-search-state" aria-live="polite">
+      {p.stopped ? t('searchStopped', words) : t('searchProgress', words)}{' '}
+      {p.stopped ? (
+        <button
+          type="button"
+          onClick={() => void store.getState().resumeSearch()}
+          data-testid="history-search-resume"
+        >
+          {t('searchResume')}
+        </button>
+      ) : (
+        <button type="button" onClick={() => store.getState().stopSearch()} data-testid="history-search-stop">
+          {t('searchStop')}
+        </button>
+      )}
+    </span>
   );
 }
 
