@@ -63,8 +63,14 @@ test('counts say what they count and sizes have one format, the exact bytes in a
   await page.goto(serve.url);
   await expect(page.getByTestId('status-sections')).toHaveText(/^Sections \d+\/\d+ loaded$/);
   const bytes = page.getByTestId('status-bytes');
-  await expect(bytes).toHaveText(/^Bytes \d+\.\d KB \/ 100\.0 KB$/);
-  await expect(bytes).toHaveAttribute('title', /^[\d,]+ of 102,400 bytes$/);
+  await expect(bytes).toHaveText(/^Budget \d+\.\d KB \/ 100\.0 KB$/);
+  await expect(bytes).toHaveAttribute(
+    'title',
+    /^[\d,]+ of 102,400 bytes: the files loaded, as the total budget counts them/,
+  );
+  await expect(page.getByTestId('status-context-size')).toHaveText(
+    /^\d+\.\d KB · [\d,]+ characters · ≈ [\d,]+ tokens \(est\.\)$/,
+  );
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(page.getByText(/^\d+ of \d+ sections shown$/)).toBeVisible();
 });
@@ -145,7 +151,7 @@ test('the History chart has time and byte axes in the UI language and a tooltip 
   await expect(tip).toBeVisible();
   await expect(tip).toContainText('Session:');
   await expect(tip).toContainText('Chat type:');
-  await expect(tip).toContainText(/Context: \d+(\.\d)? (B|KB|MB) \([\d,]+ bytes\)/);
+  await expect(tip).toContainText(/Context: \d+(\.\d)? (B|KB|MB) \([\d,]+ UTF-8 bytes\)/);
   await expect(tip).toContainText(/Truncated: (yes|no)/);
   await expect(tip).toContainText(/20\d\d/);
   // Clicking the point opens its snapshot.

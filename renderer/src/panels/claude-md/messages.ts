@@ -58,7 +58,7 @@ const en = {
   'opt.approve.title':
     'Unchecked, the approval Claude Code stored for this project in ~/.claude.json decides (see the settings above the list)',
   totals:
-    '{loaded} of {files} files loaded · {chars} characters · {bytes} · assembled in {ms} ms ({trigger})',
+    '{loaded} of {files} files loaded · {chars} characters in the files ({bytes}) · assembled in {ms} ms ({trigger})',
   'totals.over': '{n} over the 40,000-character warning',
   'totals.attached': '{n} attached after the Read',
   'trigger.open': 'opened',
@@ -120,7 +120,6 @@ const en = {
   diagnostics: 'Diagnostics',
   'text.empty': 'Nothing sent at start: Claude Code would inject no CLAUDE.md text.',
   'text.prompt': 'Instruction prompt',
-  'text.bytes': '{chars} characters',
   'text.copy': 'Copy all',
   'statusBar.assembled': 'CLAUDE.md assembled in {ms} ms',
   'statusBar.loaded': '{loaded} of {files} files loaded',
@@ -180,7 +179,8 @@ const zh: Record<keyof typeof en, string> = {
   'opt.approve': '批准外部引入',
   'opt.approve.title':
     '未勾选时，由 Claude Code 在 ~/.claude.json 中为此项目保存的批准决定（见列表上方的设置）',
-  totals: '已加载 {loaded} / {files} 个文件 · {chars} 个字符 · {bytes} · 组装耗时 {ms} 毫秒（{trigger}）',
+  totals:
+    '已加载 {loaded} / {files} 个文件 · 文件内共 {chars} 个字符（{bytes}）· 组装耗时 {ms} 毫秒（{trigger}）',
   'totals.over': '{n} 个文件超过 40,000 字符警告线',
   'totals.attached': '读取后附加 {n} 个',
   'trigger.open': '打开',
@@ -239,7 +239,6 @@ const zh: Record<keyof typeof en, string> = {
   diagnostics: '诊断',
   'text.empty': '开始时不发送任何内容：Claude Code 不会注入 CLAUDE.md 文本。',
   'text.prompt': '指令提示',
-  'text.bytes': '{chars} 个字符',
   'text.copy': '全部复制',
   'statusBar.assembled': 'CLAUDE.md 组装耗时 {ms} 毫秒',
   'statusBar.loaded': '已加载 {loaded} / {files} 个文件',

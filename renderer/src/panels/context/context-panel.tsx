@@ -8,6 +8,7 @@ import { TooLargeNote } from '../../components/too-large-note';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useExactBytes } from '../../components/bytes';
+import { ContextSize } from '../../components/context-size';
 import { formatBytes } from '../../format/bytes';
 import { useT } from '../../i18n/use-t';
 import { usePanelT } from '../../i18n/panel-messages';
@@ -58,7 +59,6 @@ export function ContextPanel() {
   );
   const marker = prefix !== null && !prefix.identical ? prefix.offset : null;
   const runs = useMemo(() => contextRuns(segments, matches, marker), [segments, matches, marker]);
-  const bytes = useMemo(() => new TextEncoder().encode(context).length, [context]);
   const exactBytes = useExactBytes();
   const active = total === 0 ? -1 : Math.min(current, matches.length - 1);
 
@@ -184,9 +184,7 @@ export function ContextPanel() {
           <button type="button" onClick={() => step(1)} disabled={total === 0} aria-label={ct('search.next')}>
             ↓
           </button>
-          <span className="context-bytes" data-testid="context-bytes" title={exactBytes(bytes)}>
-            {ct('bytes.label', { bytes: formatBytes(bytes), chars: context.length })}
-          </span>
+          <ContextSize text={context} className="context-bytes" testId="context-bytes" />
           <button type="button" onClick={copy} data-testid="context-copy">
             {copied === 'yes'
               ? t('context.copied')
