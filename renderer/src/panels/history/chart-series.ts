@@ -1,12 +1,11 @@
 /**
  * The History chart's data for uPlot, pure (issue 16): the points of `chartModel` (at most one
  * per pixel column, so 50,000 snapshots draw ~1,000 points) as aligned time/bytes series, the
- * truncated renders as a series of their own, the budget steps in time, and the tick labels in
- * the UI language.
+ * truncated renders as a series of their own, the budget steps in time, and the time labels in
+ * the UI language (where the ticks fall is chart-ticks.ts).
  */
 import type { SnapshotSummary } from '../../../../shared/history/history-types';
 import type { Language } from '../../../../shared/api';
-import { formatBytes } from '../../format/bytes';
 import { chartModel } from './history-rows';
 
 /** One level of the budget line, in epoch seconds (uPlot's time unit). */
@@ -106,9 +105,4 @@ export function tooltipTime(language: Language, epochSeconds: number): string {
     second: '2-digit',
     hourCycle: 'h23',
   }).format(new Date(epochSeconds * 1000));
-}
-
-/** Tick labels of the byte axis: the app's one byte format. */
-export function byteTicks(splits: readonly number[]): string[] {
-  return splits.map((v) => formatBytes(Math.round(v)));
 }
