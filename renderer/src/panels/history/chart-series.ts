@@ -6,6 +6,8 @@
  */
 import type { SnapshotSummary } from '../../../../shared/history/history-types';
 import type { Language } from '../../../../shared/api';
+import type { ChartJump } from './chart-jumps';
+import { largestJumps } from './chart-jumps';
 import { chartModel } from './history-rows';
 
 /** One level of the budget line, in epoch seconds (uPlot's time unit). */
@@ -26,6 +28,8 @@ export interface ChartSeries {
   readonly snapshots: SnapshotSummary[];
   readonly budget: readonly BudgetLevel[];
   readonly maxBytes: number;
+  /** The largest growths within a session, over all rows (not only the drawn points). */
+  readonly jumps: readonly ChartJump[];
 }
 
 /** The series for `columns` pixel columns. */
@@ -53,7 +57,7 @@ export function chartSeries(
   const span = Math.max(1, model.to - model.from);
   const timeOf = (x: number): number => (model.from + (x / width) * span) / 1000;
   const budget = model.budget.map((b) => ({ from: timeOf(b.x1), to: timeOf(b.x2), bytes: b.bytes }));
-  return { xs, bytes, truncated, snapshots, budget, maxBytes: model.maxBytes };
+  return { xs, bytes, truncated, snapshots, budget, maxBytes: model.maxBytes, jumps: largestJumps(rows) };
 }
 
 const DAY = 24 * 3600;

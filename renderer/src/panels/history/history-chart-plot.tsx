@@ -32,6 +32,13 @@ export interface HistoryChartPlotProps {
   readonly t: PanelTranslate<HistoryMessageKey>;
 }
 
+/** Where a jump's mark sits over the plot, in CSS pixels of the frame. */
+interface JumpMark {
+  readonly key: string;
+  readonly left: number;
+  readonly top: number;
+}
+
 interface Hover {
   readonly idx: number;
   readonly left: number;
@@ -55,6 +62,7 @@ export default function HistoryChartPlot(props: HistoryChartPlotProps): React.JS
     latest.current = props;
   });
   const [hover, setHover] = useState<Hover | null>(null);
+  const [jumpMarks, setJumpMarks] = useState<readonly JumpMark[]>([]);
 
   const data = useMemo<uPlot.AlignedData>(() => [series.xs, series.bytes, series.truncated], [series]);
 
@@ -129,6 +137,20 @@ export default function HistoryChartPlot(props: HistoryChartPlotProps): React.JS
       ctx.stroke();
       ctx.restore();
     };
+    // The jumps' marks are buttons over the canvas (focusable, named, clickable); each draw
+    // moves them to where their snapshot now sits.
+    let placed = '';
+    const placeJumps = (u: uPlot): void => {
+      const marks = latest.current.series.jumps.map((j) => ({
+        key: j.key,
+        left: Math.round(u.valToPos(j.time / 1000, 'x') + u.over.offsetLeft),
+        top: Math.round(u.valToPos(j.bytes, 'y') + u.over.offsetTop),
+      }));
+      const id = JSON.stringify(marks);
+      if (id === placed) return;
+      placed = id;
+      setJumpMarks(marks);
+    };
     const opts: uPlot.Options = {
       width: Math.max(200, host.clientWidth),
       height: HEIGHT,
@@ -191,7 +213,7 @@ export default function HistoryChartPlot(props: HistoryChartPlotProps): React.JS
         points: { show: false },
       },
       hooks: {
-        draw: [drawBudget, drawSelected, publishTicks],
+        draw: [drawBudget, drawSelected, publishTicks, placeJumps],
         setCursor: [
           (u) => {
             const idx = u.cursor.idx;
@@ -279,6 +301,33 @@ export default function HistoryChartPlot(props: HistoryChartPlotProps): React.JS
         aria-label={summary}
         data-testid="history-chart-axes"
       />
+      {jumpMarks.map((m, i) => {
+        const j = series.jumps.find((x) => x.key === m.key);
+        if (j === undefined) return null;
+        const label = t('jumpLabel', {
+          rank: i + 1,
+          growth: `+${formatBytes(j.growth)}`,
+          before: formatBytes(j.before),
+          after: formatBytes(j.bytes),
+          time: tooltipTime(language, j.time / 1000),
+        });
+        return (
+          <button
+            key={m.key}
+            type="button"
+            className={m.key === props.selected ? 'history-jump selected' : 'history-jump'}
+            data-testid="history-jump"
+            data-key={m.key}
+            style={{ left: m.left, top: m.top }}
+            aria-label={label}
+            title={label}
+            aria-pressed={m.key === props.selected}
+            onClick={() => props.onPick(m.key)}
+          >
+            ▲
+          </button>
+        );
+      })}
       {point !== undefined && hover !== null ? (
         <div
           className="history-chart-tip"
