@@ -7,7 +7,7 @@ test('switching language shows Chinese labels', async ({ page, serve }) => {
   await page.getByTestId('language-select').selectOption('zh-CN');
   await expect(page.getByRole('tab', { name: '上下文' })).toBeVisible();
   await expect(page.getByRole('tab', { name: '时间线' })).toBeVisible();
-  await expect(page.getByTestId('status-sections')).toContainText('已加载 Section');
+  await expect(page.getByTestId('status-sections')).toContainText('已加载 section');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   // The choice is remembered on reload.
   await page.reload();

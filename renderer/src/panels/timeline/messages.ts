@@ -150,7 +150,7 @@ const zh: Record<keyof typeof en, string> = {
   'panel.failed': '上一次渲染失败（基础 manifest 缺失或损坏），显示的是上一次成功的结果。',
   'col.status': '状态',
   'col.order': '顺序',
-  'col.section': 'Section',
+  'col.section': 'section',
   'col.why': '原因',
   'col.size': '文件 · 字节 · token',
   ...SECTION_STATUS_ZH,
@@ -179,8 +179,8 @@ const zh: Record<keyof typeof en, string> = {
   'mode.label': '模式 {type}：{name}',
   'mode.labelDefault': '模式 {type}：{name}（默认）',
   'mode.hint': '当 renderMode_<类型> 指向该模式时，消息 manifest 渲染此 section',
-  'cond.andHead': '{n} 个子条件须全部成立（and），所以条件为 {result}：',
-  'cond.orHead': '{n} 个子条件任一成立即可（or），所以条件为 {result}：',
+  'cond.andHead': '{n} 个子条件须全部成立（`and`），所以条件为 {result}：',
+  'cond.orHead': '{n} 个子条件任一成立即可（`or`），所以条件为 {result}：',
   'cond.notReached': '未检查：前面的子条件已决定结果',
   'cond.notReachedWould': '未检查（前面的子条件已决定结果）；按当前变量：{text}',
   'value.absent': '（未设置）',
@@ -225,7 +225,7 @@ const zh: Record<keyof typeof en, string> = {
   'budget.segment': '{id}：{n}',
   'budget.run': '{n} 个 section：{first} … {last}（{size}）',
   'budget.cutMark': '总量闸门在此截断',
-  'detail.title': 'Section {id}',
+  'detail.title': 'section {id}',
   'detail.close': '关闭',
   'detail.source': '源文件',
   'detail.rendered': '在上下文中',
@@ -234,7 +234,7 @@ const zh: Record<keyof typeof en, string> = {
   'detail.openInEditor': '在编辑器中打开',
   'detail.opened': '已打开 {path}',
   'detail.revealed': '已在文件夹中显示，未打开：{path} 不是文本文件，打开它可能会运行它',
-  'detail.openUrl': '此窗口无法直接打开文件（serve 模式），请从此处打开：',
+  'detail.openUrl': '此窗口无法直接打开文件（`eck serve` 模式），请从此处打开：',
   'detail.kept': '保留：{expr}（{key} = {value}）',
   'detail.dropped': '丢弃：{expr}（{key} = {value}）',
   'detail.trace': '条件块',
@@ -243,8 +243,8 @@ const zh: Record<keyof typeof en, string> = {
   'detail.fileError': '无法读取 {path}：{message}',
   'detail.notTemplate': '按原样读取（needsInjection: false）。',
   'help.keys': '↑/↓ 移动 · Enter 打开 · / 搜索',
-  'search.placeholder': '筛选 section（id、状态、描述）',
-  'search.count': '显示 {shown} / {total} 个 Section',
+  'search.placeholder': '筛选 section（`id`、状态、描述）',
+  'search.count': '显示 {shown} / {total} 个 section',
   'hazard.each-value-reparsed':
     '{{#each {each}}} 第 {element} 个元素：“{var}” 的值为 {value}，evolcore 会把这段文本再当作模板解析——对方的消息可以注入 {{…}} 标签。',
   'hazard.object-rendered': '{{{var}}} 是一个对象：evolcore 把它输出为 “{text}”。',
@@ -252,22 +252,22 @@ const zh: Record<keyof typeof en, string> = {
   'hazard.path-escape':
     '{token} 的值为 “{value}”，会把路径移到别处（含 “..” 或分隔符）；evolcore 会照此读取。',
   'hazard.path-outside-root':
-    '读取了 {path}，位于包根目录和主目录之外——evolcore 也会读取它。请检查 selfAid、peerKey 等变量是否含 “..”。',
+    '读取了 {path}，位于包根和用户数据根目录之外——evolcore 也会读取它。请检查 selfAid、peerKey 等变量是否含 “..”。',
   'hazard.relative-path': '路径 “{path}” 是相对路径：evolcore 从自己的工作目录读取；检查器读取的是 {read}。',
   'hazard.alias-without-boundary': '{path} 显示为 {shown}：evolcore 的路径别名匹配到了名称中间。',
-  'hazard.override-without-id': '覆盖文件中有一项没有 id：evolcore 仍会渲染它，标签为 “undefined”。',
+  'hazard.override-without-id': '覆盖文件中有一项没有 `id`：evolcore 仍会渲染它，标签为 `undefined`。',
   'hazard.unclosed-block': '{tag} 没有结束标签：evolcore 会把它原样留在文本中。',
   'hazard.when-not-condition': '它的 `when` 不是 evolcore 能理解的条件，evolcore 一律视为真。',
   'hazard.binary-file': '{path} 看起来是二进制文件（含 NUL 字节）；evolcore 仍会把它当文本注入。',
-  'hazard.invalid-utf8': '{path} 不是有效的 UTF-8：evolcore 把每段无效字节解码为 U+FFFD（�）后注入。',
+  'hazard.invalid-utf8': '{path} 不是有效的 UTF-8：evolcore 把每段无效字节解码为 `U+FFFD`（�）后注入。',
   'hazard.huge-file':
     '{path} 是超大文件（{mib} MiB）：evolcore 会整个读入并按其大小计入预算——超出总量上限时，它和其后的所有 section 都不会加载。',
   'hazard.title': 'evolcore 隐患',
   'failure.when-missing':
-    'evolcore 无法渲染：section “{section}” 没有 `when`。其引擎会抛出异常，每条消息都会失败，用户收到错误回复，代理完全得不到回合。上下文为空。',
+    'evolcore 无法渲染：section “{section}” 没有 `when`。其引擎会抛出异常，每条消息都会失败，用户收到错误回复，agent 完全得不到回合。上下文为空。',
   'failure.when-crash':
-    'evolcore 无法渲染：section “{section}” 的 `when` 会让其引擎抛出异常。消息失败，代理得不到回合。上下文为空。',
-  'failure.manifest-crash': 'evolcore 无法渲染此清单，其引擎会抛出异常：{message}。上下文为空。',
+    'evolcore 无法渲染：section “{section}” 的 `when` 会让其引擎抛出异常。消息失败，agent 得不到回合。上下文为空。',
+  'failure.manifest-crash': 'evolcore 无法渲染此 manifest，其引擎会抛出异常：{message}。上下文为空。',
 };
 
 /** The Timeline's message tables. */
