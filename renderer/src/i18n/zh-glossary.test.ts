@@ -56,5 +56,7 @@ describe('the Chinese UI in evolcore’s words', () => {
     ).toEqual([]);
     expect(strayLatinWords('给 base agent 的 claudeMdExcludes，在 Claude Code 中 25 KB')).toEqual([]);
     expect(codeFreeText('{{#each {each}}} 的主体')).not.toMatch(/each/);
+    // A word before a full stop is still a word, not a file name.
+    expect(strayLatinWords('打开你的 home. 或 override.')).toEqual(['home', 'override']);
   });
 });

@@ -28,13 +28,11 @@ export const ZH_NAMES = [
   'CJK',
   'API',
   'CLI',
-  'URL',
   // Units.
   'B',
   'KB',
   'MB',
   'MiB',
-  'ms',
   // Keys, as printed on the keyboard.
   'Enter',
   'Esc',
@@ -49,20 +47,21 @@ export const ZH_JSON_LITERALS = ['null', 'true', 'false'] as const;
 
 /**
  * The text of a message with its code taken out: `backticks`, {placeholders}, {{mustache}},
- * "quoted" JSON, and names that can only be code or paths — with a dot, slash, underscore,
- * `$` or `~` (`package.json`, `~/.claude.json`, `EVOLCORE_HOME`), or camelCase
+ * "quoted" JSON, and names that can only be code or paths — with a dot inside, a slash, an
+ * underscore, `$` or `~` (`package.json`, `~/.claude.json`, `EVOLCORE_HOME`), or camelCase
  * (`claudeMdExcludes`).
  */
 export function codeFreeText(message: string): string {
-  return message
-    .replace(/`[^`]*`/g, ' ')
-    .replace(/\{\w+\}/g, ' ')
-    .replace(/\{\{[^}]*\}+/g, ' ')
-    .replace(/"[^"]*"/g, ' ')
-    .replace(/[~$]?[\w.\-/~$]*[./_$~][\w.\-/~$]*/g, (w) =>
-      /[A-Za-z]/.test(w) && /[./_$~]/.test(w) ? ' ' : w,
-    )
-    .replace(/\b[a-z]+[A-Z][A-Za-z0-9]*\b/g, ' ');
+  return (
+    message
+      .replace(/`[^`]*`/g, ' ')
+      .replace(/\{\w+\}/g, ' ')
+      .replace(/\{\{[^}]*\}+/g, ' ')
+      .replace(/"[^"]*"/g, ' ')
+      // A dot marks a file name only inside a word (`CLAUDE.md`), not after one ("home.").
+      .replace(/[\w.\-/~$+]+/g, (w) => (/[/_$~]|\w\.\w/.test(w) ? ' ' : w))
+      .replace(/\b[a-z]+[A-Z][A-Za-z0-9]*\b/g, ' ')
+  );
 }
 
 /** The Latin words of a message that neither the glossary nor the names allow, in order. */
