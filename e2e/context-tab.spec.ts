@@ -74,7 +74,9 @@ test('the prompt-cache marker sits where the text first differs from the previou
   const after = (await text.textContent()) ?? '';
   let same = 0;
   while (same < before.length && same < after.length && before[same] === after[same]) same++;
-  await expect(page.getByTestId('cache-prefix')).toContainText(`first ${same} characters`);
+  await expect(page.getByTestId('cache-prefix')).toContainText(
+    `first ${same.toLocaleString('en')} characters`,
+  );
   await expect(text.getByTestId('cache-prefix-marker')).toHaveCount(1);
   // The marker is placed exactly at that offset of the text.
   const offset = await text.evaluate((pre) => {

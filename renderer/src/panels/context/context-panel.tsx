@@ -9,7 +9,7 @@ import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useExactBytes } from '../../components/bytes';
 import { ContextSize } from '../../components/context-size';
-import { formatBytes } from '../../format/bytes';
+import { exactByteCount, formatBytes } from '../../format/bytes';
 import { useT } from '../../i18n/use-t';
 import { usePanelT } from '../../i18n/panel-messages';
 import { useApp, useAppStore } from '../../store/store-context';
@@ -30,6 +30,7 @@ export function ContextPanel() {
   // The draft's render while a draft is unsaved (issue 26), else the saved one.
   const render = useApp(shownRender);
   const failed = useApp((s) => s.failedRender);
+  const language = useApp((s) => s.language);
   const setTab = useApp((s) => s.setTab);
   const store = useAppStore();
   const history = useApp((s) => s.contextHistory);
@@ -201,7 +202,10 @@ export function ContextPanel() {
               ? ct('cache.none')
               : prefix.identical
                 ? ct('cache.identical')
-                : ct('cache.at', { chars: prefix.offset, bytes: formatBytes(prefix.bytes) })}
+                : ct('cache.at', {
+                    chars: exactByteCount(prefix.offset, language),
+                    bytes: formatBytes(prefix.bytes),
+                  })}
           </span>
           {marker !== null && (
             <button type="button" onClick={jumpToMarker}>
