@@ -187,6 +187,7 @@ test('dark theme: enabled and disabled controls look different, inputs look enab
         borderColor: s.borderTopColor,
         color: s.color,
         opacity: s.opacity,
+        cursor: s.cursor,
       };
     });
   const pageBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -216,7 +217,32 @@ test('dark theme: enabled and disabled controls look different, inputs look enab
   ] as const) {
     expect(after.border).toBe('dashed');
     expect(after.bg).not.toBe(before.bg);
-    // Dimmed: a fainter text colour, or the whole control faded.
-    expect(after.color !== before.color || Number(after.opacity) < 1).toBe(true);
+    // Dimmed by its own colour, not only faded.
+    expect(after.color).not.toBe(before.color);
+    expect(after.cursor).toBe('not-allowed');
   }
+  // The disabled Save is not a faded accent.
+  const save = await look('save-override');
+  await expect(page.getByTestId('save-override')).toBeDisabled();
+  expect(save.border).toBe('dashed');
+  expect(Number(save.opacity)).toBe(1);
+  expect(save.cursor).toBe('not-allowed');
+
+  // A panel's own button look (the Context toolbar) still gives way to disabled.
+  await page.getByRole('tab', { name: 'Context' }).click();
+  await expect(page.getByTestId('context-copy')).toBeVisible();
+  const prev = page.getByRole('button', { name: 'Previous match' });
+  await expect(prev).toBeDisabled();
+  const [on, off] = await Promise.all(
+    [page.getByTestId('context-copy'), prev].map((l) =>
+      l.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { bg: s.backgroundColor, color: s.color, cursor: s.cursor };
+      }),
+    ),
+  );
+  expect(off?.bg).not.toBe(on?.bg);
+  expect(off?.color).not.toBe(on?.color);
+  expect(off?.cursor).toBe('not-allowed');
+  expect(on?.cursor).toBe('pointer');
 });

@@ -23,7 +23,7 @@ const WORDS = {
     mark: 'loaded → disabled',
   },
   'zh-CN': {
-    manifest: '清单',
+    manifest: 'manifest',
     timeline: '时间线',
     context: '上下文',
     two: '草稿——未保存：2 处改动',

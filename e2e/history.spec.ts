@@ -118,6 +118,28 @@ test('the Δ column shows signed bytes, sorts the largest growth first, and filt
   await expect(header).toHaveText('Δ 字节 ▼');
 });
 
+test('the chart marks the largest growths within a session; a mark says what grew and selects its snapshot', async ({
+  page,
+  serve,
+}) => {
+  await openHistory(page, serve.url);
+  const marks = page.getByTestId('history-jump');
+  await expect(marks).toHaveCount(3, { timeout: 15_000 });
+  const first = marks.first();
+  await expect(first).toHaveAccessibleName(
+    /^Growth 1: \+\d+(\.\d)? (B|KB) in one session \(.+ → .+\) at .*2026/,
+  );
+  const key = (await first.getAttribute('data-key')) ?? '';
+  // The named growth is that row's Δ in the table.
+  const growth = /\+(\d+(\.\d)? (B|KB))/.exec((await first.getAttribute('aria-label')) ?? '')?.[1] ?? '';
+  const row = page.locator(`[data-testid="history-row"][data-key="${key}"]`);
+  await expect(row).toContainText(`+${growth}`);
+  await first.click();
+  await expect(page.getByTestId('history-detail')).toHaveAttribute('data-key', key);
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('diffing two snapshots shows the sections that differ, labelled by cause', async ({ page, serve }) => {
   await openHistory(page, serve.url);
   // Oldest first: the first demo snapshot is a coding render, the second a private chat.

@@ -23,7 +23,7 @@ const WORDS = {
     notice: 'was brought back after the page reloaded',
   },
   'zh-CN': {
-    manifest: '清单',
+    manifest: 'manifest',
     timeline: '时间线',
     saved: '已保存。rules 已关闭。',
     kept: '上一版本已保留。',

@@ -89,7 +89,7 @@ describe('a hostile home', () => {
       );
       // The same facts in Chinese, for the UI.
       expect(r.error.refusal && refusalText(r.error.refusal, 'zh-CN')).toBe(
-        `拒绝清理 ${debugDir}：${link} 是指向 ${path.join(outside, path.basename(linked))} 的链接，位于主目录（${home}）之外`,
+        `拒绝清理 ${debugDir}：${link} 是指向 ${path.join(outside, path.basename(linked))} 的链接，位于用户数据根目录（${home}）之外`,
       );
       const outsideDebug = path.join(
         outside,

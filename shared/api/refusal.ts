@@ -44,9 +44,9 @@ function place(p: AllowedPlace, language: Language): string {
     if (p.kind === 'debug') return `the home's eck-debug (${p.path})`;
     return p.path;
   }
-  if (p.kind === 'home') return `主目录（${p.path}）`;
+  if (p.kind === 'home') return `用户数据根目录（${p.path}）`;
   if (p.kind === 'settings') return `设置文件夹（${p.path}）`;
-  if (p.kind === 'debug') return `主目录的 eck-debug（${p.path}）`;
+  if (p.kind === 'debug') return `用户数据根目录的 eck-debug（${p.path}）`;
   return p.path;
 }
 

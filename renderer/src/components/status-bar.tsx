@@ -11,6 +11,7 @@ import { useT } from '../i18n/use-t';
 import { useApp } from '../store/store-context';
 import { verifyMark } from '../store/verify-slice';
 import { shownRender, showsDraft } from '../store/shown-render';
+import { ContextSize } from './context-size';
 import { useDraftRefresh } from './draft-render-refresh';
 
 /** What the status bar says while calls do not go through. */
@@ -76,6 +77,10 @@ export function StatusBar({ claudeItems }: { readonly claudeItems: ReactNode }) 
               </span>
               <span className="status-item" data-testid="status-sections">
                 {t('status.sections', counts)}
+              </span>
+              <span className="status-item">
+                {t('status.context')}{' '}
+                <ContextSize text={render.report.context} testId="status-context-size" />
               </span>
               {totals !== undefined && (
                 <>

@@ -47,6 +47,7 @@ const ROW_ESTIMATE = 76;
 export default function TimelinePanel() {
   const t = usePanelT(timelineMessages);
   const v = usePanelT(timelineViewMessages);
+  const language = useApp((s) => s.language);
   const sortPref = useApp((s) => s.view.sorts.timeline);
   const setSort = useApp((s) => s.view.setSort);
   const splitPref = useApp((s) => s.view.splits.timeline ?? null);
@@ -243,6 +244,7 @@ export default function TimelinePanel() {
                         selected={row.id === selectedId}
                         mark={marks.get(row.id)}
                         t={t}
+                        language={language}
                         onSelect={selectId}
                       />
                     </div>
