@@ -14,6 +14,10 @@
  *   rests) and without rests, against reading every vars + manifest file once; goal ≤ 2×.
  * - `eck-render-lint`: `node scripts/eck.mjs render|lint` (what `npm run eck` runs) and the
  *   bundle itself against `node -e 0`, interleaved; goal ≤ 3×.
+ * - `history-search-scale`: the History's free-text search as the window runs it (parts of
+ *   SEARCH_PART_MS, each asked after the last) — the first part's matches, and the whole pass —
+ *   against reading every context file once (`cat`), both warm; goals: first matches ≤ 1 s,
+ *   the whole pass ≤ 1.5× the reading.
  * - `serve-memory-scale`: the serve process's resident memory after start, after the first
  *   listing and its peak once the index pass is done (or stopped at its time limit), against the
  *   demo home's after start; goal under 300 MB.
@@ -26,6 +30,8 @@ import { performance } from 'node:perf_hooks';
 import { HistoryIndex } from '../electron/history/history-index';
 import { APP_ROOT } from '../electron/services/app-paths';
 import { encodeListing } from '../shared/history/listing-wire';
+import { ContextSearch } from '../electron/history/context-search';
+import { SEARCH_PART_MS } from '../renderer/src/panels/history/history-store';
 import { buildCommands } from '../scripts/build-package';
 import { whyStale } from '../scripts/eck.mjs';
 import type { AppStart } from '../scripts/installed-app';
@@ -246,6 +252,53 @@ function cliFigures(env: NodeJS.ProcessEnv): BenchResult[] {
 }
 
 /** Every scale figure. */
+/** The search in parts, as the History asks for it, against reading the context files once. */
+export async function searchFigures(debugDir: string, n: number): Promise<BenchResult[]> {
+  const contexts = fs.readdirSync(debugDir).filter((f) => f.startsWith('context-'));
+  const cat = (): number =>
+    timed(() => {
+      for (const f of contexts) fs.readFileSync(path.join(debugDir, f), 'utf8');
+    }).ms;
+  cat(); // warm the page cache, as for the search after it
+  const catMs = cat();
+  const index = new HistoryIndex(debugDir);
+  index.refresh();
+  // A fresh search each time (an empty text cache): a phrase every snapshot holds.
+  const search = new ContextSearch();
+  const t0 = performance.now();
+  let firstMs: number | null = null;
+  let firstHits = 0;
+  let hits = 0;
+  let parts = 0;
+  for (let from: number | null = 0; from !== null; parts++) {
+    const part = await search.search(index, 'EvolCore Context Kit', undefined, from, SEARCH_PART_MS);
+    hits += part.keys.length;
+    if (firstMs === null) {
+      firstMs = performance.now() - t0;
+      firstHits = part.keys.length;
+    }
+    from = part.next;
+  }
+  const wholeMs = performance.now() - t0;
+  return [
+    {
+      name: 'history-search-scale',
+      snapshots: n,
+      firstMatchesMs: round(firstMs ?? 0),
+      firstMatches: firstHits,
+      medianMs: round(wholeMs),
+      baselineMs: round(catMs),
+      ratio: round(wholeMs / catMs),
+      matches: hits,
+      parts,
+      baseline: 'readFileSync of every context file once, warm, in the bench process',
+      target: 'first matches ≤ 1 s; the whole pass ≤ 1.5× the reading',
+      meetsTarget: (firstMs ?? Infinity) <= 1000 && wholeMs / catMs <= 1.5,
+      runs: 1,
+    },
+  ];
+}
+
 export async function benchScale(snapshots: number): Promise<BenchResult[]> {
   if (whyStale() !== null) await buildCommands();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-scale-bench-'));
@@ -256,6 +309,7 @@ export async function benchScale(snapshots: number): Promise<BenchResult[]> {
     const results = [
       ...cliFigures(env),
       ...(await indexFigures(made.debugDir, snapshots)),
+      ...(await searchFigures(made.debugDir, snapshots)),
       ...(await serveFigures(
         env,
         demoHome,

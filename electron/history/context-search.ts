@@ -2,13 +2,19 @@
  * Free-text search over the snapshots' context files: read lazily on the main side,
  * kept in a bounded cache, dropped when the watcher says a snapshot changed.
  */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { HistoryIndex } from './history-index';
 
 /** Largest total of cached context text, in UTF-16 units (about 2 bytes each). */
 const CACHE_CHARS = 96 * 1024 * 1024;
 
-/** Files read at once. */
-const READ_PARALLEL = 32;
+/**
+ * The longest the search reads without giving the event loop a turn. It reads synchronously in
+ * such slices (as the index pass does): a small file read at once costs a sixth of the four
+ * thread-pool round trips of an async one (56 → 9 µs a file, 25k files), and other requests
+ * still wait at most a slice.
+ */
+const SLICE_MS = 12;
 
 /** The cache and the search. */
 export class ContextSearch {
@@ -31,10 +37,10 @@ export class ContextSearch {
     }
   }
 
-  private async textOf(index: HistoryIndex, key: string): Promise<string | null> {
+  private textOf(index: HistoryIndex, key: string): string | null {
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
-    const read = await index.readSnapshotFile(key, 'context');
+    const read = index.readSnapshotFileNow(key, 'context');
     if (!read.ok) return null;
     if (this.chars + read.text.length <= CACHE_CHARS) {
       this.cache.set(key, read.text);
@@ -61,7 +67,9 @@ export class ContextSearch {
       this.dir = index.dir;
     }
     const started = performance.now();
-    const needle = query.toLowerCase();
+    // A case-insensitive literal: the regex engine scans the text in place, where lower-casing
+    // each context first copied every text once more (about a third of the pass).
+    const needle = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu');
     const candidates = (keys ?? index.listing().snapshots.map((s) => s.key)).filter(
       (k) => index.snapshot(k)?.files.context !== undefined,
     );
@@ -69,15 +77,19 @@ export class ContextSearch {
     let unreadable = 0;
     let i = Math.min(from, candidates.length);
     const first = i;
+    let slice = started;
     while (i < candidates.length) {
-      const chunk = candidates.slice(i, i + READ_PARALLEL);
-      const texts = await Promise.all(chunk.map((k) => this.textOf(index, k)));
-      texts.forEach((text, j) => {
-        if (text === null) unreadable++;
-        else if (text.toLowerCase().includes(needle)) hits.push(chunk[j] as string);
-      });
-      i += chunk.length;
-      if (performance.now() - started >= budgetMs) break;
+      const key = candidates[i] as string;
+      i += 1;
+      const text = this.textOf(index, key);
+      if (text === null) unreadable++;
+      else if (needle.test(text)) hits.push(key);
+      const now = performance.now();
+      if (now - started >= budgetMs) break;
+      if (now - slice >= SLICE_MS) {
+        await yieldToLoop();
+        slice = performance.now();
+      }
     }
     return {
       keys: hits,
