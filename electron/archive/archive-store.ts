@@ -230,6 +230,19 @@ export class ArchiveStore {
     return Buffer.concat(ids.map((id) => this.readBlock(id)));
   }
 
+  /**
+   * The size of one archived file, from its blocks' lengths (one read of its index record, no
+   * block read); `null` when not archived. What the History states before it reads a copy.
+   */
+  fileSize(key: string, kind: DebugFileKind): number | null {
+    this.assertOpen();
+    const at = this.entries.get(key)?.files[kind];
+    if (at === undefined) return null;
+    let bytes = 0;
+    for (const id of this.recordAt(at).f[kind] ?? []) bytes += this.blocks.length[id] as number;
+    return bytes;
+  }
+
   /** Sizes now. */
   stats(): ArchiveStats {
     return {
