@@ -78,9 +78,10 @@ test('lists the live folder and the archive as one, says where each is kept, and
   await expect(detail).toHaveAttribute('data-key', key);
   await expect(page.getByTestId('history-detail-archived')).toHaveText(/From the archive/);
   await expect(page.getByTestId('history-file')).not.toBeEmpty();
-  await expectNoAxeViolations(page, 'the History with archived rows and an archived snapshot open', {
-    include: ['[data-testid="history-table"]', '[data-testid="history-detail-archived"]'],
-  });
+  await expectNoAxeViolations(page, 'the History with archived rows and an archived snapshot open', 'all', [
+    '[data-testid="history-table"]',
+    '[data-testid="history-detail-archived"]',
+  ]);
 
   // And replays as a live one does.
   await page.getByTestId('history-replay').click();
@@ -114,9 +115,9 @@ test('the archive’s retention is the user’s setting: shown with its size and
     'Type a whole number of days from 1 to 36500.',
   );
   await expect(page.getByTestId('history-archive-save')).toBeDisabled();
-  await expectNoAxeViolations(page, 'the archive retention control, refusing 0 days', {
-    include: ['[data-testid="history-archive"]'],
-  });
+  await expectNoAxeViolations(page, 'the archive retention control, refusing 0 days', 'all', [
+    '[data-testid="history-archive"]',
+  ]);
   await days.fill('30');
   await page.getByTestId('history-archive-save').click();
   await expect(page.getByTestId('history-archive-saved')).toHaveText(
@@ -139,6 +140,6 @@ test('the archive’s retention is the user’s setting: shown with its size and
   await page.getByTestId('settings-button').click();
   await page.getByTestId('language-select').selectOption('zh-CN');
   await expect(page.getByTestId('history-archive-summary')).toHaveText(
-    new RegExp(`^归档: 已归档 ${DEMO_SNAPSHOTS} 个快照.+ · 所有快照$`),
+    new RegExp(`^归档：已归档 ${DEMO_SNAPSHOTS} 个快照.+ · 所有快照$`),
   );
 });

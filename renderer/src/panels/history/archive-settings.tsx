@@ -44,7 +44,7 @@ export function ArchiveSettings({ store, t }: ArchiveSettingsProps): React.JSX.E
   return (
     <details className="history-archive" data-testid="history-archive">
       <summary data-testid="history-archive-summary">
-        {t('archive.title')}: {summary} · {kept(settings.keepDays)}
+        {t('archive.title', { summary })} · {kept(settings.keepDays)}
         {settings.enabled ? '' : ` · ${t('archive.off')}`}
       </summary>
       <form
