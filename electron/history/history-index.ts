@@ -314,7 +314,8 @@ export class HistoryIndex {
         }
         snapshots.push(s);
       }
-      for (; j < archived.length; j++) snapshots.push(this.archiveOnly.get(archived[j] as string) as SnapshotSummary);
+      for (; j < archived.length; j++)
+        snapshots.push(this.archiveOnly.get(archived[j] as string) as SnapshotSummary);
     }
     return { dir: this.dir, snapshots, foreign: [...this.foreign.values()], error: this.folderError };
   }
