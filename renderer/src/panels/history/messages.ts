@@ -175,11 +175,11 @@ export const historyMessages = definePanelMessages(
     'col.truncated': '截断',
     'col.where': '保存位置',
     'col.where.title':
-      '快照保存在哪里：evolcore 的 eck-debug 文件夹（文件 24 小时后删除）、应用的归档，或两者',
+      '快照保存在哪里：evolcore 的 `eck-debug` 文件夹（文件 24 小时后删除）、应用的归档，或两者',
     'where.live': '实时',
     'where.archive': '归档',
     'where.both': '实时 + 归档',
-    archivedNote: '来自归档：evolcore 已从 eck-debug 删除这些文件，归档保留了它们。',
+    archivedNote: '来自归档：evolcore 已从 `eck-debug` 删除这些文件，归档保留了它们。',
     'archive.title': '归档：{summary}',
     'archive.summary': '已归档 {count} 个快照，占用磁盘 {stored}（原文件 {raw}）',
     'archive.empty': '还没有归档任何快照。',
