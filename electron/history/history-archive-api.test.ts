@@ -71,6 +71,14 @@ describe('the History over the live folder and the archive', () => {
     expect(detail.summary.where).toBe('archive');
     expect(detail.vars).not.toBeNull();
 
+    // Search reads the archived context as it reads a live one.
+    const needle = context.slice(0, 40);
+    const found = await harness.call<{ keys: string[] }>('searchSnapshots', {
+      query: needle,
+      keys: [archived],
+    });
+    expect(found.keys).toEqual([archived]);
+
     const diff = await harness.call<SnapshotDiff>('diffSnapshots', { a: archived, b: live });
     expect(diff.contextA).toBe(context);
 
