@@ -10,6 +10,8 @@ import type { EngineFs } from '../../shared/engine';
 import { renderContext } from '../../shared/engine';
 import type { EventPayloads } from '../../shared/api';
 import { BackgroundArchiver } from '../archive/archive-runner';
+import { archiveDirFor } from '../archive/archive-location';
+import { ArchiveStore } from '../archive/archive-store';
 import { ClaudeProjectService } from '../claude-md/claude-project-service';
 import { BUNDLES_FOLDER } from '../history/bundles-dir';
 import { sessionGuesser } from '../history/session-guess';
@@ -108,7 +110,13 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
   const archiver =
     options.archive === undefined || options.archive === false
       ? null
-      : new BackgroundArchiver({ settingsDir, log, ...(options.archive === true ? {} : options.archive) });
+      : new BackgroundArchiver({
+          settingsDir,
+          log,
+          // What a run archived joins the History's timeline (or moves a row to "both").
+          onRun: () => history.archiveChanged(),
+          ...(options.archive === true ? {} : options.archive),
+        });
   const host = new WorkspaceHost({
     defaults,
     fs: options.fs ?? createNodeFs(),
@@ -151,6 +159,8 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     emit: hub.emit,
     sweepHomeFolder: (dir, entries) =>
       cleanStaleTempEntries(dir, entries, { inside: host.current.resolved.home }),
+    // The home's archive (even with archiving off here: `eck archive` may have filled it).
+    openArchive: () => ArchiveStore.openReader(archiveDirFor(host.current.resolved.home, settingsDir())),
     ...(options.watch === undefined ? {} : { watchFolders: options.watch }),
   });
   hub.subscribe((event, payload) => {

@@ -20,7 +20,7 @@ import { ArchiveStore } from './archive-store';
 
 type ArchiveHandlers = Pick<
   HandlerTable,
-  'listArchive' | 'getArchivedSnapshot' | 'getArchiveSettings' | 'setArchiveSettings'
+  'listArchive' | 'getArchivedSnapshot' | 'getArchiveStats' | 'getArchiveSettings' | 'setArchiveSettings'
 >;
 
 /** Bit of each kind in the listing's `kinds` column. */
@@ -87,6 +87,17 @@ export function createArchiveHandlers(host: WorkspaceHost, settingsDir: () => st
         total -= f.bytes;
       }
       return { key, time: found.time, archivedAt: found.archivedAt, files };
+    },
+    getArchiveStats: () => {
+      const { dir, store } = reader();
+      const stats = store?.stats();
+      return {
+        dir,
+        exists: store !== null,
+        snapshots: stats?.snapshots ?? 0,
+        rawBytes: stats?.rawBytes ?? 0,
+        storedBytes: stats === undefined ? 0 : stats.packBytes + stats.indexBytes,
+      };
     },
     getArchiveSettings: () => readArchiveSettings(settingsDir()),
     setArchiveSettings: (settings) => writeArchiveSettings(settings, settingsDir()),

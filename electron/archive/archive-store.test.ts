@@ -35,8 +35,13 @@ describe('the archive store', () => {
     const r = ArchiveStore.openReader(dir);
     expect(r).not.toBeNull();
     for (const s of added)
-      for (const [kind, bytes] of Object.entries(s.files))
+      for (const [kind, bytes] of Object.entries(s.files)) {
         expect(r?.readFile(s.key, kind as 'vars')?.equals(bytes)).toBe(true);
+        // The size the History states before it reads a copy, from the blocks alone.
+        expect(r?.fileSize(s.key, kind as 'vars')).toBe(bytes.length);
+      }
+    expect(r?.fileSize(added[0]?.key ?? '', 'vars')).not.toBeNull();
+    expect(r?.fileSize('1999-01-01-00-00-00', 'vars')).toBeNull();
     expect(r?.list().map((s) => s.key)).toEqual(added.map((s) => s.key));
     r?.close();
   });

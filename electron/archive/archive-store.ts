@@ -139,6 +139,9 @@ export class ArchiveStore {
   private entries = new Map<string, Entry>();
   private rawBytes = 0;
   private closed = false;
+  /** The record read last, by generation and offset (an offset names one record in one generation). */
+  private lastRecord: { readonly gen: number; readonly at: number; readonly payload: RecordPayload } | null =
+    null;
 
   private constructor(dir: string, writable: boolean, lock: ArchiveLock | null) {
     this.dir = dir;
@@ -228,6 +231,19 @@ export class ArchiveStore {
     if (at === undefined) return null;
     const ids = this.recordAt(at).f[kind] ?? [];
     return Buffer.concat(ids.map((id) => this.readBlock(id)));
+  }
+
+  /**
+   * The size of one archived file, from its blocks' lengths (one read of its index record, no
+   * block read); `null` when not archived. What the History states before it reads a copy.
+   */
+  fileSize(key: string, kind: DebugFileKind): number | null {
+    this.assertOpen();
+    const at = this.entries.get(key)?.files[kind];
+    if (at === undefined) return null;
+    let bytes = 0;
+    for (const id of this.recordAt(at).f[kind] ?? []) bytes += this.blocks.length[id] as number;
+    return bytes;
   }
 
   /** Sizes now. */
@@ -480,10 +496,14 @@ export class ArchiveStore {
   }
 
   private recordAt(at: number): RecordPayload {
+    // The History asks for a snapshot's sizes and files one after the other, all in one record.
+    const last = this.lastRecord;
+    if (last !== null && last.gen === this.gen && last.at === at) return last.payload;
     const header = readAt(this.indexFd, at, FRAME_HEADER, this.dir);
     const payload = parsePayload(readAt(this.indexFd, at + FRAME_HEADER, header.readUInt32LE(0), this.dir));
     if (payload === null)
       throw new Error(`the archive index ${indexFile(this.dir, this.gen)} changed under us`);
+    this.lastRecord = { gen: this.gen, at, payload };
     return payload;
   }
 

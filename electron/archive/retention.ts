@@ -4,9 +4,10 @@
  * snapshot is a day past the limit: about once a day for a busy home, not on every import.
  */
 import type { ArchiveStore } from './archive-store';
+import { DEFAULT_ARCHIVE_KEEP_DAYS } from '../../shared/api/methods/archive';
 
-/** Days kept unless the user says otherwise. */
-export const DEFAULT_KEEP_DAYS = 90;
+/** Days kept unless the user says otherwise (the one number, shared with the History's control). */
+export const DEFAULT_KEEP_DAYS = DEFAULT_ARCHIVE_KEEP_DAYS;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

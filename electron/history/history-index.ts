@@ -25,7 +25,10 @@ import {
   withFile,
   withoutFile,
 } from '../../shared/history/snapshot-group';
-import { parseSnapshot } from './parse-snapshot';
+import { folderParts, parseSnapshot } from './parse-snapshot';
+import type { SnapshotParts } from './parse-snapshot';
+import { ARCHIVE_DAMAGED, ArchiveRows } from './archive-rows';
+import type { ArchiveReader } from './archive-rows';
 import type { SnapshotFileText } from '../../shared/api/history-models';
 import { MAX_SHOWN_TEXT_BYTES, tooLargeMessage } from '../../shared/api/answer-caps';
 import type { CappedRead } from '../services/capped-read';
@@ -117,6 +120,7 @@ function folderErrorMessage(dir: string, err: unknown): string {
 
 function readErrorMessage(name: string, code: string): string {
   if (code === 'ENOENT') return `${name} was removed`;
+  if (code === ARCHIVE_DAMAGED) return `${name}: the archive copy is damaged`;
   if (code === 'ENOTREG') return `${name}: not a regular file`;
   return `${name}: ${code}`;
 }
@@ -167,6 +171,11 @@ export class HistoryIndex {
   private readonly snapshots = new Map<string, SnapshotSummary>();
   private readonly foreign = new Map<string, ForeignEntry>();
   private order: string[] | null = [];
+  /** The home's archive, merged into the listing (`attachArchive`); `null`: the folder alone. */
+  private archive: ArchiveRows | null = null;
+  /** Archived snapshots no longer in the folder (evolcore's cleanup took them), by key. */
+  private readonly archiveOnly = new Map<string, SnapshotSummary>();
+  private archiveOrder: string[] | null = [];
   private folderError: string | null = null;
   /** Bumped by `refresh`, so a pass over an older listing stops instead of writing stale rows. */
   private generation = 0;
@@ -209,11 +218,110 @@ export class HistoryIndex {
     for (const s of grouped.snapshots) this.snapshots.set(s.key, s);
     for (const f of grouped.foreign) this.foreign.set(f.name, f);
     this.order = grouped.snapshots.map((s) => s.key);
+    this.mergeArchive();
     return this.listing();
   }
 
-  /** The current state: snapshots oldest first, foreign entries, and a folder error if any. */
+  /**
+   * Merges an archive of this folder's snapshots into the listing (`null` takes it out): a
+   * snapshot in both shows once, marked `both`; one only archived is a row of its own, read from
+   * the archive. Called again after the reader's `refresh`, it returns the rows that changed, for
+   * the service to push (the live listing was answered first: the archive never delays it).
+   */
+  attachArchive(reader: ArchiveReader | null): { upserts: SnapshotSummary[]; removed: string[] } {
+    if (reader === null) {
+      const removed = [...this.archiveOnly.keys()];
+      const upserts: SnapshotSummary[] = [];
+      for (const [key, s] of this.snapshots)
+        if (s.where !== undefined) {
+          const live = liveOnly(s);
+          this.snapshots.set(key, live);
+          upserts.push(live);
+        }
+      this.archive = null;
+      this.archiveOnly.clear();
+      this.archiveOrder = [];
+      return { upserts, removed };
+    }
+    if (this.archive === null) this.archive = new ArchiveRows(reader, this.zone);
+    const { added, removed: gone } = this.archive.take();
+    const upserts: SnapshotSummary[] = [];
+    const removed: string[] = [];
+    for (const key of added) {
+      const live = this.snapshots.get(key);
+      if (live !== undefined) {
+        const both: SnapshotSummary = { ...live, where: 'both' };
+        this.snapshots.set(key, both);
+        upserts.push(both);
+        continue;
+      }
+      const row = this.archive.row(key);
+      if (row === null) continue;
+      this.archiveOnly.set(key, row);
+      upserts.push(row);
+    }
+    for (const key of gone) {
+      const live = this.snapshots.get(key);
+      if (live !== undefined) {
+        const back = liveOnly(live);
+        this.snapshots.set(key, back);
+        upserts.push(back);
+      } else if (this.archiveOnly.delete(key)) removed.push(key);
+    }
+    if (added.length > 0 || removed.length > 0) this.archiveOrder = null;
+    return { upserts, removed };
+  }
+
+  /** After a fresh listing: each archived snapshot is a live row marked `both`, or one of its own. */
+  private mergeArchive(): void {
+    this.archiveOnly.clear();
+    this.archiveOrder = null;
+    const archive = this.archive;
+    if (archive === null) return;
+    for (const key of archive.keys()) {
+      const live = this.snapshots.get(key);
+      if (live !== undefined) this.snapshots.set(key, { ...live, where: 'both' });
+      else {
+        const row = archive.row(key);
+        if (row !== null) this.archiveOnly.set(key, row);
+      }
+    }
+  }
+
+  /** The archived-only keys, oldest first. */
+  private archivedKeys(): readonly string[] {
+    this.archiveOrder ??= [...this.archiveOnly.values()].sort(compareSnapshots).map((s) => s.key);
+    return this.archiveOrder;
+  }
+
+  /**
+   * The current state: snapshots oldest first (the folder's and the archived-only ones merged),
+   * foreign entries, and a folder error if any.
+   */
   listing(): HistoryListing {
+    const live = this.liveSnapshots();
+    const archived = this.archivedKeys();
+    let snapshots = live;
+    if (archived.length > 0) {
+      // Two sorted runs merged: no sort of the whole timeline.
+      snapshots = [];
+      let j = 0;
+      for (const s of live) {
+        for (; j < archived.length; j++) {
+          const a = this.archiveOnly.get(archived[j] as string) as SnapshotSummary;
+          if (compareSnapshots(a, s) >= 0) break;
+          snapshots.push(a);
+        }
+        snapshots.push(s);
+      }
+      for (; j < archived.length; j++)
+        snapshots.push(this.archiveOnly.get(archived[j] as string) as SnapshotSummary);
+    }
+    return { dir: this.dir, snapshots, foreign: [...this.foreign.values()], error: this.folderError };
+  }
+
+  /** The folder's own snapshots, oldest first. */
+  private liveSnapshots(): SnapshotSummary[] {
     if (this.order === null) {
       this.order = [...this.snapshots.values()].sort(compareSnapshots).map((s) => s.key);
     }
@@ -222,12 +330,12 @@ export class HistoryIndex {
       const s = this.snapshots.get(key);
       if (s) snapshots.push(s);
     }
-    return { dir: this.dir, snapshots, foreign: [...this.foreign.values()], error: this.folderError };
+    return snapshots;
   }
 
-  /** One snapshot by key. */
+  /** One snapshot by key, in the folder or only in the archive. */
   snapshot(key: string): SnapshotSummary | undefined {
-    return this.snapshots.get(key);
+    return this.snapshots.get(key) ?? this.archiveOnly.get(key);
   }
 
   /**
@@ -258,9 +366,14 @@ export class HistoryIndex {
       return { key: null, snapshot: null, foreign: true };
     }
     const current = this.snapshots.get(parsed.key);
+    const fresh = newSnapshot(parsed, { name, bytes });
+    // A key only the archive held (its files copied back, say) is in both places again.
     const next = current
       ? withFile(current, parsed.kind, { name, bytes })
-      : newSnapshot(parsed, { name, bytes });
+      : this.archive?.has(parsed.key)
+        ? { ...fresh, where: 'both' as const }
+        : fresh;
+    if (!current && this.archiveOnly.delete(parsed.key)) this.archiveOrder = null;
     this.snapshots.set(parsed.key, next);
     if (!current) this.insertKey(next);
     return { key: parsed.key, snapshot: next, foreign: false };
@@ -271,13 +384,22 @@ export class HistoryIndex {
     if (!current) return { key, snapshot: null, foreign: false };
     if (current.files[kind] === undefined) return { key, snapshot: current, foreign: false };
     const next = withoutFile(current, kind);
-    if (next) this.snapshots.set(key, next);
-    else {
-      this.snapshots.delete(key);
-      const at = this.order?.indexOf(key) ?? -1;
-      if (at >= 0) this.order?.splice(at, 1);
+    if (next) {
+      this.snapshots.set(key, next);
+      return { key, snapshot: next, foreign: false };
     }
-    return { key, snapshot: next, foreign: false };
+    this.snapshots.delete(key);
+    const at = this.order?.indexOf(key) ?? -1;
+    if (at >= 0) this.order?.splice(at, 1);
+    // evolcore's cleanup took the last file of a snapshot the archive kept: it stays in the
+    // timeline, read from the archive from now on, with the columns already read (same files).
+    const row = this.archive?.row(key) ?? null;
+    if (row === null) return { key, snapshot: null, foreign: false };
+    const kept: SnapshotSummary =
+      current.parseState === 'done' ? { ...row, columns: current.columns, parseState: 'done' } : row;
+    this.archiveOnly.set(key, kept);
+    this.archiveOrder = null;
+    return { key, snapshot: kept, foreign: false };
   }
 
   /** Keeps the order without a full sort in the usual case: a new snapshot is the newest. */
@@ -299,11 +421,46 @@ export class HistoryIndex {
     return newest === -Infinity ? Infinity : newest;
   }
 
-  /** Reads one file of a snapshot, on demand. Errors come back as values. */
+  /**
+   * Reads one file of a snapshot, on demand: from the folder, else the archive's copy (a
+   * snapshot only archived, or a file evolcore deleted since the listing). Errors are values.
+   */
   async readSnapshotFile(key: string, kind: DebugFileKind): Promise<SnapshotFileText> {
     const file = this.snapshots.get(key)?.files[kind];
-    if (!file) return { ok: false, name: null, error: `snapshot ${key} has no ${kind} file` };
-    return this.readByName(file.name);
+    if (!file) return this.readArchived(key, kind);
+    const read = await readTextCapped(join(this.dir, file.name), MAX_SHOWN_TEXT_BYTES);
+    return this.orArchived(key, kind, file.name, read);
+  }
+
+  /** The archive's copy when the folder's file is gone; the folder's read otherwise. */
+  private orArchived(key: string, kind: DebugFileKind, name: string, read: CappedRead): SnapshotFileText {
+    if (!read.ok && read.tooLarge === undefined && read.code === 'ENOENT' && this.archive?.has(key, kind))
+      return this.readArchived(key, kind);
+    return fileReadOf(name, read);
+  }
+
+  /** One file from the archive, capped as the folder's are. */
+  private readArchived(key: string, kind: DebugFileKind): SnapshotFileText {
+    if (this.archive?.has(key, kind) !== true)
+      return { ok: false, name: null, error: `snapshot ${key} has no ${kind} file` };
+    return fileReadOf(debugFileName(kind, key), this.archive.read(key, kind));
+  }
+
+  /** Where the pass reads a snapshot: the folder (the archive for a file gone since), or the archive. */
+  private partsOf(s: SnapshotSummary): SnapshotParts {
+    const archive = this.archive;
+    const folder = folderParts(this.dir);
+    if (archive === null) return folder;
+    if (s.where === 'archive')
+      return { read: (kind) => archive.read(s.key, kind), size: (kind) => archive.size(s.key, kind) };
+    return {
+      read: (kind, file) => {
+        const read = folder.read(kind, file);
+        const gone = !read.ok && read.tooLarge === undefined && read.code === 'ENOENT';
+        return gone && archive.has(s.key, kind) ? archive.read(s.key, kind) : read;
+      },
+      size: (kind, file) => folder.size(kind, file) ?? archive.size(s.key, kind),
+    };
   }
 
   /**
@@ -313,8 +470,9 @@ export class HistoryIndex {
    */
   readSnapshotFileNow(key: string, kind: DebugFileKind): SnapshotFileText {
     const file = this.snapshots.get(key)?.files[kind];
-    if (!file) return { ok: false, name: null, error: `snapshot ${key} has no ${kind} file` };
-    return fileReadOf(file.name, readTextCappedSync(join(this.dir, file.name), MAX_SHOWN_TEXT_BYTES));
+    if (!file) return this.readArchived(key, kind);
+    const read = readTextCappedSync(join(this.dir, file.name), MAX_SHOWN_TEXT_BYTES);
+    return this.orArchived(key, kind, file.name, read);
   }
 
   /** Reads any listed entry by name (a foreign file too: the raw file is always shown). */
@@ -361,11 +519,14 @@ export class HistoryIndex {
   pendingCount(): number {
     let n = 0;
     for (const s of this.snapshots.values()) if (s.parseState === 'pending') n++;
+    for (const s of this.archiveOnly.values()) if (s.parseState === 'pending') n++;
     return n;
   }
 
   private pendingNewestFirst(): SnapshotSummary[] {
-    const pending = [...this.snapshots.values()].filter((s) => s.parseState === 'pending');
+    const pending = [...this.snapshots.values(), ...this.archiveOnly.values()].filter(
+      (s) => s.parseState === 'pending',
+    );
     return pending.sort((a, b) => compareSnapshots(b, a));
   }
 
@@ -389,9 +550,10 @@ export class HistoryIndex {
         do {
           const before = pending[i++] as SnapshotSummary;
           // Changed since the list was taken (the watcher): pending again for the next round.
-          if (this.snapshots.get(before.key) !== before) continue;
-          const result = parseSnapshot(this.dir, before, guess);
-          this.snapshots.set(result.key, result);
+          if (this.snapshot(before.key) !== before) continue;
+          const result = parseSnapshot(this.partsOf(before), before, guess);
+          if (this.archiveOnly.has(result.key)) this.archiveOnly.set(result.key, result);
+          else this.snapshots.set(result.key, result);
           updated.push(result);
         } while (i < end && performance.now() - started < sliceMs);
         filled += updated.length;
@@ -421,7 +583,8 @@ export class HistoryIndex {
   ): Promise<CleanResult> {
     const limit = (options.now ?? Date.now()) - hours * 3_600_000;
     const byName = options.basis === 'name';
-    const old = this.listing().snapshots.filter((s) => (byName ? s.time : this.newestMtime(s)) < limit);
+    // The folder's snapshots only: the archive keeps its own (its retention, retention.ts).
+    const old = this.liveSnapshots().filter((s) => (byName ? s.time : this.newestMtime(s)) < limit);
     const files = old.flatMap((s) => Object.values(s.files).map((f) => f.name));
     const base = { count: old.length, snapshots: old.map((s) => s.key), files };
     if (!options.confirm) return { ...base, deleted: false, failed: [] };
@@ -441,6 +604,12 @@ export class HistoryIndex {
     }
     return { ...base, deleted: true, failed };
   }
+}
+
+/** A snapshot of the folder without its archive mark (the archive dropped it, or was detached). */
+function liveOnly(s: SnapshotSummary): SnapshotSummary {
+  const { where: _where, ...rest } = s;
+  return rest;
 }
 
 /**

@@ -16,6 +16,16 @@ import { HistoryIndex, historyDirFor } from './history-index';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { createBurstCollector } from '../workspace/coalesce';
 import type { BurstCollector } from '../workspace/coalesce';
+import type { ArchiveReader } from './archive-rows';
+
+/** A home's archive open to read (`ArchiveStore.openReader` gives one). */
+export interface OpenArchive extends ArchiveReader {
+  /** Reads what a writer appended since (or a new generation after a retention). */
+  refresh(): void;
+  close(): void;
+  readonly generation: number;
+  stats(): { readonly indexBytes: number };
+}
 
 /** Sends one typed event. */
 type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
@@ -38,6 +48,11 @@ export interface HistoryServiceOptions {
   readonly sweepHomeFolder?: (dir: string, entries: readonly Dirent[]) => readonly string[];
   /** Watch a folder that is not the home's (default true). */
   readonly watchFolders?: boolean;
+  /**
+   * Opens the open home's archive to read, `null` when it has none yet. Its snapshots join the
+   * home's listing after the first rows are answered (the folder's listing never waits for it).
+   */
+  readonly openArchive?: () => OpenArchive | null;
 }
 
 /**
@@ -64,6 +79,10 @@ export class HistoryService {
    * index (new snapshots keep their "…" columns too) until resumed or another folder is opened.
    */
   private stopped = false;
+  /** The home's archive merged into the index, while the home's own folder is shown. */
+  private archive: { readonly store: OpenArchive; stamp: string } | null = null;
+  /** The merge of the archive into the index just made, until it is done (tests wait on it). */
+  private archiveMerge: Promise<void> = Promise.resolve();
   /** Told which snapshots changed, so caches of their contents can drop them. */
   private readonly rowListeners = new Set<(keys: readonly string[] | null) => void>();
 
@@ -81,8 +100,65 @@ export class HistoryService {
       if (this.folder === null) this.watchHomeFolder(dir);
       this.startPass(true);
       this.notifyRows(null);
+      this.closeArchive();
+      if (this.folder === null) this.mergeArchiveSoon(this.index);
     }
     return this.index;
+  }
+
+  /**
+   * Merges the home's archive into `index` on a later turn: the listing that made the index is
+   * answered first, and the archived rows follow as one pushed delta (listing-wire.ts columns).
+   */
+  private mergeArchiveSoon(index: HistoryIndex): void {
+    if (this.options.openArchive === undefined) return;
+    this.archiveMerge = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        if (this.index === index && this.folder === null) this.archiveChanged();
+        resolve();
+      }),
+    );
+  }
+
+  /** Resolves once the archive opened with the current index is merged (for tests). */
+  whenArchiveMerged(): Promise<void> {
+    return this.archiveMerge;
+  }
+
+  /**
+   * The archive may have changed (a run of the archiver, a change in eck-debug): reads what was
+   * appended and pushes the rows that came, went or are now in both places. Cheap when nothing
+   * changed: two `fstat`s, no listing.
+   */
+  archiveChanged(): void {
+    const index = this.index;
+    if (index === null || this.folder !== null || this.options.openArchive === undefined) return;
+    let archive = this.archive;
+    try {
+      if (archive === null) {
+        const store = this.options.openArchive();
+        if (store === null) return;
+        archive = { store, stamp: '' };
+        this.archive = archive;
+      } else archive.store.refresh();
+    } catch {
+      // An archive that cannot be read leaves the live listing as it is.
+      this.closeArchive();
+      return;
+    }
+    const stamp = `${archive.store.generation}:${archive.store.stats().indexBytes}`;
+    if (stamp === archive.stamp) return;
+    archive.stamp = stamp;
+    const { upserts, removed } = index.attachArchive(archive.store);
+    if (upserts.length === 0 && removed.length === 0) return;
+    this.notifyRows([...upserts.map((s) => s.key), ...removed]);
+    this.emitDelta({ upserts, removed, foreign: null, reset: false });
+    this.startPass();
+  }
+
+  private closeArchive(): void {
+    this.archive?.store.close();
+    this.archive = null;
   }
 
   /** The listing now (background parsing fills the columns and pushes them). */
@@ -115,6 +191,7 @@ export class HistoryService {
     }
     await this.stopWatcher();
     this.resetPass();
+    this.closeArchive();
     this.folder = target;
     this.index = index;
     this.homeDir = this.options.home();
@@ -190,6 +267,7 @@ export class HistoryService {
   handleWorkspaceChange(info: WorkspaceInfo): void {
     if (this.folder === null && this.index !== null && info.home !== this.homeDir) {
       this.stopWatcherNow();
+      this.closeArchive();
       this.index = null;
       this.emitDelta({ upserts: [], removed: [], foreign: null, reset: true });
     }
@@ -198,6 +276,8 @@ export class HistoryService {
   private applyPaths(paths: readonly string[], listAgain: boolean): void {
     const index = this.index;
     if (index === null) return;
+    // First what the archive holds now: a snapshot evolcore just deleted stays, as archived.
+    this.archiveChanged();
     if (listAgain || paths.length > MAX_INCREMENTAL) {
       index.refresh();
       this.notifyRows(null);
@@ -314,6 +394,7 @@ export class HistoryService {
   /** Stops watching. */
   async close(): Promise<void> {
     await this.stopWatcher();
+    this.closeArchive();
   }
 }
 

@@ -18,13 +18,38 @@ import type { SnapshotFile, SnapshotSummary } from '../../shared/history/history
 import type { DebugFileKind } from '../../shared/debug-files/names';
 import { MAX_SHOWN_TEXT_BYTES, megabytes } from '../../shared/api/answer-caps';
 import { readTextCappedSync } from '../services/capped-read';
+import type { CappedRead } from '../services/capped-read';
+import { ARCHIVE_DAMAGED } from './archive-rows';
 
 function messageOf(err: unknown): string {
   if (typeof err === 'object' && err !== null && 'code' in err) {
     const code = String((err as { code: unknown }).code);
+    if (code === ARCHIVE_DAMAGED) return 'the archive copy is damaged';
     return code === 'ENOENT' ? 'file vanished' : code;
   }
   return err instanceof Error ? err.message : String(err);
+}
+
+/** Where the pass reads a snapshot's files: its folder, or the archive's copies (history-index.ts). */
+export interface SnapshotParts {
+  /** One file, capped (capped-read.ts). */
+  read(kind: DebugFileKind, file: SnapshotFile): CappedRead;
+  /** One file's size, `null` when it cannot be told (gone since the listing). */
+  size(kind: DebugFileKind, file: SnapshotFile): number | null;
+}
+
+/** The files of a snapshot in `dir`, as listed. */
+export function folderParts(dir: string): SnapshotParts {
+  return {
+    read: (_kind, file) => readTextCappedSync(join(dir, file.name), MAX_SHOWN_TEXT_BYTES),
+    size: (_kind, file) => {
+      try {
+        return statSync(join(dir, file.name)).size;
+      } catch {
+        return null; // Gone since the listing: the watcher's unlink will drop it.
+      }
+    },
+  };
 }
 
 /**
@@ -33,33 +58,36 @@ function messageOf(err: unknown): string {
  * would hold every request for seconds; it is stated instead, and its columns stay empty.
  */
 function readPart(
-  dir: string,
+  parts: SnapshotParts,
+  kind: DebugFileKind,
   file: SnapshotFile,
 ): { text: string; bytes: number } | { error: string; bytes?: number } {
-  const read = readTextCappedSync(join(dir, file.name), MAX_SHOWN_TEXT_BYTES);
+  const read = parts.read(kind, file);
   if (read.ok) return { text: read.text, bytes: read.bytes };
   if (read.tooLarge !== undefined)
     return { error: `too large to read (${megabytes(read.tooLarge.bytes)})`, bytes: read.tooLarge.bytes };
   return { error: messageOf({ code: read.code }) };
 }
 
-function sizeOf(dir: string, file: SnapshotFile | undefined): SnapshotFile | undefined {
+function sizeOf(
+  parts: SnapshotParts,
+  kind: DebugFileKind,
+  file: SnapshotFile | undefined,
+): SnapshotFile | undefined {
   if (!file || file.bytes !== null) return file;
-  try {
-    return { ...file, bytes: statSync(join(dir, file.name)).size };
-  } catch {
-    return file; // Gone since the listing: the watcher's unlink will drop it.
-  }
+  const bytes = parts.size(kind, file);
+  return bytes === null ? file : { ...file, bytes };
 }
 
 function parsePart<T>(
-  dir: string,
+  parts: SnapshotParts,
+  kind: DebugFileKind,
   file: SnapshotFile | undefined,
   parse: (text: string) => ParseResult<T>,
   errors: string[],
 ): { value: T | null; file: SnapshotFile | undefined } {
   if (!file) return { value: null, file };
-  const read = readPart(dir, file);
+  const read = readPart(parts, kind, file);
   if ('error' in read) {
     errors.push(`${file.name}: ${read.error}`);
     return { value: null, file: read.bytes === undefined ? file : { ...file, bytes: read.bytes } };
@@ -73,12 +101,23 @@ function parsePart<T>(
  * The snapshot with its columns filled, sizes stated and `parseState: 'done'`; `guess` fills a
  * session type the files do not record.
  */
-export function parseSnapshot(dir: string, snapshot: SnapshotSummary, guess?: SessionGuess): SnapshotSummary {
+export function parseSnapshot(
+  parts: SnapshotParts,
+  snapshot: SnapshotSummary,
+  guess?: SessionGuess,
+): SnapshotSummary {
   const errors: string[] = [];
-  const vars = parsePart<ParsedVarsFile>(dir, snapshot.files.vars, parseVarsFile, errors);
-  const manifest = parsePart<ParsedManifestReport>(dir, snapshot.files.manifest, parseManifestReport, errors);
-  const context = sizeOf(dir, snapshot.files.context);
-  const fragments = sizeOf(dir, snapshot.files.fragments);
+  const { files: listed } = snapshot;
+  const vars = parsePart<ParsedVarsFile>(parts, 'vars', listed.vars, parseVarsFile, errors);
+  const manifest = parsePart<ParsedManifestReport>(
+    parts,
+    'manifest',
+    listed.manifest,
+    parseManifestReport,
+    errors,
+  );
+  const context = sizeOf(parts, 'context', listed.context);
+  const fragments = sizeOf(parts, 'fragments', listed.fragments);
   const files: Partial<Record<DebugFileKind, SnapshotFile>> = {};
   if (vars.file) files.vars = vars.file;
   if (context) files.context = context;

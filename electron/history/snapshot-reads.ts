@@ -82,7 +82,9 @@ export function fitDetail(detail: SnapshotDetail, dir: string): SnapshotDetail {
   }).sort((x, y) => y.bytes - x.bytes);
   for (const f of largest) {
     if (size <= MAX_ANSWER_BYTES) break;
-    const marker = tooLarge(f.bytes, MAX_ANSWER_BYTES, join(dir, f.name));
+    // An archived copy has no file to open in an editor: its marker names no path.
+    const path = detail.summary.where === 'archive' ? null : join(dir, f.name);
+    const marker = tooLarge(f.bytes, MAX_ANSWER_BYTES, path);
     const error = `${tooLargeMessage(f.name, marker)} with the other files of the snapshot`;
     files[f.kind] = { ok: false, name: f.name, error, tooLarge: marker };
     problems.push(error);

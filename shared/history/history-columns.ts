@@ -14,6 +14,7 @@
  */
 import type { ParsedManifestReport } from '../debug-files/parse-manifest-report';
 import type { ParsedVarsFile } from '../debug-files/parse-vars';
+import type { SnapshotWhere } from './history-types';
 
 /** A stored value's kind: how it travels (text is interned, a flag is 0/1). */
 export type ColumnKind = 'text' | 'number' | 'flag';
@@ -34,13 +35,15 @@ export interface ParsedSnapshot {
 }
 
 /** How the renderer draws a shown cell (its formatters are keyed by this). */
-export type CellDisplay = 'text' | 'time' | 'bytes' | 'signedBytes' | 'yesNo';
+export type CellDisplay = 'text' | 'time' | 'bytes' | 'signedBytes' | 'yesNo' | 'where';
 
 /** A row as the shown columns read it (a `SnapshotSummary` is one). */
 export interface ColumnRow {
   readonly key: string;
   readonly time: number;
   readonly suffix: number | null;
+  /** Where the snapshot is kept; absent: the live folder only. */
+  readonly where?: SnapshotWhere;
   readonly columns: Readonly<Record<string, string | number | boolean | null>>;
 }
 
@@ -194,6 +197,9 @@ export const HISTORY_COLUMN_TABLE = [
     firstDesc: true,
   }),
   stored('truncated', 'flag', (p) => truncatedOf(p.report), { filter: 'choice', display: 'yesNo' }),
+  // Where the snapshot is kept: the live eck-debug folder, the archive, or both (the listing
+  // says, not the files; history-index.ts merges the two).
+  computed('where', 'text', { filter: 'choice', display: 'where', value: (r) => r.where ?? 'live' }),
   // Set by `withGuessedSession` (snapshot-columns.ts) where the files record no session type.
   stored('sessionInferredFrom', 'text', () => null),
   stored('peerKey', 'text', (p) => varText(varsOf(p).peerKey)),

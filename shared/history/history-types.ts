@@ -19,6 +19,15 @@ export interface SnapshotFile {
 export type { SnapshotColumns } from './history-columns';
 export { EMPTY_COLUMNS } from './history-columns';
 
+/**
+ * Where a snapshot's files are kept: the live eck-debug folder (evolcore deletes them after 24
+ * hours), the app's archive of that home (electron/archive/), or both.
+ */
+export type SnapshotWhere = 'live' | 'archive' | 'both';
+
+/** Every value of `SnapshotWhere`, in the order the wire form numbers them. */
+export const SNAPSHOT_WHERE = ['live', 'archive', 'both'] as const satisfies readonly SnapshotWhere[];
+
 /** One render's files, grouped by snapshot key. */
 export interface SnapshotSummary {
   /** `YYYY-MM-DD-HH-MM-SS[-N]`. */
@@ -27,6 +36,11 @@ export interface SnapshotSummary {
   readonly suffix: number | null;
   /** Epoch ms of the timestamp read as local time. */
   readonly time: number;
+  /**
+   * Where it is kept; absent means the live folder only (every row of a folder listed without
+   * an archive). An archived-only snapshot's `files` are the archive's copies.
+   */
+  readonly where?: SnapshotWhere;
   /** The files present, by kind (a snapshot may lack some of the four). */
   readonly files: Readonly<Partial<Record<DebugFileKind, SnapshotFile>>>;
   /** The kinds absent, in the reference's order. */

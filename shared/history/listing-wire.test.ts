@@ -140,4 +140,20 @@ describe('listing wire form', () => {
     const back = decodeRows(JSON.parse(JSON.stringify(encodeRows([pending]))));
     expect(back).toEqual({ ok: true, value: [pending] });
   });
+
+  it('sends where each snapshot is kept as one small column, nothing when all are live', () => {
+    const listing = sampleListing();
+    expect(encodeListing(listing).rows.where).toBeNull();
+    const [a, b, c] = listing.snapshots as [SnapshotSummary, SnapshotSummary, SnapshotSummary];
+    const kept: SnapshotSummary[] = [{ ...a, where: 'archive' }, b, { ...c, where: 'both' }];
+    const wire = JSON.parse(JSON.stringify(encodeRows(kept))) as { where: unknown };
+    expect(wire.where).toEqual([1, 0, 2]);
+    const back = decodeRows(wire);
+    expect(back).toEqual({ ok: true, value: kept });
+    if (back.ok) expect(back.value.map((s) => s.where ?? 'live')).toEqual(['archive', 'live', 'both']);
+    expect(decodeRows({ ...wire, where: [1, 7, 0] })).toEqual({
+      ok: false,
+      error: 'history rows: where[1] is not 0, 1 or 2',
+    });
+  });
 });

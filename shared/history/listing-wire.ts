@@ -7,7 +7,7 @@
  */
 import { DEBUG_FILE_KINDS, debugFileName } from '../debug-files/names';
 import type { DebugFileKind } from '../debug-files/names';
-import { EMPTY_COLUMNS } from './history-types';
+import { EMPTY_COLUMNS, SNAPSHOT_WHERE } from './history-types';
 import { HISTORY_COLUMN_TABLE, storedColumns } from './history-columns';
 import type { ColumnKind, ColumnTable } from './history-columns';
 import { missingOfMask } from './snapshot-group';
@@ -17,6 +17,7 @@ import type {
   SnapshotColumns,
   SnapshotFile,
   SnapshotSummary,
+  SnapshotWhere,
 } from './history-types';
 import { isPlainObject } from '../base/is-plain-object';
 
@@ -54,6 +55,11 @@ export interface WireRows {
   readonly bytes: readonly Sparse<number | null>[];
   /** 1 once the background pass has read the snapshot, else 0. */
   readonly done: readonly number[];
+  /**
+   * Where each is kept, as an index into `SNAPSHOT_WHERE` (0 live, 1 archive, 2 both); `null`
+   * when every row is live only (a folder without an archive costs nothing here).
+   */
+  readonly where: Sparse<number>;
   /** Index into `strings`, or -1. */
   readonly error: Sparse<number>;
   /** The stored columns of `history-columns.ts`, by kind: text as indexes into `strings` or -1. */
@@ -104,6 +110,7 @@ export function encodeRows(
   const kinds = DEBUG_FILE_KINDS.length;
   const bytes: ((number | null)[] | null)[] = DEBUG_FILE_KINDS.map(() => null);
   let error: number[] | null = null;
+  let where: number[] | null = null;
   const text: (number[] | null)[] = ids.text.map(() => null);
   const numbers: ((number | null)[] | null)[] = ids.number.map(() => null);
   const flags: ((number | null)[] | null)[] = ids.flag.map(() => null);
@@ -124,6 +131,8 @@ export function encodeRows(
     present[i] = mask;
     done[i] = s.parseState === 'done' ? 1 : 0;
     if (s.error !== null) (error ??= new Array<number>(n).fill(-1))[i] = intern(s.error);
+    if (s.where !== undefined && s.where !== 'live')
+      (where ??= new Array<number>(n).fill(0))[i] = SNAPSHOT_WHERE.indexOf(s.where);
     if (s.columns === EMPTY_COLUMNS) continue;
     const c = s.columns as Readonly<Record<string, unknown>>;
     for (let j = 0; j < ids.text.length; j++) {
@@ -148,6 +157,7 @@ export function encodeRows(
     bytes,
     done,
     error,
+    where,
     // Keyed by the table's ids: the real table's type names them.
     text: record(ids.text, text) as WireRows['text'],
     numbers: record(ids.number, numbers) as WireRows['numbers'],
@@ -235,6 +245,7 @@ function decodeRowsOrThrow(wire: unknown, table: ColumnTable): SnapshotSummary[]
   const present = column(wire, 'present', count);
   const done = column(wire, 'done', count);
   const error = sparseColumn(wire, 'error', count);
+  const where = sparseColumn(wire, 'where', count);
   const bytesRecord = wire.bytes;
   if (!Array.isArray(bytesRecord) || bytesRecord.length !== DEBUG_FILE_KINDS.length) {
     throw new WireError(`bytes needs ${DEBUG_FILE_KINDS.length} columns`);
@@ -277,11 +288,14 @@ function decodeRowsOrThrow(wire: unknown, table: ColumnTable): SnapshotSummary[]
     // A snapshot not read yet shares the one empty columns object (12,500 of them at first).
     const columns = hasColumns(cols, i) ? decodeColumns(stringTable, cols, i) : EMPTY_COLUMNS;
     const long = key.length > 19;
+    const kept = whereAt(where, i);
     out[i] = {
       key,
       timestamp: long ? key.slice(0, 19) : key,
       suffix: long ? Number(key.slice(20)) : null,
       time: t,
+      // Live rows carry none, as the main side's summaries of a live folder (one object shape).
+      where: kept === 'live' ? undefined : kept,
       files,
       missing,
       columns,
@@ -290,6 +304,13 @@ function decodeRowsOrThrow(wire: unknown, table: ColumnTable): SnapshotSummary[]
     };
   }
   return out;
+}
+
+function whereAt(col: readonly unknown[] | null, i: number): SnapshotWhere {
+  const at = col === null ? 0 : col[i];
+  const value = typeof at === 'number' ? SNAPSHOT_WHERE[at] : undefined;
+  if (value === undefined) throw new WireError(`where[${i}] is not 0, 1 or 2`);
+  return value;
 }
 
 /** The stored columns as received, in the table's order by kind. */

@@ -10,6 +10,9 @@ import type { DebugFileKind } from '../../debug-files/names';
 
 const snapshotKey = z.string().regex(/^\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d(?:-\d+)?$/, 'a snapshot key');
 
+/** Days the archive keeps a snapshot unless the user says otherwise. */
+export const DEFAULT_ARCHIVE_KEEP_DAYS = 90;
+
 /** Longest retention that can be set (days); `null` keeps every snapshot. */
 export const MAX_ARCHIVE_KEEP_DAYS = 36_500;
 
@@ -28,9 +31,21 @@ export const archiveMethodInputs = {
   listArchive: noInput,
   /** One archived snapshot's files (capped as getSnapshot's are). */
   getArchivedSnapshot: z.strictObject({ key: snapshotKey }),
+  /** How many snapshots the open home's archive holds and its size (no keys: one small answer). */
+  getArchiveStats: noInput,
   getArchiveSettings: noInput,
   setArchiveSettings: archiveSettingsSchema,
 } as const;
+
+/** The open home's archive in numbers, for the History's archive settings. */
+export interface ArchiveStatsShape {
+  readonly dir: string;
+  /** `false` until the first snapshot is archived. */
+  readonly exists: boolean;
+  readonly snapshots: number;
+  readonly rawBytes: number;
+  readonly storedBytes: number;
+}
 
 /** The archive of the open home, in columns: row i is `keys[i]`, `times[i]`… */
 export interface ArchiveListing {
@@ -62,6 +77,7 @@ export interface ArchivedSnapshotFiles {
 export interface ArchiveMethodOutputs {
   listArchive: ArchiveListing;
   getArchivedSnapshot: ArchivedSnapshotFiles;
+  getArchiveStats: ArchiveStatsShape;
   getArchiveSettings: ArchiveSettingsShape;
   setArchiveSettings: ArchiveSettingsShape;
 }

@@ -23,6 +23,9 @@ export function columnMinEm(display: CellDisplay): number {
     case 'text':
       // "≈ auxiliary", "feishu", "14 / 16".
       return 7.5;
+    case 'where':
+      // "live + archive".
+      return 8.5;
     default:
       return assertNever(display);
   }

@@ -4,6 +4,7 @@
  * filtered ones with the Manifest tab's draft; export and open bundles; clean only when asked.
  */
 import { HistoryVerify } from './history-verify';
+import { ArchiveSettings } from './archive-settings';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
@@ -243,6 +244,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
         </button>
       </div>
       <HistoryVerify />
+      {listing !== null && isHomeHistory(listing.dir, home) ? <ArchiveSettings store={store} t={t} /> : null}
       {asking !== null ? (
         <PathDialog
           key={asking}

@@ -223,3 +223,58 @@ describe('the Δ column', () => {
     ).toEqual(['b2']);
   });
 });
+
+describe('the Kept in column', () => {
+  const kept = [
+    { ...snap('k1', 1000), where: 'archive' as const },
+    snap('k2', 2000),
+    { ...snap('k3', 3000), where: 'both' as const },
+    { ...snap('k4', 4000), where: 'archive' as const },
+  ];
+
+  it('says live for a row of the folder alone, and filters and sorts like the other columns', () => {
+    expect(kept.map((s) => cellText(s, 'where'))).toEqual(['archive', 'live', 'both', 'archive']);
+    expect(choicesOf(kept, 'where')).toEqual(['archive', 'both', 'live']);
+    const only = (wanted: string): string[] =>
+      filterRows(kept, { ...NO_FILTERS, columns: { where: wanted } }).map((s) => s.key);
+    expect(only('archive')).toEqual(['k1', 'k4']);
+    expect(only('live')).toEqual(['k2']);
+    // Ties keep time order; descending puts live first (alphabetical on the raw values).
+    expect(sortRows(kept, { column: 'where', desc: false }).map((s) => s.key)).toEqual([
+      'k1',
+      'k4',
+      'k3',
+      'k2',
+    ]);
+    expect(sortRows(kept, { column: 'where', desc: true }).map((s) => s.key)).toEqual([
+      'k2',
+      'k3',
+      'k1',
+      'k4',
+    ]);
+  });
+
+  it('keeps where a row is kept through a pushed delta that moves it to the archive', () => {
+    const listing: HistoryListing = {
+      dir: '/d',
+      snapshots: [snap('k1', 1000), snap('k2', 2000)],
+      foreign: [],
+      error: null,
+    };
+    const next = applyDelta(listing, {
+      dir: '/d',
+      upserts: [
+        { ...snap('k1', 1000), where: 'archive' },
+        { ...snap('k0', 500), where: 'archive' },
+      ],
+      removed: [],
+      foreign: null,
+      reset: false,
+    });
+    expect(next.snapshots.map((s) => `${s.key} ${s.where ?? 'live'}`)).toEqual([
+      'k0 archive',
+      'k1 archive',
+      'k2 live',
+    ]);
+  });
+});

@@ -115,6 +115,7 @@ function filterTexts(
       return typeof v === 'number' ? [raw, formatSignedBytes(v)] : [raw];
     case 'text':
     case 'yesNo':
+    case 'where':
       return [raw];
     default:
       return assertNever(d.show.display);

@@ -244,3 +244,50 @@ test('a new query drops the old one’s late answer', async () => {
   expect(store.getState().searchProgress?.searched).toBe(10);
   expect(store.getState().filters.hits?.size).toBe(2);
 });
+
+test('the archive control reads the numbers and settings, and saves only the retention', async () => {
+  const sent: unknown[] = [];
+  const stats = {
+    dir: '/s/archive/h-1',
+    exists: true,
+    snapshots: 120,
+    rawBytes: 9_000_000,
+    storedBytes: 400_000,
+  };
+  const api = {
+    getArchiveStats: () => Promise.resolve({ ok: true, value: stats }),
+    getArchiveSettings: () => Promise.resolve({ ok: true, value: { enabled: false, keepDays: 90 } }),
+    setArchiveSettings: (input: unknown) => {
+      sent.push(input);
+      return Promise.resolve({ ok: true, value: input });
+    },
+  } as unknown as InspectorApi;
+  const store = createHistoryStore(api);
+  expect(store.getState().archive).toBeNull();
+  await store.getState().loadArchive();
+  expect(store.getState().archive).toEqual({ stats, settings: { enabled: false, keepDays: 90 } });
+  await store.getState().saveArchiveKeep(null);
+  // Archiving stays off as the user had it; only the days changed.
+  expect(sent).toEqual([{ enabled: false, keepDays: null }]);
+  expect(store.getState().archive?.settings).toEqual({ enabled: false, keepDays: null });
+  expect(store.getState().archiveSaved).toEqual({ enabled: false, keepDays: null });
+});
+
+test('a refused save of the retention shows the error and keeps the stored setting', async () => {
+  const api = {
+    getArchiveStats: () =>
+      Promise.resolve({
+        ok: true,
+        value: { dir: '/a', exists: false, snapshots: 0, rawBytes: 0, storedBytes: 0 },
+      }),
+    getArchiveSettings: () => Promise.resolve({ ok: true, value: { enabled: true, keepDays: 90 } }),
+    setArchiveSettings: () =>
+      Promise.resolve({ ok: false, error: { code: 'write-error', message: 'read-only settings folder' } }),
+  } as unknown as InspectorApi;
+  const store = createHistoryStore(api);
+  await store.getState().loadArchive();
+  await store.getState().saveArchiveKeep(30);
+  expect(store.getState().error).toMatchObject({ code: 'write-error' });
+  expect(store.getState().archive?.settings.keepDays).toBe(90);
+  expect(store.getState().archiveSaved).toBeNull();
+});

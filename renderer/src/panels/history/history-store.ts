@@ -16,6 +16,8 @@ import type {
 } from '../../../../shared/api/history-models';
 import type { HistoryMethodOutputs } from '../../../../shared/api/methods/history';
 import { decodeListing, decodeRows } from '../../../../shared/history/listing-wire';
+import type { ArchiveSettingsShape, ArchiveStatsShape } from '../../../../shared/api/methods/archive';
+import { withKeep } from './archive-keep';
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
 import { NO_FILTERS, applyDelta, firstSortDesc } from './history-rows';
 
@@ -85,11 +87,22 @@ export interface HistoryState {
   readonly clean: HistoryMethodOutputs['cleanOldSnapshots'] | null;
   /** Wall time of the last listing call (request to answer), for the perf spec. */
   readonly listMs: number | null;
+  /** The home's archive: its numbers and the user's settings; `null` until asked (after the rows). */
+  readonly archive: {
+    readonly stats: ArchiveStatsShape;
+    readonly settings: ArchiveSettingsShape;
+  } | null;
+  /** The retention just saved, for the control's status line; `null` before a save. */
+  readonly archiveSaved: ArchiveSettingsShape | null;
 }
 
 /** The actions. */
 export interface HistoryActions {
   load(): Promise<void>;
+  /** Reads the archive's numbers and settings (asked once the listing is shown). */
+  loadArchive(): Promise<void>;
+  /** Stores the retention (`null`: keep all); the archive applies it at its next run. */
+  saveArchiveKeep(keepDays: number | null): Promise<void>;
   /** Stops (`false`) or resumes (`true`) the main side's pass that reads each snapshot's columns. */
   setIndexing(run: boolean): Promise<void>;
   bind(): () => void;
@@ -205,13 +218,33 @@ export function createHistoryStore(api: InspectorApi) {
       notice: null,
       clean: null,
       listMs: null,
+      archive: null,
+      archiveSaved: null,
       async load() {
         set({ loading: true });
         const t0 = performance.now();
         listed(await api.getHistory(), t0);
+        // After the rows: the archive's numbers never hold up the first screen.
+        void get().loadArchive();
         // A pass stopped before this panel was opened stays stopped: say so, offer Resume.
         const indexing = await api.historyIndexing({});
         if (indexing.ok) set({ indexStopped: indexing.value.stopped });
+      },
+      async loadArchive() {
+        const [stats, settings] = await Promise.all([api.getArchiveStats(), api.getArchiveSettings()]);
+        if (stats.ok && settings.ok) set({ archive: { stats: stats.value, settings: settings.value } });
+        else if (!stats.ok) failed(stats.error);
+        else if (!settings.ok) failed(settings.error);
+      },
+      async saveArchiveKeep(keepDays) {
+        const current = get().archive;
+        if (current === null) return;
+        const r = await api.setArchiveSettings(withKeep(current.settings, keepDays));
+        if (!r.ok) {
+          failed(r.error);
+          return;
+        }
+        set({ archive: { ...current, settings: r.value }, archiveSaved: r.value });
       },
       async setIndexing(run) {
         const r = await api.historyIndexing({ run });

@@ -164,6 +164,11 @@ export function SnapshotDetailView({ detail, t }: SnapshotDetailViewProps): Reac
         failedLabel={l('link.copyFailed')}
         testId="history-copy-link"
       />
+      {detail.summary.where === 'archive' ? (
+        <p className="history-soft" data-testid="history-detail-archived">
+          {t('archivedNote')}
+        </p>
+      ) : null}
       {detail.summary.missing.length > 0 ? (
         <p className="history-soft">{t('missing', { kinds: detail.summary.missing.join(', ') })}</p>
       ) : null}

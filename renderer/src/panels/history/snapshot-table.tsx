@@ -11,7 +11,7 @@ import type { CSSProperties, KeyboardEvent } from 'react';
 import { tableFeatures, useTable } from '@tanstack/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { SnapshotSummary } from '../../../../shared/history/history-types';
+import type { SnapshotSummary, SnapshotWhere } from '../../../../shared/history/history-types';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { useExactBytes } from '../../components/bytes';
 import { formatBytes } from '../../format/bytes';
@@ -79,9 +79,24 @@ function cellContent(
     case 'text':
       if (s.parseState === 'pending') return t('pending');
       return cellText(s, id, facts);
+    case 'where':
+      // Known from the listing, not the files: shown before the pass reads the snapshot.
+      return t(`where.${whereOf(v)}`);
     default:
       return assertNever(d.show.display);
   }
+}
+
+/** A `where` cell's value as one of its three words (the listing sends nothing else). */
+function whereOf(v: unknown): SnapshotWhere {
+  return v === 'archive' || v === 'both' ? v : 'live';
+}
+
+/** A choice's label in the dropdown: the words the cells show, not the raw values. */
+function choiceLabel(id: HistoryColumnId, o: string, t: PanelTranslate<HistoryMessageKey>): string {
+  if (o === UNKNOWN_CHOICE) return t('none');
+  if (SHOWN[id].show.display === 'where') return t(`where.${whereOf(o)}`);
+  return o === 'yes' ? t('yes') : o === 'no' ? t('no') : o;
 }
 
 /** The shown descriptors by id. */
@@ -133,6 +148,7 @@ const SnapshotRow = memo(function SnapshotRow({
       role="row"
       data-testid="history-row"
       data-key={s.key}
+      data-where={s.where ?? 'live'}
       aria-selected={selected}
       // Focused by the keyboard moves of the table (not a tab stop: the body is).
       tabIndex={-1}
@@ -263,7 +279,9 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
                 style={CELL_STYLE[id]}
                 role="columnheader"
                 aria-sort={on ? (props.sort.desc ? 'descending' : 'ascending') : 'none'}
-                title={id === 'delta' ? t('col.delta.title') : undefined}
+                title={
+                  id === 'delta' ? t('col.delta.title') : id === 'where' ? t('col.where.title') : undefined
+                }
               >
                 <button
                   type="button"
@@ -294,7 +312,7 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
                     <option value="">{t('filter.any')}</option>
                     {options.map((o) => (
                       <option key={o} value={o}>
-                        {o === UNKNOWN_CHOICE ? t('none') : o === 'yes' ? t('yes') : o === 'no' ? t('no') : o}
+                        {choiceLabel(id, o, t)}
                       </option>
                     ))}
                   </select>
