@@ -45,7 +45,7 @@ export const en = {
   'context.copy': 'Copy',
   'context.copied': 'Copied',
   'context.bytes': '{bytes} bytes',
-  'bytes.exact': '{n} bytes',
+  'bytes.exact': '{n, plural, one {# byte} other {# bytes}}',
   'tooLarge.file': 'Too large to show ({size}); open it in your editor.',
   'tooLarge.value': 'Too large to show here ({size}).',
   'tooLarge.open': 'Open in editor',

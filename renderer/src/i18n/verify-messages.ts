@@ -9,9 +9,10 @@ const en = {
   'verify.buttonHint':
     'Render this scenario with the {engine} installed in the package root ({file}) and compare. It runs boxed: a scratch home, no network, 30 s at most; nothing is written to your home.',
   'verify.running': 'Verifying with {engine}…',
-  'verify.identical': 'Your {engine} ({file}) renders this scenario identically ({lines} lines, {ms} ms).',
+  'verify.identical':
+    'Your {engine} ({file}) renders this scenario identically ({lines, plural, one {# line} other {# lines}}, {ms} ms).',
   'verify.different':
-    'Your {engine} ({file}) renders this scenario differently: {count} sections ({ids}), first difference at line {line}.',
+    'Your {engine} ({file}) renders this scenario differently: {count, plural, one {# section} other {# sections}} ({ids}), first difference at line {line}.',
   'verify.differentOne':
     'Your {engine} ({file}) renders this scenario differently: 1 section ({ids}), first difference at line {line}.',
   'verify.differentNoSection':
@@ -32,12 +33,12 @@ const en = {
   'verify.stale': 'Verified an earlier render; Verify again for this one.',
   'verify.oursSide': 'What the inspector renders',
   'verify.installedSide': 'What your installed engine sends',
-  'verify.history': 'Verify the {n} newest snapshots with {engine}',
+  'verify.history': 'Verify the {n, plural, one {newest snapshot} other {# newest snapshots}} with {engine}',
   'verify.historyHint':
     'Replay each snapshot as a scenario (re-rooted, as Replay does) with the inspector and with the {engine} installed in the package root, in one boxed process, and count the identical ones.',
-  'verify.historyRunning': 'Verifying {n} snapshots…',
+  'verify.historyRunning': 'Verifying {n, plural, one {# snapshot} other {# snapshots}}…',
   'verify.historyCount':
-    '{identical} of {checked} snapshots render identically with your {engine} ({ms} ms).',
+    '{identical} of {checked, plural, one {# snapshot renders} other {# snapshots render}} identically with your {engine} ({ms} ms).',
   'verify.historyDifferent': '{key}: differs, first at line {line}{sections}',
   'verify.historyFailed': '{key}: your evolcore threw: {message}',
   'verify.historyNotReplayable': '{key}: not replayable: {message}',

@@ -11,10 +11,11 @@ const en = {
   'search.next': 'Next match',
   'copy.all': 'Copy all',
   'copy.failed': 'Copy failed',
-  'bytes.label': '{bytes} · {chars} characters',
+  'bytes.label': '{bytes} · {chars, plural, one {# character} other {# characters}}',
   'cache.none': 'Prompt-cache prefix: shown after the next render',
   'cache.identical': 'Prompt-cache prefix: identical to the previous render',
-  'cache.at': 'Prompt-cache prefix: first {chars} characters ({bytes}) unchanged since the previous render',
+  'cache.at':
+    'Prompt-cache prefix: first {chars, plural, one {# character} other {# characters}} ({bytes}) unchanged since the previous render',
   'cache.jump': 'Go to the first change',
   'cache.marker':
     'The text differs from the previous render from here on: a change invalidates the cached prompt after this point',
