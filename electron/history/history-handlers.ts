@@ -123,7 +123,7 @@ export function createHistoryHandlers(
     },
     // Reading a bundle is allowed anywhere (README: "re-renders a bundle from its own files, anywhere").
     openBundle: ({ path: file }) => openBundle(path.resolve(bundlesDir(), file)),
-    async cleanOldSnapshots({ hours, confirm }) {
+    async cleanOldSnapshots({ hours, confirm, cutoff }) {
       const index = history.current();
       if (confirm) {
         // The whole clean is refused when the home's eck-debug is (or is behind) a link leading
@@ -139,8 +139,22 @@ export function createHistoryHandlers(
           });
         }
       }
-      const r = await index.cleanOlderThan(hours, { confirm, canDelete: (file) => scope.deletable(file) });
-      return { count: r.count, files: r.files.length, deleted: r.deleted, failed: r.failed };
+      const r = await index.cleanOlderThan(hours, {
+        confirm,
+        canDelete: (file) => scope.deletable(file),
+        ...(cutoff === undefined ? {} : { cutoff }),
+      });
+      return {
+        count: r.count,
+        files: r.files.length,
+        basis: 'mtime',
+        bytes: r.bytes,
+        oldest: r.oldest,
+        newest: r.newest,
+        cutoff: r.cutoff,
+        deleted: r.deleted,
+        failed: r.failed,
+      };
     },
   };
 }

@@ -2,6 +2,7 @@
  * Data the History methods return and push (issue 7): plain readonly shapes.
  */
 import type { ForeignEntry, SnapshotSummary } from '../history/history-types';
+import type { CleanEnd } from '../history/clean-preview';
 import type { DebugFileKind } from '../debug-files/names';
 import type { ParsedManifestReport } from '../debug-files/parse-manifest-report';
 import type { ParsedVarsFile } from '../debug-files/parse-vars';
@@ -69,6 +70,13 @@ export interface ReplayResult {
 export interface CleanResultShape {
   readonly count: number;
   readonly files: number;
+  /** What the preview shows before anything goes: always judged by the files' modification times. */
+  readonly basis: 'mtime';
+  readonly bytes: number;
+  readonly oldest: CleanEnd | null;
+  readonly newest: CleanEnd | null;
+  /** The limit used (epoch ms); Confirm passes it back, so it deletes what the preview showed. */
+  readonly cutoff: number;
   readonly deleted: boolean;
   readonly failed: readonly { readonly name: string; readonly error: string }[];
 }

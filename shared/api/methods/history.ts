@@ -73,8 +73,15 @@ export const historyMethodInputs = {
   cancelExport: noInput,
   /** Opens a bundle file and re-renders it from its own tree. */
   openBundle: z.strictObject({ path: pathString }),
-  /** Counts (and with `confirm` deletes) snapshots older than `hours`. */
-  cleanOldSnapshots: z.strictObject({ hours: z.number().positive().max(1_000_000), confirm: z.boolean() }),
+  /**
+   * Counts (and with `confirm` deletes) snapshots whose files are older than `hours`; `cutoff`,
+   * the preview's limit, keeps a confirm to what the preview showed (never later than `hours`).
+   */
+  cleanOldSnapshots: z.strictObject({
+    hours: z.number().positive().max(1_000_000),
+    confirm: z.boolean(),
+    cutoff: z.number().finite().optional(),
+  }),
 } as const;
 
 /** Outputs. */

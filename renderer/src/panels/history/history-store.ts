@@ -18,6 +18,7 @@ import type { HistoryMethodOutputs } from '../../../../shared/api/methods/histor
 import { decodeListing, decodeRows } from '../../../../shared/history/listing-wire';
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
 import { NO_FILTERS, applyDelta, firstSortDesc } from './history-rows';
+import { olderFirst } from './compare-order';
 
 /** How long pushed deltas are gathered before the table is updated. */
 const DELTA_BATCH_MS = 150;
@@ -29,6 +30,7 @@ export type HistoryDraft = OverrideDraftInput;
 export type HistoryView =
   | { readonly kind: 'none' }
   | { readonly kind: 'detail'; readonly key: string }
+  /** `a` is the left ("before") side: the older one unless the user swapped them. */
   | { readonly kind: 'diff'; readonly a: string; readonly b: string }
   | { readonly kind: 'replay'; readonly key: string }
   | { readonly kind: 'bundle'; readonly path: string }
@@ -86,10 +88,18 @@ export interface HistoryActions {
    * any other view stays (as in the Timeline, Enter opens).
    */
   moveTo(key: string): Promise<void>;
-  /** Escape: a compare being picked is cancelled, else the side pane's view closes (the selection stays). */
+  /**
+   * Escape: a compare being picked is cancelled; a replay goes back to its snapshot; else the side
+   * pane's view closes (the selection stays).
+   */
   closeView(): void;
   markCompare(key: string | null): void;
+  /** Compares two snapshots, the older on the left whichever was picked first. */
   runDiff(a: string, b: string): Promise<void>;
+  /** Turns the open compare round: the right side goes left. */
+  swapDiff(): Promise<void>;
+  /** From a replay, back to the snapshot it replayed, its actions with it. */
+  backToSnapshot(): Promise<void>;
   runReplay(key: string, draft: HistoryDraft | null): Promise<void>;
   /** Renders the snapshots with the draft in chunks, so it shows progress and can be stopped. */
   runWhatIf(keys: readonly string[], draft: HistoryDraft): Promise<void>;
@@ -128,6 +138,16 @@ export function createHistoryStore(api: InspectorApi) {
       failed(
         r.ok ? { code: 'invalid-message', message: decoded?.ok === false ? decoded.error : '' } : r.error,
       );
+    };
+    /** Compares with `a` on the left, as given. */
+    const diff = async (a: string, b: string): Promise<void> => {
+      set({ busy: true, view: { kind: 'diff', a, b }, diff: null });
+      const r = await api.diffSnapshots({ a, b });
+      const view = get().view;
+      // A swap or another compare asked meanwhile: this answer is not the one shown.
+      if (view.kind !== 'diff' || view.a !== a || view.b !== b) return;
+      if (r.ok) set({ diff: r.value, busy: false });
+      else failed(r.error);
     };
     return {
       listing: null,
@@ -236,15 +256,23 @@ export function createHistoryStore(api: InspectorApi) {
         else set({ selected: key });
       },
       closeView() {
+        const view = get().view;
         if (get().compareWith !== null) set({ compareWith: null });
+        else if (view.kind === 'replay') void get().backToSnapshot();
         else set({ view: { kind: 'none' } });
       },
       markCompare: (key) => set({ compareWith: key }),
       async runDiff(a, b) {
-        set({ busy: true, view: { kind: 'diff', a, b }, diff: null });
-        const r = await api.diffSnapshots({ a, b });
-        if (r.ok) set({ diff: r.value, busy: false });
-        else failed(r.error);
+        const { before, after } = olderFirst(a, b);
+        await diff(before, after);
+      },
+      async swapDiff() {
+        const view = get().view;
+        if (view.kind === 'diff') await diff(view.b, view.a);
+      },
+      async backToSnapshot() {
+        const view = get().view;
+        if (view.kind === 'replay') await get().select(view.key);
       },
       async runReplay(key, draft) {
         set({ busy: true, view: { kind: 'replay', key }, replay: null });
@@ -337,7 +365,13 @@ export function createHistoryStore(api: InspectorApi) {
         else failed(r.error);
       },
       async confirmClean(hours) {
-        const r = await api.cleanOldSnapshots({ hours, confirm: true });
+        // The preview's limit: what was shown is what goes, even if more became old since.
+        const cutoff = get().clean?.cutoff;
+        const r = await api.cleanOldSnapshots({
+          hours,
+          confirm: true,
+          ...(cutoff === undefined ? {} : { cutoff }),
+        });
         if (r.ok) {
           set({ clean: null, notice: `cleaned:${r.value.count}` });
           await get().load();
