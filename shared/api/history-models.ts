@@ -66,6 +66,17 @@ export interface ReplayResult {
   readonly tooLarge?: { readonly recorded: TooLarge | null; readonly replayed: TooLarge | null };
 }
 
+/**
+ * A bundle waiting for the page to download it (serve mode): the page fetches
+ * `HTTP_API_PREFIX + 'download/' + id` with the session token, once, soon.
+ */
+export interface BundleDownload {
+  readonly id: string;
+  /** The file name the server gives it (`snapshot-<key>.json`). */
+  readonly name: string;
+  readonly bytes: number;
+}
+
 /** What a clean found (and did when confirmed). */
 export interface CleanResultShape {
   readonly count: number;

@@ -41,5 +41,10 @@ describe('message format', () => {
   it('names the params a template uses, plain or plural, once each', () => {
     expect(placeholderNames(FILES)).toEqual(['count', 'dir']);
     expect(placeholderNames('{count} 个文件，在 {dir}')).toEqual(['count', 'dir']);
+    // A one-word form is text, not a param.
+    expect(placeholderNames('Delete {count, plural, one {it} other {them}}?')).toEqual(['count']);
+    expect(formatMessage('Delete {count, plural, one {it} other {them}}?', { count: 1 }, 'en')).toBe(
+      'Delete it?',
+    );
   });
 });

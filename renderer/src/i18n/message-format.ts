@@ -93,5 +93,7 @@ export function formatMessage(template: string, params: MessageParams, language:
  * must use the same ones (the tables' tests compare them).
  */
 export function placeholderNames(template: string): string[] {
-  return [...new Set([...template.matchAll(/\{(\w+)(?:\}|,\s*plural,)/g)].map((m) => m[1] ?? ''))].sort();
+  // A plural's form of one word (`one {it}`) is text, not a param.
+  const uses = template.matchAll(/(?<!(?:zero|one|two|few|many|other|=\d+)\s*)\{(\w+)(?:\}|,\s*plural,)/g);
+  return [...new Set([...uses].map((m) => m[1] ?? ''))].sort();
 }

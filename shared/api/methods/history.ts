@@ -7,6 +7,7 @@ import { manifestFileField, pathField } from '../../base/path-field';
 import { MAX_OVERRIDE_TEXT } from './override';
 import type { Scenario } from '../../scenarios/scenario';
 import type {
+  BundleDownload,
   CleanResultShape,
   HistoryDelta,
   HistoryIndexing,
@@ -63,7 +64,10 @@ export const historyMethodInputs = {
   exportBundle: z.strictObject({
     key: snapshotKey,
     targetPath: pathString.optional(),
-    /** The desktop app asks where with a save dialog (the only target outside `bundles/`). */
+    /**
+     * Let the user say where: the desktop app asks with a save dialog (the only target outside
+     * `bundles/`); `serve` writes no file and offers the bundle for the page to download.
+     */
     saveAs: z.boolean().optional(),
   }),
   /**
@@ -104,7 +108,13 @@ export interface HistoryMethodOutputs {
     readonly rerooted: readonly string[];
     readonly warnings: readonly string[];
   };
-  exportBundle: { readonly path: string; readonly bytes: number; readonly files: number };
+  /** `path` of the file written, or `download` of the bundle the page is to fetch (the other `null`). */
+  exportBundle: {
+    readonly path: string | null;
+    readonly download: BundleDownload | null;
+    readonly bytes: number;
+    readonly files: number;
+  };
   cancelExport: { readonly cancelled: boolean };
   openBundle: ReplayResult;
   cleanOldSnapshots: CleanResultShape;

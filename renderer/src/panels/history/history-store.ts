@@ -9,6 +9,7 @@ import type { ApiError, ApiResult, InspectorApi } from '../../../../shared/api';
 import type { WireListing } from '../../../../shared/history/listing-wire';
 import type { HistoryListing } from '../../../../shared/history/history-types';
 import type {
+  BundleDownload,
   HistoryDelta,
   ReplayResult,
   SnapshotDetail,
@@ -19,6 +20,8 @@ import { decodeListing, decodeRows } from '../../../../shared/history/listing-wi
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
 import { NO_FILTERS, applyDelta, firstSortDesc } from './history-rows';
 import { olderFirst } from './compare-order';
+import type { ShownScope } from './shown-scope';
+import { downloadBundle } from '../../api/bundle-download';
 
 /** How long pushed deltas are gathered before the table is updated. */
 const DELTA_BATCH_MS = 150;
@@ -56,6 +59,8 @@ export interface HistoryState {
   readonly diff: SnapshotDiff | null;
   readonly replay: ReplayResult | null;
   readonly whatIf: HistoryMethodOutputs['whatIf'] | null;
+  /** Which snapshots the last what-if took (the rows shown then), to say so over its result. */
+  readonly whatIfScope: ShownScope | null;
   /** Snapshots of the running what-if rendered so far, and in all; `null` when none runs. */
   readonly whatIfProgress: { readonly done: number; readonly total: number } | null;
   /** Where the last what-if was stopped (its result covers the snapshots done); `null` when it was not. */
@@ -102,7 +107,7 @@ export interface HistoryActions {
   backToSnapshot(): Promise<void>;
   runReplay(key: string, draft: HistoryDraft | null): Promise<void>;
   /** Renders the snapshots with the draft in chunks, so it shows progress and can be stopped. */
-  runWhatIf(keys: readonly string[], draft: HistoryDraft): Promise<void>;
+  runWhatIf(keys: readonly string[], draft: HistoryDraft, scope?: ShownScope): Promise<void>;
   /** Stops the running what-if after the chunk in flight. */
   cancelWhatIf(): void;
   exportBundle(key: string): Promise<void>;
@@ -121,8 +126,11 @@ export interface HistoryActions {
   dismiss(): void;
 }
 
+/** Saves a bundle `serve` offered as a browser download (bundle-download.ts; a fake in tests). */
+export type DeliverDownload = (download: BundleDownload) => Promise<ApiResult<{ readonly name: string }>>;
+
 /** Creates the store over the API. */
-export function createHistoryStore(api: InspectorApi) {
+export function createHistoryStore(api: InspectorApi, deliver: DeliverDownload = downloadBundle) {
   let detailSeq = 0;
   let whatIfRun = 0;
   return createStore<HistoryState & HistoryActions>()((set, get) => {
@@ -163,6 +171,7 @@ export function createHistoryStore(api: InspectorApi) {
       diff: null,
       replay: null,
       whatIf: null,
+      whatIfScope: null,
       whatIfProgress: null,
       whatIfCancelled: null,
       exporting: false,
@@ -280,13 +289,14 @@ export function createHistoryStore(api: InspectorApi) {
         if (r.ok) set({ replay: r.value, busy: false });
         else failed(r.error);
       },
-      async runWhatIf(keys, draft) {
+      async runWhatIf(keys, draft, scope) {
         const run = ++whatIfRun;
         const total = keys.length;
         set({
           busy: true,
           view: { kind: 'what-if' },
           whatIf: null,
+          whatIfScope: scope ?? null,
           whatIfCancelled: null,
           whatIfProgress: { done: 0, total },
         });
@@ -326,9 +336,15 @@ export function createHistoryStore(api: InspectorApi) {
       async exportBundle(key) {
         if (get().exporting) return;
         set({ busy: true, exporting: true });
-        const r = await api.exportBundle({ key });
+        // The user says where: the desktop app's save dialog, or the browser's download.
+        const r = await api.exportBundle({ key, saveAs: true });
+        const offered = r.ok ? r.value.download : null;
+        const saved = offered === null ? null : await deliver(offered);
         set({ exporting: false });
-        if (r.ok) set({ busy: false, notice: `bundle:${r.value.path}:${r.value.files}` });
+        if (saved !== null && !saved.ok) failed(saved.error);
+        else if (saved !== null)
+          set({ busy: false, notice: `downloaded:${r.ok ? r.value.files : 0}:${saved.value.name}` });
+        else if (r.ok) set({ busy: false, notice: `bundle:${r.value.path ?? ''}:${r.value.files}` });
         else if (r.error.code === 'cancelled') set({ busy: false, notice: 'exportCancelled' });
         else failed(r.error);
       },
