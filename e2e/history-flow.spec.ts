@@ -64,6 +64,7 @@ test('a compare is older → newer whichever was picked first, and Swap turns it
   await expect(page.getByTestId('history-sections-diff')).toContainText('loaded');
   await expect(page.getByTestId('history-sections-diff')).not.toContainText(/\bok\b/);
   await expectNoAxeViolations(page, 'History compare (en)');
+  await page.screenshot({ path: test.info().outputPath('history-compare.png') });
   await page.getByTestId('history-diff-swap').click();
   await expect(title).toHaveText(`Compare ${SECOND} (newer) → ${OLDEST} (older)`);
   await expect(chatType.locator('td').nth(1)).toHaveText('"private"');
@@ -86,6 +87,7 @@ test('Replay shows its result with Back: Back and Escape return to the snapshot 
   // The Replay button went with the detail: the focus is on Back, not lost.
   await expect(back).toBeFocused();
   await expectNoAxeViolations(page, 'History replay (en)');
+  await page.screenshot({ path: test.info().outputPath('history-replay.png') });
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('history-detail')).toHaveAttribute('data-key', OLDEST);
   await expect(page.getByTestId('history-replay')).toBeVisible();
@@ -161,6 +163,7 @@ test('Clean older than 24 h shows what it would delete, by file time, before del
   // Enter on the first focus deletes nothing.
   await expect(ask.getByTestId('history-clean-cancel')).toBeFocused();
   await expectNoAxeViolations(page, 'History clean preview (en)');
+  await page.screenshot({ path: test.info().outputPath('history-clean-preview.png') });
   expect(filesOf(OLDEST)).toHaveLength(4);
   await page.keyboard.press('Enter');
   await expect(ask).toBeHidden();

@@ -38,7 +38,7 @@ export function CleanPreview(props: {
             : t('cleanAsk', { count: clean.count, files: clean.files, size: formatBytes(clean.bytes) })}
         </p>
         {clean.oldest !== null && clean.newest !== null ? (
-          <p className="history-mono" data-testid="history-clean-range">
+          <p data-testid="history-clean-range">
             {t('cleanRange', {
               oldest: clean.oldest.key,
               oldestTime: time(clean.oldest.mtime),
