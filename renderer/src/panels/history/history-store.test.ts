@@ -229,3 +229,35 @@ test('Back (or Escape) from a replay returns to the snapshot it replayed', async
   store.getState().closeView();
   expect(store.getState().view).toEqual({ kind: 'none' });
 });
+
+test('Confirm deletes what the clean preview showed: it sends the preview’s cutoff back', async () => {
+  const asked: unknown[] = [];
+  const preview = {
+    count: 2,
+    files: 8,
+    basis: 'mtime',
+    bytes: 100,
+    oldest: { key: 'a', mtime: 1 },
+    newest: { key: 'b', mtime: 2 },
+    cutoff: 12_345,
+    deleted: false,
+    failed: [],
+  };
+  const api = {
+    cleanOldSnapshots: async (input: { confirm: boolean }) => {
+      asked.push(input);
+      return { ok: true, value: { ...preview, deleted: input.confirm } };
+    },
+    getHistory: async () => ({ ok: false, error: { code: 'internal', message: 'not in this test' } }),
+    historyIndexing: async () => ({ ok: true, value: { stopped: false, pending: 0 } }),
+  } as unknown as InspectorApi;
+  const store = createHistoryStore(api);
+  await store.getState().askClean(24);
+  expect(store.getState().clean).toMatchObject({ count: 2, oldest: { key: 'a' } });
+  await store.getState().confirmClean(24);
+  expect(asked).toEqual([
+    { hours: 24, confirm: false },
+    { hours: 24, confirm: true, cutoff: 12_345 },
+  ]);
+  expect(store.getState().clean).toBeNull();
+});
