@@ -36,6 +36,8 @@ const en = {
   'verify.history': 'Verify the {n, plural, one {newest snapshot} other {# newest snapshots}} with {engine}',
   'verify.historyHint':
     'Replay each snapshot as a scenario (re-rooted, as Replay does) with the inspector and with the {engine} installed in the package root, in one boxed process, and count the identical ones.',
+  'verify.historyShown':
+    'Verify the {n, plural, one {first snapshot} other {first # snapshots}} of the {shown} shown (of {total}) with {engine}',
   'verify.historyRunning': 'Verifying {n, plural, one {# snapshot} other {# snapshots}}…',
   'verify.historyCount':
     '{identical} of {checked, plural, one {# snapshot renders} other {# snapshots render}} identically with your {engine} ({ms} ms).',
@@ -76,6 +78,7 @@ const zh: Record<keyof typeof en, string> = {
   'verify.history': '用 {engine} 校验最新的 {n} 个快照',
   'verify.historyHint':
     '把每个快照当作场景重放（像 Replay 一样重新定位路径），分别用 inspector 和 package root 中安装的 {engine} 在一个隔离进程中渲染，统计完全一致的数量。',
+  'verify.historyShown': '用 {engine} 校验显示的 {shown} 个快照（共 {total} 个）中的前 {n} 个',
   'verify.historyRunning': '正在校验 {n} 个快照…',
   'verify.historyCount': '{checked} 个快照中有 {identical} 个与你安装的 {engine} 渲染完全一致（{ms} 毫秒）。',
   'verify.historyDifferent': '{key}：不同，第一处在第 {line} 行{sections}',

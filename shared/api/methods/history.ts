@@ -18,7 +18,8 @@ import type {
 import type { WireListing } from '../../history/listing-wire';
 import type { WhatIfChange } from '../../history/what-if';
 
-const snapshotKey = z.string().regex(/^\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d(?:-\d+)?$/, 'a snapshot key');
+/** A snapshot's key, `YYYY-MM-DD-HH-MM-SS[-N]`. */
+export const snapshotKey = z.string().regex(/^\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d(?:-\d+)?$/, 'a snapshot key');
 const pathString = pathField;
 const manifestFile = manifestFileField;
 /** An unsaved override draft: its text, for the manifest file it belongs to. */

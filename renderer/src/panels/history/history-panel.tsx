@@ -228,7 +228,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
           {t('clean')}
         </button>
       </div>
-      <HistoryVerify />
+      <HistoryVerify scope={listing !== null && isHomeHistory(listing.dir, home) ? scope : null} />
       {asking !== null ? (
         <PathDialog
           key={asking}

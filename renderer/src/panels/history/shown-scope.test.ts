@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translatePanel } from '../../i18n/panel-messages';
 import { placeholderNames } from '../../i18n/message-format';
+import { verifyMessages } from '../../i18n/verify-messages';
 import { historyMessages } from './messages';
 import type { HistoryMessageKey } from './messages';
 import { scopeParams, shownScope } from './shown-scope';
@@ -28,6 +29,18 @@ describe('counts follow the filter', () => {
     const scope = shownScope(rows(12), 40, 5);
     expect(scope.keys).toEqual(['k0', 'k1', 'k2', 'k3', 'k4']);
     expect(say(scope)).toBe('What-if with the draft on the first 5 of the 12 shown (of 40)');
+  });
+});
+
+describe('Verify over History follows the filter too', () => {
+  it('says it takes the first of the rows shown', () => {
+    const params = { n: 12, shown: 12, total: 40, engine: 'evolcore 0.0.27' };
+    expect(translatePanel(verifyMessages, 'en', 'verify.historyShown', params)).toBe(
+      'Verify the first 12 snapshots of the 12 shown (of 40) with evolcore 0.0.27',
+    );
+    expect(translatePanel(verifyMessages, 'zh-CN', 'verify.historyShown', params)).toBe(
+      '用 evolcore 0.0.27 校验显示的 12 个快照（共 40 个）中的前 12 个',
+    );
   });
 });
 
