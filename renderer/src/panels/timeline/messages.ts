@@ -75,7 +75,7 @@ const en = {
   'over.bytes':
     'The total budget stopped it: {before} + {own} = {sum} bytes, over the {max}-byte limit by {over}.',
   'over.files':
-    'The total budget stopped it: {before} + {own} = {sum} files, over the {max}-file limit by {over}.',
+    'The total budget stopped it: {before} + {own} = {sum, plural, one {# file} other {# files}}, over the {max}-file limit by {over}.',
   'over.afterCut':
     'Not loaded: the total gate already cut at {first}, and evolcore loads no later section (it does not even read this one).',
   'over.alsoAfter': 'The gate had already cut at {first}; every later section stops in any case.',
