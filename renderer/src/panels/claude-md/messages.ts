@@ -47,7 +47,8 @@ const en = {
   'picker.none': 'No file below the project folder matches.',
   'picker.partial':
     'Showing the first {n, plural, one {match} other {# matches}} of {visited, plural, one {# entry} other {# entries}} looked at (.git and node_modules are skipped).',
-  'picker.truncated': 'Only the first {n, plural, one {entry} other {# entries}} of this folder are listed; search to find the others.',
+  'picker.truncated':
+    'Only the first {n, plural, one {entry} other {# entries}} of this folder are listed; search to find the others.',
   'picker.outside': 'a link that leads outside the project',
   'picker.cancel': 'Cancel',
   'opt.apply': 'Enter to apply',
