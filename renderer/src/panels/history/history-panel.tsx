@@ -97,7 +97,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
     () => sortRows(filterRows(all, s.filters, facts), s.sort, facts),
     [all, s.filters, s.sort, facts],
   );
-  // The what-if takes the rows the table shows, and its button says which.
+  // The what-if and Verify take the rows the table shows, and their buttons say which.
   const scope = useMemo(() => shownScope(shown, all.length), [shown, all.length]);
 
   // Search as typed, after a pause (the main side reads the context files).

@@ -1,7 +1,7 @@
 /**
- * Verify over History (issue 23): where the package root holds an installed evolcore, one button
- * replays the N newest snapshots with both engines and says how many render identically, listing
- * the ones that do not. Absent otherwise.
+ * Verify over History: where the package root holds an installed evolcore, one button replays
+ * snapshots with both engines (the N newest, or the first N the filtered table shows) and says
+ * how many render identically, listing the ones that do not. Absent otherwise.
  */
 import { usePanelT } from '../../i18n/panel-messages';
 import { useApp, useAppStore } from '../../store/store-context';
