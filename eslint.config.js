@@ -80,7 +80,7 @@ export default tseslint.config(
     },
   },
   // Workspace text reaches the screen as text: no HTML sinks, Monaco markdown only through the
-  // escaper (issue 21, eslint-rules/untrusted-text.js).
+  // escaper (eslint-rules/untrusted-text.js).
   ...untrustedTextConfigs,
   {
     files: ['electron/main.ts', 'electron/preload.ts'],

@@ -1,5 +1,5 @@
 /**
- * Bench of the archive (issue 25): N generated snapshots (default 10,000; the demo home's
+ * Bench of the archive: N generated snapshots (default 10,000; the demo home's
  * renders varied by message, session and time, as a busy home varies them) written to a temp
  * eck-debug, then `archiveHome` over it. Reports the archive's size against the raw files,
  * import throughput against reading every file once (the baseline: the least a copy costs),

@@ -1,5 +1,5 @@
 /**
- * Engine benchmarks of issue 2: the default kit, a 1,000-section manifest, a folder of
+ * Engine benchmarks: the default kit, a 1,000-section manifest, a folder of
  * 100,000 files under maxFiles 20, and 10 MB of loaded files — each against a baseline of
  * plain `fs` work on the same files, measured in the same run.
  */

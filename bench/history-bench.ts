@@ -1,5 +1,5 @@
 /**
- * Bench of the history index (issue 7: a history of 50,000 files lists in well under 1 s).
+ * Bench of the history index (a history of 50,000 files lists in well under 1 s).
  * Builds a temp folder of 12,500 snapshots × 4 files, then times, alternating runs, a bare
  * `readdirSync` of it (the baseline: the least any listing can cost) and the index's first list
  * (listing + grouping, no stat, no background parse: the index's default), and the same list

@@ -1,5 +1,5 @@
 /**
- * The compiled package's start-up (issue 28), measured on the built dist/ (built first when
+ * The compiled package's start-up, measured on the built dist/ (built first when
  * stale), whole processes as a user starts them:
  *
  * - `eck-render-compiled`: `node dist/bin/eck.mjs render` on the demo against `node -e 0` in

@@ -3,7 +3,7 @@
  * in the same run and the ratio (timings on this 2-core machine are noisy; ratios are not).
  *
  * The scale figures (bench/scale-bench.ts) run on 25,000 hard-linked snapshots by default;
- * `--snapshots 250000` (or `ECK_BENCH_SNAPSHOTS`) runs the issue's size, `--scale-only` only them.
+ * `--snapshots 250000` (or `ECK_BENCH_SNAPSHOTS`) runs the full 250,000, `--scale-only` only them.
  */
 import { benchEngine } from './engine-bench';
 import { benchDefaultKitVsReal } from './real-bench';

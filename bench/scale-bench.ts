@@ -1,8 +1,8 @@
 /**
- * The scale goals of issue 25, each a ratio against a baseline measured in the same run, on a
+ * The scale goals, each a ratio against a baseline measured in the same run, on a
  * home whose eck-debug holds N snapshots made of hard links (bench/scale-home.ts: no extra
  * disk). N is 25,000 by default; `ECK_BENCH_SNAPSHOTS=250000 npm run bench` (or
- * `npm run bench -- --snapshots 250000`) runs the issue's size.
+ * `npm run bench -- --snapshots 250000`) runs the full size the goals are set for.
  *
  * - `serve-start-scale`: `eck-inspector --browser` (the bundle) started on that home → its URL
  *   answers, against the same on the demo home, starts interleaved; goal ≤ 1 s more.
@@ -71,7 +71,7 @@ function startInspector(env: NodeJS.ProcessEnv, home: string, packageRoot?: stri
   return startApp(process.execPath, [INSPECTOR, '--browser', '--home', home, ...root], env);
 }
 
-/** Files of the big kit folder (the issue's 100k-file kit). */
+/** Files of the big kit folder (a kit folder of 100k files). */
 const BIG_KIT_FILES = 100_000;
 
 async function serveFigures(

@@ -1,5 +1,5 @@
 /**
- * A home with a big history for the scale bench (issue 25): the demo home's `eck/` and
+ * A home with a big history for the scale bench: the demo home's `eck/` and
  * `agents/`, and a `data/eck-debug/` of N snapshots × 4 files that are hard links to four
  * template files, so 250,000 snapshots (1M directory entries) take no extra disk beyond the
  * directory itself. One render every 13 s, every 10th sharing its second with the one before
@@ -102,7 +102,7 @@ if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.reso
 
 /**
  * A package root: a copy of the app's `kits/` plus `kits/big/` holding `files` hard links to
- * one small file (issue 25: a 100k-file kit folder once cost the watcher 9.4 s). Returns it.
+ * one small file (a 100k-file kit folder once cost the watcher 9.4 s). Returns it.
  */
 export function makeBigKit(root: string, files: number): string {
   const packageRoot = path.join(root, 'big-kit');

@@ -1,5 +1,5 @@
 /**
- * Timeline figures (issue 4): the pure work behind one re-render of the Timeline — rows
+ * Timeline figures: the pure work behind one re-render of the Timeline — rows
  * (explanations, token estimates, folder budgets), the reason words and the budget picture —
  * for the default kit and for a manifest of 1,000 more sections. Part of `npm run bench`.
  */

@@ -1,5 +1,5 @@
 /**
- * Vars figures (issue 5, "typing re-renders within one frame"): the work behind one keystroke
+ * Vars figures ("typing re-renders within one frame"): the work behind one keystroke
  * in the Vars form for the default kit, end to end except React's commit and the browser's
  * paint (those are timed in e2e/vars.spec.ts). Main side: the `setScenario` call through the
  * real dispatcher (input check, render on the caching fs, the pushed event and the reply

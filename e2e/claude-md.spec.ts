@@ -1,5 +1,5 @@
 /**
- * A "Claude Code project" workspace (issue 8): open the fixture project (a temp copy) from the
+ * A "Claude Code project" workspace: open the fixture project (a temp copy) from the
  * workspace bar, see its files in load order with their reasons, and see the view follow edits
  * on disk.
  */

@@ -1,5 +1,5 @@
 /**
- * The Context tab's upgrades (issue 4): tints per section, clicking text selects the section,
+ * The Context tab's upgrades: tints per section, clicking text selects the section,
  * search, copy all, byte count, and the prompt-cache prefix marker.
  */
 import { expect, test } from './support/fixtures';
@@ -44,9 +44,16 @@ test('search counts and marks matches; / focuses it; copy all copies the whole t
   const bytes = Buffer.byteLength(full, 'utf8');
   // The one byte format: KB with one decimal shown, the exact count in the tooltip.
   await expect(page.getByTestId('context-bytes')).toContainText(`${(bytes / 1024).toFixed(1)} KB`);
+  await expect(page.getByTestId('context-bytes')).toContainText(
+    `${full.length.toLocaleString('en')} characters`,
+  );
   await expect(page.getByTestId('context-bytes')).toHaveAttribute(
     'title',
-    `${bytes.toLocaleString('en')} bytes`,
+    new RegExp(`^${bytes.toLocaleString('en')} UTF-8 bytes of the context as sent · `),
+  );
+  // The status bar states the same render's size in the same words.
+  await expect(page.getByTestId('status-context-size')).toHaveText(
+    (await page.getByTestId('context-bytes').textContent()) ?? '',
   );
   await page.getByTestId('context-copy').click();
   await expect(page.getByTestId('context-copy')).toHaveText('Copied');
@@ -67,7 +74,9 @@ test('the prompt-cache marker sits where the text first differs from the previou
   const after = (await text.textContent()) ?? '';
   let same = 0;
   while (same < before.length && same < after.length && before[same] === after[same]) same++;
-  await expect(page.getByTestId('cache-prefix')).toContainText(`first ${same} characters`);
+  await expect(page.getByTestId('cache-prefix')).toContainText(
+    `first ${same.toLocaleString('en')} characters`,
+  );
   await expect(text.getByTestId('cache-prefix-marker')).toHaveCount(1);
   // The marker is placed exactly at that offset of the text.
   const offset = await text.evaluate((pre) => {

@@ -1,5 +1,5 @@
 /**
- * The draft is what you see (issue 26), in English and Chinese: two sections switched off in
+ * The draft is what you see, in English and Chinese: two sections switched off in
  * the Manifest tab, the Timeline shows the draft's render under one band with both rows
  * marked; Ctrl+Z undoes one (the band's count drops, that row's mark goes); "Show saved" flips
  * back to the saved render. axe checks the band state.
@@ -23,7 +23,7 @@ const WORDS = {
     mark: 'loaded → disabled',
   },
   'zh-CN': {
-    manifest: '清单',
+    manifest: 'manifest',
     timeline: '时间线',
     context: '上下文',
     two: '草稿——未保存：2 处改动',

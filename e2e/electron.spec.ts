@@ -37,7 +37,7 @@ test('the desktop app starts and shows one render', async () => {
   });
   try {
     const window = await app.firstWindow();
-    // The window opens on the Timeline (issue 27) with the first render's rows.
+    // The window opens on the Timeline with the first render's rows.
     await expect(window.locator('#tab-timeline')).toHaveAttribute('aria-selected', 'true');
     await expect(window.getByTestId('status-sections')).toContainText(/Sections \d+\/\d+ loaded/);
     await expect(window.getByTestId('timeline-row').first()).toBeVisible();

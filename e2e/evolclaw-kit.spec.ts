@@ -1,5 +1,5 @@
 /**
- * An evolclaw kit end to end (issue 17): the fixture kit with evolclaw's shapes opens as an
+ * An evolclaw kit end to end: the fixture kit with evolclaw's shapes opens as an
  * evolclaw workspace, its and-gated sections load as the real engine loads them (14 of 16), the
  * Timeline lists a compound condition clause by clause, and the Manifest tab edits an and
  * condition without JSON: add a clause, set it, move it, save exactly that to the override.

@@ -1,5 +1,5 @@
 /**
- * The daily look (issue 16), in the browser against `serve` on the demo workspace: the header
+ * The daily look, in the browser against `serve` on the demo workspace: the header
  * is one row at 1280 px with Language and Theme in an accessible settings menu, counts say what
  * they count, sizes share one format with the exact count in a tooltip, and the History Time
  * filter takes the time as its cell shows it, under headers that are not cut.
@@ -63,8 +63,14 @@ test('counts say what they count and sizes have one format, the exact bytes in a
   await page.goto(serve.url);
   await expect(page.getByTestId('status-sections')).toHaveText(/^Sections \d+\/\d+ loaded$/);
   const bytes = page.getByTestId('status-bytes');
-  await expect(bytes).toHaveText(/^Bytes \d+\.\d KB \/ 100\.0 KB$/);
-  await expect(bytes).toHaveAttribute('title', /^[\d,]+ of 102,400 bytes$/);
+  await expect(bytes).toHaveText(/^Budget \d+\.\d KB \/ 100\.0 KB$/);
+  await expect(bytes).toHaveAttribute(
+    'title',
+    /^[\d,]+ of 102,400 bytes: the files loaded, as the total budget counts them/,
+  );
+  await expect(page.getByTestId('status-context-size')).toHaveText(
+    /^\d+\.\d KB · [\d,]+ characters · ≈ [\d,]+ tokens \(est\.\)$/,
+  );
   await page.getByRole('tab', { name: 'Timeline' }).click();
   await expect(page.getByText(/^\d+ of \d+ sections shown$/)).toBeVisible();
 });
@@ -135,7 +141,7 @@ test('the History chart has time and byte axes in the UI language and a tooltip 
   const axes = page.getByTestId('history-chart-axes');
   // The demo history spans days: dates on the time axis, sizes in the one byte format.
   await expect(axes).toHaveAttribute('data-x-ticks', /[A-Z][a-z]{2} \d{1,2}/, { timeout: 15_000 });
-  await expect(axes).toHaveAttribute('data-y-ticks', /\d+\.\d KB/);
+  await expect(axes).toHaveAttribute('data-y-ticks', /^0 \| 25 KB \| 50 KB/);
   await expect(axes).toHaveAttribute('aria-label', /points from .* the largest \d+\.\d KB/);
   const plot = page.getByTestId('history-chart-plot');
   const box = await plot.boundingBox();
@@ -145,7 +151,7 @@ test('the History chart has time and byte axes in the UI language and a tooltip 
   await expect(tip).toBeVisible();
   await expect(tip).toContainText('Session:');
   await expect(tip).toContainText('Chat type:');
-  await expect(tip).toContainText(/Context: \d+(\.\d)? (B|KB|MB) \([\d,]+ bytes\)/);
+  await expect(tip).toContainText(/Context: \d+(\.\d)? (B|KB|MB) \([\d,]+ UTF-8 bytes\)/);
   await expect(tip).toContainText(/Truncated: (yes|no)/);
   await expect(tip).toContainText(/20\d\d/);
   // Clicking the point opens its snapshot.

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the pass that reads every snapshot's columns can be stopped and resumed. Stopped,
+ * The pass that reads every snapshot's columns can be stopped and resumed. Stopped,
  * the count of snapshots read stays where it was (the rest keep "…"), the toolbar says so in
  * the UI language, and Resume reads the rest.
  */
@@ -49,4 +49,24 @@ test('Stop reading keeps the count where it was; Resume reads the rest', async (
   await expect(
     page.locator('[data-testid="history-row"]').first().locator('.history-col-sessionType'),
   ).not.toHaveText('…');
+
+  // The search reads in parts: its first matches are rows before it is done; Stop keeps them.
+  await page.getByTestId('history-search').fill('EvolCore Context Kit');
+  const state = page.getByTestId('history-search-state');
+  await expect(state).toContainText('searching…');
+  await page.getByTestId('history-search-stop').click();
+  await expect(state).toContainText('search stopped');
+  const stoppedText = (await state.textContent()) ?? '';
+  const [, read, total, found] = /([\d,]+) of ([\d,]+) read, ([\d,]+) found/.exec(stoppedText) ?? [];
+  const num = (s: string | undefined): number => Number((s ?? 'NaN').replace(/,/g, ''));
+  expect(num(read)).toBeLessThan(num(total));
+  expect(num(found)).toBeGreaterThan(0);
+  const shownOf = async (): Promise<[number, number]> => {
+    const m = /([\d,]+) of ([\d,]+)/.exec((await page.getByTestId('history-count').textContent()) ?? '');
+    return [num(m?.[1]), num(m?.[2])];
+  };
+  expect(await shownOf()).toEqual([num(found), COPIES]);
+  await page.getByTestId('history-search-resume').click();
+  await expect(state).toHaveCount(0, { timeout: 60_000 });
+  expect(await shownOf()).toEqual([COPIES, COPIES]);
 });

@@ -1,5 +1,5 @@
 /**
- * History at scale (issue 7, "Scale and figures"): 50,000 snapshot files (12,500 snapshots
+ * History at scale: 50,000 snapshot files (12,500 snapshots
  * copied from the demo ones, plus the demo's own) list in the tab, the virtualised table
  * keeps a bounded number of rows in the DOM, scrolls to the end, and opens a snapshot at once.
  * Prints the times, taken in the page (support/page-timing.ts), with the load average, and

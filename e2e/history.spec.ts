@@ -1,5 +1,5 @@
 /**
- * The History tab against `serve` on a copy of the demo home (issue 7): the demo history lists
+ * The History tab against `serve` on a copy of the demo home: the demo history lists
  * its snapshots, filtering by chat type narrows it, diffing two snapshots shows the differing
  * sections, replaying an unchanged snapshot shows no difference, and a new render written into
  * the folder appears live.
@@ -116,6 +116,28 @@ test('the Δ column shows signed bytes, sorts the largest growth first, and filt
   await page.getByTestId('settings-button').click();
   await page.getByTestId('language-select').selectOption('zh-CN');
   await expect(header).toHaveText('Δ 字节 ▼');
+});
+
+test('the chart marks the largest growths within a session; a mark says what grew and selects its snapshot', async ({
+  page,
+  serve,
+}) => {
+  await openHistory(page, serve.url);
+  const marks = page.getByTestId('history-jump');
+  await expect(marks).toHaveCount(3, { timeout: 15_000 });
+  const first = marks.first();
+  await expect(first).toHaveAccessibleName(
+    /^Growth 1: \+\d+(\.\d)? (B|KB) in one session \(.+ → .+\) at .*2026/,
+  );
+  const key = (await first.getAttribute('data-key')) ?? '';
+  // The named growth is that row's Δ in the table.
+  const growth = /\+(\d+(\.\d)? (B|KB))/.exec((await first.getAttribute('aria-label')) ?? '')?.[1] ?? '';
+  const row = page.locator(`[data-testid="history-row"][data-key="${key}"]`);
+  await expect(row).toContainText(`+${growth}`);
+  await first.click();
+  await expect(page.getByTestId('history-detail')).toHaveAttribute('data-key', key);
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('diffing two snapshots shows the sections that differ, labelled by cause', async ({ page, serve }) => {

@@ -1,5 +1,5 @@
 /**
- * A home whose `data/eck-debug` is a link to a folder outside it (issue 21), against `serve`:
+ * A home whose `data/eck-debug` is a link to a folder outside it, against `serve`:
  * "Clean older than 24 h" is refused whole, the refusal names the link and where it leads in
  * the UI's language, and every snapshot in the outside folder stays.
  */
@@ -40,7 +40,7 @@ test('the clean of an eck-debug linked outside is refused in Chinese, naming the
   const debugDir = path.join(workspace.home, 'data', 'eck-debug');
   const home = fs.realpathSync(workspace.home);
   await expect(page.getByTestId('history-notice')).toContainText(
-    `拒绝清理 ${debugDir}：${debugDir} 是指向 ${outside} 的链接，位于主目录（${home}）之外`,
+    `拒绝清理 ${debugDir}：${debugDir} 是指向 ${outside} 的链接，位于用户数据根目录（${home}）之外`,
   );
   expect(fs.readdirSync(outside).sort()).toEqual(before);
 });

@@ -1,5 +1,5 @@
 /**
- * The Manifest tab (issue 6): switch a section off in the form, see the draft render, save,
+ * The Manifest tab: switch a section off in the form, see the draft render, save,
  * find exactly the patch on disk and the section disabled by the override in the Timeline;
  * a file edited on disk meanwhile gives the conflict prompt.
  */
@@ -58,7 +58,7 @@ test('switch a section off, see the draft render, save the minimal patch, see it
 
   await page.getByTestId('save-override').click();
   await expect(page.getByTestId('save-saved')).toBeVisible();
-  // In words, no internal names (issue 26): what changed, the previous version kept.
+  // In words, no internal names: what changed, the previous version kept.
   await expect(page.getByTestId('save-words')).toHaveText('Saved. rules off.');
   await expect(page.getByTestId('save-cache-note')).not.toContainText('invalidateKitCache');
   await expect(page.getByTestId('draft-state')).toHaveText('No unsaved changes');

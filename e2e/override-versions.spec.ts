@@ -1,5 +1,5 @@
 /**
- * Issue 26, in English and Chinese: a save says what it did in words and keeps the previous
+ * Saves and versions, in English and Chinese: a save says what it did in words and keeps the previous
  * version; the versions list (keyboard, axe) shows it with its diff and render effect; Restore
  * brings it back and the Timeline shows it; a draft survives a reload with a notice; leaving
  * with a draft asks.
@@ -23,7 +23,7 @@ const WORDS = {
     notice: 'was brought back after the page reloaded',
   },
   'zh-CN': {
-    manifest: '清单',
+    manifest: 'manifest',
     timeline: '时间线',
     saved: '已保存。rules 已关闭。',
     kept: '上一版本已保留。',

@@ -1,5 +1,5 @@
 /**
- * The session token of `serve` never leaves its own origin (issue 21). Cookies ignore ports: a
+ * The session token of `serve` never leaves its own origin. Cookies ignore ports: a
  * token kept in one would reach every other server on 127.0.0.1 the browser visits, and open
  * the whole API. Here the same browser opens the app with its token, then visits a second
  * loopback server started by the test; that server must learn nothing that opens the API.
@@ -37,7 +37,7 @@ async function startOtherServer(): Promise<{ origin: string; seen: Seen[]; close
 }
 
 /**
- * The address without its hash: the hash names the view (issue 27, store/view-link.ts) and
+ * The address without its hash: the hash names the view (store/view-link.ts) and
  * never the token; what must hold no token is the rest (path and query).
  */
 function withoutHash(url: string): string {

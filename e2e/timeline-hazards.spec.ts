@@ -1,5 +1,5 @@
 /**
- * evolcore's hazards in the Timeline (issue 12): a section evolcore's engine throws on empties
+ * evolcore's hazards in the Timeline: a section evolcore's engine throws on empties
  * the context and says why in a banner; a var holding ".." shows on its row, loudly.
  */
 import fs from 'node:fs';
@@ -49,7 +49,7 @@ test('a selfAid holding ".." reads outside the home: its rows say so', async ({ 
   await expect(hazard).toContainText('OUTSIDE the package root and the home');
 });
 
-test('an override saved with a UTF-8 BOM: the Timeline and the Manifest tab say evolcore ignores it (issue 22)', async ({
+test('an override saved with a UTF-8 BOM: the Timeline and the Manifest tab say evolcore ignores it', async ({
   page,
   serve,
   workspace,

@@ -1,5 +1,5 @@
 /**
- * Timeline performance (issue 4, Quality): the default kit's timeline re-renders within one
+ * Timeline performance: the default kit's timeline re-renders within one
  * frame, and a 1,000-section manifest stays scrollable (virtualised rows). Prints the numbers
  * with the machine's load average; what it asserts is structural (rows virtualised, the end
  * reachable by scrolling and by keyboard), since wall times follow the load of a shared box.

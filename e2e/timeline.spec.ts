@@ -1,5 +1,5 @@
 /**
- * The Timeline tab against `serve` on a copy of the demo home (issue 4).
+ * The Timeline tab against `serve` on a copy of the demo home.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -174,7 +174,7 @@ test('sorting by bytes: largest first, then smallest, then merged order again; t
   serve,
 }) => {
   await page.goto(serve.url);
-  // The app opens on the Timeline (issue 27), and the address says so.
+  // The app opens on the Timeline, and the address says so.
   await expect(page.getByTestId('timeline')).toBeVisible();
   await expect(page.locator('#tab-timeline')).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(/#\/timeline(\/preset\/[^/]+)?(\/agent\/[^/]+)?$/);

@@ -1,5 +1,5 @@
 /**
- * Untrusted text is text (issue 21): a home names a section and its file
+ * Untrusted text is text: a home names a section and its file
  * `<img src=x onerror=alert(1)>`, the template holds a bare URL, and a var's value is a
  * markdown link. The Timeline shows them all as characters: the editor hover has no link and
  * clicking it opens nothing, the URL in the source is not a Ctrl+click link, no `img` is made,

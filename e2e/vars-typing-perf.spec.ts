@@ -1,5 +1,5 @@
 /**
- * Keystroke timing of the Vars form (issue 5: typing re-renders within one frame), in its own
+ * Keystroke timing of the Vars form (typing re-renders within one frame), in its own
  * file because it runs without the Playwright trace recorder.
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The Vars tab (issue 5): presets, the form, the JSON view, snapshots, saved scenarios, compare.
+ * The Vars tab: presets, the form, the JSON view, snapshots, saved scenarios, compare.
  */
 import fs from 'node:fs';
 import path from 'node:path';

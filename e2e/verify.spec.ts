@@ -1,5 +1,5 @@
 /**
- * Verify in the Timeline (issue 23): on a package root holding an installed evolcore (the
+ * Verify in the Timeline: on a package root holding an installed evolcore (the
  * stand-in engine of electron/verify/__fixtures__), the button appears, says "identical", and
  * after a planted difference names the section and the first line, shows the side-by-side diff
  * and the installed text; the status bar marks the render as verified. Absent on the demo kit.

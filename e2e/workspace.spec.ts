@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/fixtures';
+import { startServe } from './support/serve-process';
 
 test('typing another home in the workspace bar opens it; a missing one is a banner naming it', async ({
   page,
@@ -28,4 +29,33 @@ test('typing another home in the workspace bar opens it; a missing one is a bann
   await home.press('Enter');
   await expect(home).toHaveValue(other);
   await expect(page.getByTestId('context-text')).toContainText('persona of the other home');
+});
+
+test('inside the user folder the bar shows ~/…, the full path on hover, and a typed ~/… opens', async ({
+  page,
+  workspace,
+}) => {
+  // The server's user folder is the test's root, so its home and package root lie inside it.
+  const serve = await startServe({
+    home: workspace.home,
+    packageRoot: workspace.packageRoot,
+    env: { HOME: workspace.root, ECK_INSPECTOR_SETTINGS_DIR: path.join(workspace.root, 'settings') },
+  });
+  try {
+    await page.goto(`${serve.url}#/context`);
+    const home = page.getByTestId('home-path');
+    await expect(home).toHaveValue('~/home');
+    await expect(page.getByTestId('package-root-path')).toHaveValue('~/pkg');
+    await expect(page.locator('label.path-field', { has: home })).toHaveAttribute('title', workspace.home);
+
+    const other = path.join(workspace.root, 'other-home');
+    fs.cpSync(workspace.home, other, { recursive: true });
+    fs.writeFileSync(path.join(other, 'agents', 'nova.aid.pub', 'personal', 'persona.md'), 'persona of ~\n');
+    await home.fill('~/other-home');
+    await home.press('Enter');
+    await expect(home).toHaveValue('~/other-home');
+    await expect(page.getByTestId('context-text')).toContainText('persona of ~');
+  } finally {
+    await serve.stop();
+  }
 });

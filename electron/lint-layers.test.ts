@@ -1,5 +1,5 @@
 /**
- * The layering ESLint enforces (ARCHITECTURE.md, eslint-rules/layers.js, issue 15): imports
+ * The layering ESLint enforces (ARCHITECTURE.md, eslint-rules/layers.js): imports
  * planted where they must not be are refused by `npm run lint`, and the same imports where they
  * belong pass. Lints text as if it were a file at that path, with the repo's own config.
  */

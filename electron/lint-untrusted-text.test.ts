@@ -1,5 +1,5 @@
 /**
- * Untrusted text stays text (issue 21, eslint-rules/untrusted-text.js): HTML sinks, windows,
+ * Untrusted text stays text (eslint-rules/untrusted-text.js): HTML sinks, windows,
  * links and Monaco markdown built outside the escaper are refused by `npm run lint` anywhere
  * in the renderer; the escaper's own files may build hovers. Lints text as if it were a file
  * at that path, with the repo's own config.

@@ -1,5 +1,5 @@
 /**
- * Electron main process: a thin shell over the Node services (DESIGN.md, "Main process").
+ * Electron main process: a thin shell over the Node services (docs/design.md §Shape).
  * Window, menu, single-instance lock, window state, the app:// protocol with a strict CSP,
  * and `ipcMain.handle` in front of the same dispatcher `serve` uses.
  */
@@ -75,7 +75,7 @@ async function start(): Promise<void> {
     appRoot: kitRoot,
     choice,
     ...(args.claudeProject === undefined ? {} : { claudeProject: args.claudeProject }),
-    // Renders copied into the archive while the window is open (issue 25).
+    // Renders copied into the archive while the window is open.
     archive: true,
     // Timeline's "open in editor": the OS's default app for a text file; anything else is
     // only shown in its folder (open-in-editor.ts).

@@ -1,8 +1,8 @@
 /**
  * Preload of the sandboxed window: exposes two narrow functions on `window.eckInspector`,
- * never `ipcRenderer` itself (STYLE.md, VS Code's preload).
+ * never `ipcRenderer` itself (docs/design.md §Style, VS Code's preload).
  *
- * Reviewed for Electronegativity's PRELOAD_JS_CHECK (issue 14): the window runs with
+ * Reviewed for Electronegativity's PRELOAD_JS_CHECK: the window runs with
  * `contextIsolation`, `sandbox` and no Node, so this is the page's only way out, and it stays
  * small on purpose:
  * - `invoke` reaches exactly one channel, with a method name checked here (a short string) and

@@ -1,5 +1,5 @@
 /**
- * Untrusted text is text (issue 21): var values, file contents and file names come from a
+ * Untrusted text is text: var values, file contents and file names come from a
  * workspace that may be hostile. In the renderer they reach the screen through React (which
  * sets text and attributes, never markup) or through Monaco; this list refuses the ways around
  * that: HTML sinks, windows and markdown built outside the one escaper.

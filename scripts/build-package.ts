@@ -1,5 +1,5 @@
 /**
- * `npm run build` and `prepack` (issue 28): everything the published package runs, as plain
+ * `npm run build` and `prepack`: everything the published package runs, as plain
  * JavaScript — no TypeScript loader at run time, no runtime dependency to install.
  *
  * - `dist/renderer/`: the UI, Vite's build (React, Monaco, uPlot bundled in).

@@ -1,6 +1,6 @@
 /**
  * Folder trees for scripts/compare-claude-md.ts: how a tree is described, how it is written to
- * disk, and the hand-made fixtures, one per behaviour of issue 13 where Claude Code 2.1.197
+ * disk, and the hand-made fixtures, one per behaviour where Claude Code 2.1.197
  * and the chapter disagree.
  *
  * Paths are relative to the tree's folder; `{{ROOT}}` in a text becomes that folder's absolute
@@ -93,7 +93,7 @@ export function writeTree(dir: string, spec: TreeSpec): WrittenTree {
 const P = CWD;
 const base = { managed: true, approved: false } as const;
 
-/** One fixture per behaviour the issue names. */
+/** One fixture per behaviour where Claude Code 2.1.197 and the chapter disagree. */
 export const FIXTURES: readonly TreeSpec[] = [
   {
     ...base,

@@ -1,6 +1,6 @@
 /**
- * `npm run eck` (scripts/eck.mjs) runs the prebuilt bundle, built when missing or stale
- * (issue 25): the freshness rule on a temp tree, and the real bundle rendering the default kit
+ * `npm run eck` (scripts/eck.mjs) runs the prebuilt bundle, built when missing or stale:
+ * the freshness rule on a temp tree, and the real bundle rendering the default kit
  * with the same text as the sources do in process.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run eck` (issue 25): runs the prebuilt bundle dist/bin/eck.mjs, the same file the
+ * `npm run eck`: runs the prebuilt bundle dist/bin/eck.mjs, the same file the
  * installed `eck` is, so a command starts without the TypeScript loader (1.1–1.5 s of it on a
  * 2-core machine, against 0.1 s for `node -e 0`). When the bundle is missing or older than one
  * of the sources it was built from (dist/bin-inputs.json, written by scripts/build-package.ts),

@@ -1,6 +1,6 @@
 /**
- * Starting the compiled app the way a user does, for `npm run test:pack` and `npm run bench`
- * (issue 28): an environment with no evolcore home of the user's and no display (so the
+ * Starting the compiled app the way a user does, for `npm run test:pack` and `npm run bench`:
+ * an environment with no evolcore home of the user's and no display (so the
  * commands fall back to the demo and the browser mode), and one start of `eck-inspector` timed
  * until its printed URL answers.
  */

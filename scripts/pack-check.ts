@@ -1,5 +1,5 @@
 /**
- * `npm run test:pack` (part of `npm test`, issue 28): the package as a user gets it. Builds it,
+ * `npm run test:pack` (part of `npm test`): the package as a user gets it. Builds it,
  * packs the tarball, installs it into a temp prefix the way `npm install -g` does — offline and
  * outside this repository, so neither the registry nor the repo's `.npmrc` helps — and runs the
  * installed commands:

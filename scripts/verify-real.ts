@@ -1,5 +1,5 @@
 /**
- * `npm run verify:real` (opt-in, issue 23): Verify run on evolcore's real engine, built as an
+ * `npm run verify:real` (opt-in): Verify run on evolcore's real engine, built as an
  * installed package would ship it — the staged evolclaw sources (EVOLCLAW_REAL_DIR, see
  * ../shared/tools/evolclaw-oracle/README.md) compiled file by file with esbuild under `dist/`,
  * `dist/paths.js` finding the package root from its own place and the home from

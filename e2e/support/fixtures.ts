@@ -26,7 +26,7 @@ export const test = base.extend<InspectorFixtures>({
     const server = await startServe({
       home: workspace.home,
       packageRoot: workspace.packageRoot,
-      // Saves keep versions in the settings folder (issue 26): the test's own, never the user's.
+      // Saves keep versions in the settings folder: the test's own, never the user's.
       env: { ECK_INSPECTOR_SETTINGS_DIR: path.join(workspace.root, 'settings') },
     });
     await use(server);

@@ -90,7 +90,7 @@ export async function startServe(
       reject(new Error(`serve exited with ${String(code)}; stderr: ${err}`));
     });
   });
-  // Exactly one line on stdout (issue 3): anything else printed there is a bug.
+  // Exactly one line on stdout: anything else printed there is a bug.
   const lines = out.split('\n').filter((l) => l !== '');
   if (lines.length !== 1) throw new Error(`serve printed ${lines.length} lines on stdout: ${out}`);
   const url = match[1] ?? '';

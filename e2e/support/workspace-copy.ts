@@ -18,12 +18,18 @@ export interface WorkspaceCopy {
   remove(): void;
 }
 
+/** Folder names inside the copy's root (the screenshots use the names a user's folder has). */
+export interface CopyNames {
+  readonly home?: string;
+  readonly packageRoot?: string;
+}
+
 /** Copies `kits/` and `kits/demo-home/` into a temp folder. */
-export function copyDemoWorkspace(): WorkspaceCopy {
+export function copyDemoWorkspace(names: CopyNames = {}): WorkspaceCopy {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-e2e-'));
-  const packageRoot = path.join(root, 'pkg');
+  const packageRoot = path.join(root, names.packageRoot ?? 'pkg');
   const kits = path.join(packageRoot, 'kits');
-  const home = path.join(root, 'home');
+  const home = path.join(root, names.home ?? 'home');
   const srcKits = path.join(APP_ROOT, 'kits');
   fs.cpSync(srcKits, kits, {
     recursive: true,

@@ -1,6 +1,6 @@
 /**
  * The one dispatch table both transports call: `ipcMain.handle` in Electron and the
- * WebSocket / HTTP of `serve` (DESIGN.md, "API").
+ * WebSocket / HTTP of `serve` (docs/design.md §Shape).
  *
  * Every input is checked against the shape limits (input-limits.ts) and parsed with its zod
  * schema before the handler runs; whatever goes wrong

@@ -29,7 +29,7 @@ export function createHandlers(
   history: HistoryService,
   writes: HistoryHandlerOptions,
 ): HandlerTable {
-  // The override's kept versions (issue 26), in the settings folder, through the write scope.
+  // The override's kept versions, in the settings folder, through the write scope.
   const versions = new VersionStore({
     settingsDir: writes.settingsDir ?? (() => appSettingsDir()),
     scope: writes.scope,
@@ -39,7 +39,7 @@ export function createHandlers(
     openWorkspace: (input) => host.open(input, true),
     listAgents: () => host.current.info().agents,
     getScenario: () => host.current.scenario,
-    // The render itself reaches the window as the pushed onDidRender (issue 15).
+    // The render itself reaches the window as the pushed onDidRender.
     setScenario: (scenario) => ({ seq: host.current.setScenario(scenario).seq }),
     // Renders leave capped (render-caps.ts): a var of 4 MiB is carried in five places.
     render: (scenario) => capRenderResult(host.current.renderScenario(scenario)),

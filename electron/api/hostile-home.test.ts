@@ -1,5 +1,5 @@
 /**
- * A shared or downloaded home cannot reach outside it (issue 21), through the real core and
+ * A shared or downloaded home cannot reach outside it, through the real core and
  * its dispatcher as both transports call it: links planted in a copy of the demo home aim a
  * Save's backup, the History clean and the stale-temp cleanup at files outside, and each one
  * is refused or replaced; the user's own settings folder may be a link and stays usable.
@@ -89,7 +89,7 @@ describe('a hostile home', () => {
       );
       // The same facts in Chinese, for the UI.
       expect(r.error.refusal && refusalText(r.error.refusal, 'zh-CN')).toBe(
-        `拒绝清理 ${debugDir}：${link} 是指向 ${path.join(outside, path.basename(linked))} 的链接，位于主目录（${home}）之外`,
+        `拒绝清理 ${debugDir}：${link} 是指向 ${path.join(outside, path.basename(linked))} 的链接，位于用户数据根目录（${home}）之外`,
       );
       const outsideDebug = path.join(
         outside,

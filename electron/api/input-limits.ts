@@ -1,5 +1,5 @@
 /**
- * Limits on the shape of any API input, checked before its schema (issue 14). Without them a
+ * Limits on the shape of any API input, checked before its schema. Without them a
  * caller could hand over vars nested 10,000 deep: accepted, and from then on every answer that
  * carries them overflows the stack while being serialised.
  *

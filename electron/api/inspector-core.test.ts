@@ -148,7 +148,7 @@ describe('inspector core (real engine, real disk)', () => {
     const core = await harness.start({ choice });
     for (const f of files) expect(fs.existsSync(f), f).toBe(false);
     expect(fs.readFileSync(kept, 'utf8')).toBe(before);
-    // Start does not list eck-debug (1M files in a busy home, issue 25): the History's listing
+    // Start does not list eck-debug (1M files in a busy home): the History's listing
     // of it is the one that cleans it, and the temp file is not in that listing.
     expect(fs.existsSync(inDebug)).toBe(true);
     const listed = await core.dispatch('getHistory', undefined);

@@ -39,7 +39,7 @@ export interface CoreOptions {
   readonly choice: WorkspaceChoice;
   readonly onOpened?: (resolved: ResolvedWorkspace) => void;
   /**
-   * A Claude Code project to open at start (`--claude-project DIR`, issue 8): the window shows
+   * A Claude Code project to open at start (`--claude-project DIR`): the window shows
    * it in place of the ECK tabs, as if chosen in the workspace bar.
    */
   readonly claudeProject?: string;
@@ -60,7 +60,7 @@ export interface CoreOptions {
   readonly env?: Partial<DefaultsEnv>;
   readonly watch?: boolean;
   /**
-   * Archive the open home while running (issue 25): the desktop app and `serve`, not tests
+   * Archive the open home while running: the desktop app and `serve`, not tests
    * (which may pass how long to wait before the first run).
    */
   readonly archive?: boolean | { readonly firstDelayMs: number };
@@ -116,12 +116,12 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
     defaults,
     fs: options.fs ?? createNodeFs(),
     render: options.render ?? renderContext,
-    // Pushed renders are capped as answers are (issue 21): both transports send these events.
+    // Pushed renders are capped as answers are: both transports send these events.
     emit: capPushedEvents(hub.emit),
     ...(options.watch === undefined ? {} : { watch: options.watch }),
     onOpened: (resolved) => {
       // eck-debug's are cleaned by the History's first listing of it (sweepHomeFolder below), so
-      // opening a home of 1M snapshot files does not list that folder (issue 25).
+      // opening a home of 1M snapshot files does not list that folder.
       const eckDir = path.join(resolved.home, 'eck');
       // The watcher's listing of eck/, when it took one, serves the sweep too.
       const listed = host.current.cachedListing(eckDir);
@@ -133,13 +133,13 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
   });
   // The one rule of where writes and deletes may go: the open home and the settings folder.
   const scope = createWriteScope({ home: () => host.current.resolved.home, settingsDir });
-  // A Claude Code project workspace (issue 8) lives beside the ECK one; none is open at first.
+  // A Claude Code project workspace lives beside the ECK one; none is open at first.
   const claude = new ClaudeProjectService({
     emit: capPushedEvents(hub.emit),
     userHome: defaults.userHome,
     ...(options.watch === undefined ? {} : { watch: options.watch }),
   });
-  // The History tab's index (issue 7): the home's eck-debug, live from the workspace watcher.
+  // The History tab's index: the home's eck-debug, live from the workspace watcher.
   const history = new HistoryService({
     home: () => host.current.resolved.home,
     // With the current vars, each session type of the workspace rendered once per pass.

@@ -3,7 +3,7 @@
  * workspace (home or package root, symlinks resolved, so a link cannot point the OS at
  * `/etc`), then asks the OS to open it when an opener is given (Electron's `shell.openPath`).
  *
- * A home is untrusted input (issue 21): `shell.openPath` runs whatever the OS associates with a
+ * A home is untrusted input: `shell.openPath` runs whatever the OS associates with a
  * file, so a kit's `.desktop`, `.exe`, `.lnk`, `.command` or a macOS `.app` folder would run on
  * one click. Only regular files the app itself shows as text (markdown, JSON, plain text),
  * judged by the name the link finally resolves to, are opened; anything else — folders

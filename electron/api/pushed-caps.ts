@@ -1,5 +1,5 @@
 /**
- * Pushed events capped as answers are (issue 21): `onDidRender` carries a whole render to every
+ * Pushed events capped as answers are: `onDidRender` carries a whole render to every
  * window and every serve client, so it leaves through `capRenderResult` like `getLastRender`;
  * `onDidAssembleClaudeMd` through `capClaudeAssembly` like `getClaudeProject`.
  */

@@ -1,5 +1,5 @@
 /**
- * Renders leave the main side capped (issue 21): three vars of 4 MiB made a 63 MB
+ * Renders leave the main side capped: three vars of 4 MiB made a 63 MB
  * `getLastRender`; now each is its marker in every place that carries it, the report's sections
  * are still sent, and the pushed `onDidRender` obeys the same caps. A context over the cap is
  * sent as `''` with its marker.

@@ -1,5 +1,5 @@
 /**
- * A render as it leaves the main side, capped (issue 21): `render`, `getLastRender`,
+ * A render as it leaves the main side, capped: `render`, `getLastRender`,
  * `renderDraft` and the pushed `onDidRender`. Three vars of 4 MiB made a 63 MB answer: each value
  * is carried by the scenario, the report's vars, every `when` that reads it and every `{{?…}}`
  * trace. A value over `MAX_SHOWN_TEXT_BYTES` is replaced by its marker in all those places, and

@@ -1,5 +1,5 @@
 /**
- * Start does not depend on history size (issue 25): opening a home, watcher included, touches
+ * Start does not depend on history size: opening a home, watcher included, touches
  * nothing inside its eck-debug folder (no listing, no stat, no watch of its files), and the
  * History's first answer lists that folder exactly once (its stale-temp sweep included).
  * Every fs call of the process is counted by path through spies on node:fs.

@@ -1,6 +1,6 @@
 /**
  * Where a home's archive lives: the app's settings folder, `archive/<name>-<hash>/`, one per
- * home (issue 25), never inside the home (evolcore's; the app only reads it). The hash is of
+ * home, never inside the home (evolcore's; the app only reads it). The hash is of
  * the home's real path, so `~/.evolcore` and a link to it share one archive; the name part is
  * only there so a person listing the folder can tell the archives apart.
  */

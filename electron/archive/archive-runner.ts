@@ -1,5 +1,5 @@
 /**
- * The desktop app and `serve` archive while they run (issue 25): once when a home is opened,
+ * The desktop app and `serve` archive while they run: once when a home is opened,
  * then whenever its eck-debug folder changes (one `fs.watch` on that folder, not on its
  * files: cheap at a million files), and every few minutes in case a change was missed (a
  * network drive, a folder created later). Runs never overlap; a change during a run asks for

@@ -1,5 +1,5 @@
 /**
- * The user's archive settings (issue 25), in the settings folder beside the archives:
+ * The user's archive settings, in the settings folder beside the archives:
  * `archive/settings.json`. Its own small file, so the desktop app, `serve` and `eck archive`
  * all read the same retention without the window settings (which only the desktop app has).
  * Validated on read: a hand-edited file that makes no sense means the defaults, never a crash.

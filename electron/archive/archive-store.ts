@@ -1,5 +1,5 @@
 /**
- * The archive of renders (issue 25): every snapshot of a home's eck-debug, kept past
+ * The archive of renders: every snapshot of a home's eck-debug, kept past
  * evolcore's 24 hours. Our own pack format, not a database (ARCHITECTURE.md, "The archive"):
  *
  * - each file of a snapshot is cut into blocks (split-blocks.ts); a block is stored once, by

@@ -1,5 +1,5 @@
 /**
- * Copies the snapshots of an eck-debug folder that are not archived yet (issue 25). Only reads
+ * Copies the snapshots of an eck-debug folder that are not archived yet. Only reads
  * the folder: the home is evolcore's. Safe to run twice, from two processes (the store's lock)
  * and while evolcore's `cleanEckDebug` deletes old files: a file that vanishes between the
  * listing and its read is counted and skipped, and what was read of that snapshot is kept.

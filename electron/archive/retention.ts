@@ -1,5 +1,5 @@
 /**
- * How long the archive keeps a snapshot (issue 25: the user's setting, default 90 days). A
+ * How long the archive keeps a snapshot (the user's setting, default 90 days). A
  * retention pass rewrites the archive (ArchiveStore.retain), so it runs only once the oldest
  * snapshot is a day past the limit: about once a day for a busy home, not on every import.
  */

@@ -1,6 +1,6 @@
 /**
- * Cuts a debug file into blocks, so that the parts two snapshots share are stored once
- * (issue 25). Renders of one home repeat most of their text: the same sections in the same
+ * Cuts a debug file into blocks, so that the parts two snapshots share are stored once.
+ * Renders of one home repeat most of their text: the same sections in the same
  * order, the same vars but a few. A cut is made before a markdown heading (`#…`, a section of
  * the context or of the manifest report) and before a JSON object line (`{`, one var of the
  * vars file), and otherwise where a line's own hash says so (content-defined: a line

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The installed `eck-inspector` command (package.json `bin`, issue 28): the desktop window where
+ * The installed `eck-inspector` command (package.json `bin`): the desktop window where
  * Electron is installed, otherwise `serve` in the browser, with the flags of `npm start` /
  * `npm run serve` (and `--browser` to skip the desktop). Bundled to dist/bin/eck-inspector.mjs.
  */

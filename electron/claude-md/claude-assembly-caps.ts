@@ -1,5 +1,5 @@
 /**
- * A Claude Code assembly as it leaves the main side, capped (issue 21): the assembled text and
+ * A Claude Code assembly as it leaves the main side, capped: the assembled text and
  * the texts attached on a Read are built from memory files of up to 4 MiB each (Claude Code's
  * own limit), so a project of a few of them would send tens of MB to every window on every
  * change. A text over `MAX_SHOWN_TEXT_BYTES` goes as `''` with its marker; the file rows,

@@ -1,5 +1,5 @@
 /**
- * The API handlers of a Claude Code project workspace (issue 8), spread into the handler table.
+ * The API handlers of a Claude Code project workspace, spread into the handler table.
  */
 import type { ApiResult } from '../../shared/api';
 import { ApiFailure } from '../../shared/api/errors';

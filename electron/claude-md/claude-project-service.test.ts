@@ -180,7 +180,7 @@ describe('ClaudeProjectService', () => {
       ...node,
       readText: (p) =>
         p === locked ? { error: 'EACCES', message: `permission denied: ${p}` } : node.readText(p),
-      // The viewer reads bounded (answer caps, issue 21): the same refusal there.
+      // The viewer reads bounded (answer caps): the same refusal there.
       readTextLimited: (p, max) =>
         p === locked
           ? { error: 'EACCES', message: `permission denied: ${p}` }

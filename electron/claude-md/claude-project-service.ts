@@ -1,5 +1,5 @@
 /**
- * A "Claude Code project" workspace (issue 8): a working directory, a user home, a managed
+ * A "Claude Code project" workspace: a working directory, a user home, a managed
  * folder, an optional target file, the setting sources and the external-include approval.
  * It assembles on open, again on every option change, and again after every burst of changes
  * to the files the assembly read or looked for (chokidar, coalesced as the ECK watcher does).

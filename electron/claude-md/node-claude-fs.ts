@@ -1,6 +1,6 @@
 /**
  * The CLAUDE.md assembly's file-system port over `node:fs`: the engine's Node adapter plus
- * `realpath`, which symlink handling needs (claude-md-layering.md §19.2), and a `list` in raw
+ * `realpath`, which symlink handling needs (docs/claude-md.md §19.2), and a `list` in raw
  * directory order. Node's `readdir` sorts its result (libuv's scandir), but Claude Code 2.1.197
  * (a Bun binary) walks rules folders in the order the file system returns them, so the listing
  * here reads the directory stream itself (`opendir`), which keeps that order.

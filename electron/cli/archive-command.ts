@@ -1,6 +1,6 @@
 /**
  * `eck archive`: copies the snapshots of the home's eck-debug not archived yet into the
- * archive (issue 25), applies the retention, prints the counts. Meant for a timer (README,
+ * archive, applies the retention, prints the counts. Meant for a timer (README,
  * "Keeping renders past 24 hours") so nothing is lost while the app is closed; safe next to a
  * running app (one writer at a time, `--wait`) and next to evolcore's cleanup.
  */

@@ -1,6 +1,6 @@
 /**
- * `eck claude-md`: what Claude Code 2.1.197 sends as CLAUDE.md memory for a working directory
- * (issue 13): the start block exactly as sent, and with `--target` the messages it attaches
+ * `eck claude-md`: what Claude Code 2.1.197 sends as CLAUDE.md memory for a working directory:
+ * the start block exactly as sent, and with `--target` the messages it attaches
  * after Claude reads that file. Warnings go to stderr, never into the text. `--json` prints
  * the whole report (`context`, `attachedOnRead: [{ path, text }]`, every file's row).
  * Exit 0 assembled, 1 cannot run (the folder is missing), 2 usage error; `--help` exits 0.

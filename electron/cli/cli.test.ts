@@ -496,7 +496,7 @@ describe('eck lint', () => {
   });
 });
 
-describe('usage and messages (issue 14)', () => {
+describe('usage and messages', () => {
   it('a --home or --package-root that does not exist is a usage error naming it, for every command', async () => {
     const missing = path.join(root, 'no', 'such', 'folder');
     for (const command of ['render', 'manifest', 'lint', 'message']) {

@@ -1,5 +1,5 @@
 /**
- * Every CLI message names its file (issue 14): the engine's diagnostics carry `file` where it
+ * Every CLI message names its file: the engine's diagnostics carry `file` where it
  * knows it; the ones it cannot know are given theirs here — the vars file for `vars-*`
  * diagnostics, and the manifest file a section came from for section diagnostics.
  */

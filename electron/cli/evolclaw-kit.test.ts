@@ -3,7 +3,7 @@
  * shapes of evolclaw's own kit: and-gated sections behind a bootstrap lifecycle, a response-depth
  * section, a message manifest with modes, an auxiliary manifest with its own limits) over the real
  * disk. evolclaw's real engine, run on it by the oracle harness, loads the same 14 sections and
- * 19 blocks, byte for byte (see the report of issue 17).
+ * 19 blocks, byte for byte.
  */
 import fs from 'node:fs';
 import path from 'node:path';

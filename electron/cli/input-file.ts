@@ -1,6 +1,6 @@
 /**
  * The one reader for every file the CLI is handed on its command line (`--vars`, `--override`,
- * `--items`; issue 21). `/dev/zero` would be read until memory runs out and a FIFO with no
+ * `--items`). `/dev/zero` would be read until memory runs out and a FIFO with no
  * writer blocks `open` forever, so only a regular file is read, and only up to a cap: anything
  * else is refused at once, naming the option, the file and why.
  */

@@ -1,5 +1,5 @@
 /**
- * What the CLI refuses to read from its arguments (issue 21): FIFOs, devices, folders,
+ * What the CLI refuses to read from its arguments: FIFOs, devices, folders,
  * sockets and files over the cap given as `--vars` / `--override` / `--items`; `--home` and
  * `--package-root` that are files; `--manifest` names leading out of kits/; a bad `--now`.
  * Each refusal is one line naming the option and the file, exit 2, and returns at once.
@@ -157,7 +157,7 @@ describe.skipIf(!posix)('devices, folders and sockets as input files', () => {
 
 describe.skipIf(!posix)('/dev/zero, spawned under a memory limit', () => {
   // Spawned, not in-process: were the guard gone, reading /dev/zero would fill this test
-  // worker's memory (8 GB in 12 s, issue 21) on a shared machine. `ulimit -d` caps the
+  // worker's memory (8 GB in 12 s) on a shared machine. `ulimit -d` caps the
   // child's data at 1.5 GB and the timeout bounds it, so a regression fails instead.
   const tsx = path.join(APP_ROOT, 'node_modules', '.bin', 'tsx');
   const eck = (...argv: string[]) =>

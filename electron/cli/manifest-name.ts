@@ -1,6 +1,6 @@
 /**
  * `--manifest F` names a manifest file of the kit: F is relative to `<package root>/kits/`
- * and must stay there (issue 21). The engine reads `kits/F` and `$ECK/F`, so
+ * and must stay there. The engine reads `kits/F` and `$ECK/F`, so
  * `--manifest ../../etc/passwd` would read, and echo into diagnostics, any file on the
  * machine; a link inside kits/ that leads out is refused the same way (realpath-checked).
  */

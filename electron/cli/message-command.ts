@@ -1,6 +1,6 @@
 /**
  * `eck message`: the message body evolcore builds for a batch of messages through
- * `eck_message_manifest.json` (clarifications §10). The batch is the vars' `items` (or
+ * `eck_message_manifest.json` (docs/engine.md §10). The batch is the vars' `items` (or
  * `--items FILE`, a JSON list); the other vars are the session's. Exit 0 with the body,
  * 1 when evolcore's renderer would fail (it then sends the raw text), 2 for a usage error.
  */

@@ -1,5 +1,5 @@
 /**
- * `eck render`, `eck lint` and `eck message` on the issue-22 worlds, on real files: a value
+ * `eck render`, `eck lint` and `eck message` on compare:real's class worlds, on real files: a value
  * evolcore's template code throws on is a failure (never "internal error"), a binary or non-UTF-8
  * file is named on stderr, a manifest with a BOM is an error of the lint.
  */

@@ -39,7 +39,7 @@ function inputProblem(read: {
 
 /** Builds the render input from parsed options. */
 export function scenarioFromArgs(args: ParsedArgs): ScenarioFromArgs {
-  // A mistyped folder must not render silently against nothing (issue 14): exit 2, naming it.
+  // A mistyped folder must not render silently against nothing: exit 2, naming it.
   for (const option of ['home', 'package-root']) {
     const problem = missingFolderProblem(option, stringOption(args, option));
     if (problem !== null) return { usageError: problem };

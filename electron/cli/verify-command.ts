@@ -1,5 +1,5 @@
 /**
- * `eck verify` (issue 23): renders the scenario with this inspector's engine and with the
+ * `eck verify`: renders the scenario with this inspector's engine and with the
  * evolcore (or evolclaw) installed in the package root, in its box, and compares the two.
  * Exit 0 identical (or failing alike), 3 different (the first differing line on stderr), 2 no
  * engine found (saying where it looked) or a usage error, 1 the engine could not run (timeout,

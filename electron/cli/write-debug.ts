@@ -1,6 +1,6 @@
 /**
  * `render --write-debug`: the eck-debug files of one render, under `$EVOLCORE_HOME/data/eck-debug/`,
- * in evolcore's own formats (clarifications §14).
+ * in evolcore's own formats (docs/engine.md §14).
  */
 import path from 'node:path';
 import { refusalText } from '../../shared/api';
@@ -17,7 +17,7 @@ export function writeDebugSnapshot(
   report: RenderReport,
 ): { files: string[] } | { error: string } {
   const dir = path.join(input.home, 'data', 'eck-debug');
-  // The app's one rule (issue 21): a home's eck-debug (or data/) that links elsewhere is not the
+  // The app's one rule: a home's eck-debug (or data/) that links elsewhere is not the
   // home's; the files would land in that other folder.
   const home = realPathOf(input.home);
   if (!isWithin(home, realPathOf(dir)))

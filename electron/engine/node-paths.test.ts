@@ -1,7 +1,7 @@
 /**
  * shared/base/posix-path.ts re-implements node's `path.posix.normalize` and `path.posix.join` (the
  * engine is pure, no node:*), because evolcore resolves every section path with them
- * (clarifications §2). Here, where node is available, they must agree on seeded random paths.
+ * (docs/engine.md §2). Here, where node is available, they must agree on seeded random paths.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Answers that carry file content stay under their caps (issue 21), through the real core and
+ * Answers that carry file content stay under their caps, through the real core and
  * a copy of the demo home: a 200 MB context file (sparse, so it costs no disk) is stated, never
  * read or sent, by `getSnapshot`, `diffSnapshots`, `replaySnapshot` and the Vars tab's snapshot
  * read; a snapshot of four files each under the per-file cap still makes an answer under the

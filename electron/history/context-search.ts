@@ -1,5 +1,5 @@
 /**
- * Free-text search over the snapshots' context files (issue 7): read lazily on the main side,
+ * Free-text search over the snapshots' context files: read lazily on the main side,
  * kept in a bounded cache, dropped when the watcher says a snapshot changed.
  */
 import type { HistoryIndex } from './history-index';
@@ -43,30 +43,61 @@ export class ContextSearch {
     return read.text;
   }
 
-  /** Keys (among `keys`, else all) whose context contains `query`, case-insensitively. */
+  /**
+   * Keys (among `keys`, else all) whose context contains `query`, case-insensitively, from the
+   * candidate `from` on, until `budgetMs` has passed: the window asks again from `next` while
+   * it shows what came, so the first matches appear at once and a Stop is simply not asking.
+   * The candidates keep the listing's order, so one search's calls see the same list.
+   */
   async search(
     index: HistoryIndex,
     query: string,
     keys?: readonly string[],
-  ): Promise<{ keys: string[]; searched: number; unreadable: number }> {
+    from = 0,
+    budgetMs = Number.POSITIVE_INFINITY,
+  ): Promise<ContextSearchPart> {
     if (index.dir !== this.dir) {
       this.invalidate(null);
       this.dir = index.dir;
     }
+    const started = performance.now();
     const needle = query.toLowerCase();
     const candidates = (keys ?? index.listing().snapshots.map((s) => s.key)).filter(
       (k) => index.snapshot(k)?.files.context !== undefined,
     );
     const hits: string[] = [];
     let unreadable = 0;
-    for (let i = 0; i < candidates.length; i += READ_PARALLEL) {
+    let i = Math.min(from, candidates.length);
+    const first = i;
+    while (i < candidates.length) {
       const chunk = candidates.slice(i, i + READ_PARALLEL);
       const texts = await Promise.all(chunk.map((k) => this.textOf(index, k)));
       texts.forEach((text, j) => {
         if (text === null) unreadable++;
         else if (text.toLowerCase().includes(needle)) hits.push(chunk[j] as string);
       });
+      i += chunk.length;
+      if (performance.now() - started >= budgetMs) break;
     }
-    return { keys: hits, searched: candidates.length, unreadable };
+    return {
+      keys: hits,
+      searched: i - first,
+      unreadable,
+      next: i < candidates.length ? i : null,
+      total: candidates.length,
+    };
   }
+}
+
+/** One call's share of a search. */
+export interface ContextSearchPart {
+  /** Matches among the candidates this call read. */
+  readonly keys: string[];
+  /** Candidates this call read. */
+  readonly searched: number;
+  readonly unreadable: number;
+  /** Where the next call goes on; `null` when every candidate has been read. */
+  readonly next: number | null;
+  /** All candidates (snapshots with a context file). */
+  readonly total: number;
 }

@@ -1,5 +1,5 @@
 /**
- * A real evolclaw record (issue 17): `e2e/fixtures/evolclaw-home/data/eck-debug/` holds the four
+ * A real evolclaw record: `e2e/fixtures/evolclaw-home/data/eck-debug/` holds the four
  * files evolclaw's own engine wrote when it rendered the fixture kit for the owner's private chat
  * on another machine (under /tmp/claw-rec-0dr2). Opened as an evolclaw workspace, the snapshot
  * replays with no section difference: the recorded home is read from EVOLCLAW_HOME, home and

@@ -1,5 +1,5 @@
 /**
- * The API handlers of the History tab (issue 7), over the History service and the open workspace.
+ * The API handlers of the History tab, over the History service and the open workspace.
  */
 import path from 'node:path';
 import type { HandlerTable } from '../api/dispatch';
@@ -100,7 +100,8 @@ export function createHistoryHandlers(
     openHistoryFolder: async ({ dir }) => encodeListing(await history.openFolder(dir)),
     historyIndexing: ({ run }) => history.indexing(run),
     getSnapshot: ({ key }) => readSnapshotDetail(history.current(), key),
-    searchSnapshots: ({ query, keys }) => search.search(history.current(), query, keys),
+    searchSnapshots: ({ query, keys, from, budgetMs }) =>
+      search.search(history.current(), query, keys, from, budgetMs),
     diffSnapshots: ({ a, b }) => diffSnapshots(history.current(), a, b),
     replaySnapshot: ({ key, draft }) => replaySnapshot(history.current(), key, roots(), render, draft),
     whatIf: ({ keys, draft }) => whatIf(history.current(), keys, roots(), render, draft),
@@ -142,7 +143,7 @@ export function createHistoryHandlers(
       const index = history.current();
       if (confirm) {
         // The whole clean is refused when the home's eck-debug is (or is behind) a link leading
-        // out of the real home: those snapshots are not the home's to delete (issue 21).
+        // out of the real home: those snapshots are not the home's to delete.
         const debug = scope.deleteRoot();
         // Another history folder is opened for reading only: deleting is for the home's eck-debug.
         if (realPathOf(index.dir) !== debug) {

@@ -128,7 +128,7 @@ describe('HistoryIndex background pass', () => {
   it("reads the inspector's earlier format beside evolcore's, with the same columns", async () => {
     const report = fixtureReport();
     writeDebugFiles(dir, report, at(9, 0, 0));
-    // The earlier writer's four files (before clarifications §14), as older homes hold them.
+    // The earlier writer's four files (before docs/engine.md §14), as older homes hold them.
     put(
       'vars-2026-12-01-08-00-00.json',
       formatVarsFile(report, report.vars, () => '说明'),

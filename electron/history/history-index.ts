@@ -1,5 +1,5 @@
 /**
- * The history index over one eck-debug folder (issue 7, Node side).
+ * The history index over one eck-debug folder (Node side).
  *
  * The first list costs one `readdir` (withFileTypes) and, by default, no `stat`: on this 2-core
  * machine under load a stat per snapshot tripled the list of 50,000 files (bench/history-bench.ts),
@@ -50,7 +50,7 @@ export interface HistoryIndexOptions {
   readonly nameZone?: NameZone;
   /**
    * Sees each listing before it is grouped and returns names it removed (the app's stale temp
-   * files, issue 25), so the folder is listed once for both.
+   * files), so the folder is listed once for both.
    */
   readonly sweep?: (dir: string, entries: readonly Dirent[]) => readonly string[];
 }
@@ -424,7 +424,7 @@ export class HistoryIndex {
    * `basis: 'mtime'` (default) judges by the files' modification times, as `cleanEckDebug`
    * does (a snapshot is old when its newest file is); `name` by the timestamp in the names,
    * which suits a copied folder whose mtimes are the copy's. Deletes nothing unless
-   * `confirm: true` (issue 7: never delete by itself; ask first and say how many).
+   * `confirm: true` (never delete by itself; ask first and say how many).
    */
   async cleanOlderThan(
     hours: number,

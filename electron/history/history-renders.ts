@@ -1,5 +1,5 @@
 /**
- * Replay, what-if, and bundles (issue 7): renders of recorded vars against the current files
+ * Replay, what-if, and bundles: renders of recorded vars against the current files
  * (and the draft override, if any), compared with what was recorded.
  */
 import type { OverrideDraft } from '../../shared/api/methods/history';
@@ -45,7 +45,7 @@ function overCap(text: string | null): TooLarge | null {
 }
 
 /**
- * The result with each context over its cap replaced by its marker (issue 21). The diff was
+ * The result with each context over its cap replaced by its marker. The diff was
  * made from the full texts the main side holds; only what is sent is cut.
  */
 function capContexts(result: ReplayResult, recordedTooLarge: TooLarge | null): ReplayResult {
@@ -374,7 +374,7 @@ const MAX_BUNDLE_BYTES = 256 * 1024 * 1024;
 
 /**
  * A bundle's parse failure without any of its text: a bundle can be any file a caller names,
- * so an error must never echo what is in it (issue 14). Only fixed words and the position stay.
+ * so an error must never echo what is in it. Only fixed words and the position stay.
  */
 function contentFreeFailure(failure: { error: string; line?: number; column?: number }): string {
   const known = [

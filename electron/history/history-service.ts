@@ -1,5 +1,5 @@
 /**
- * The main-side History service (issue 7): one HistoryIndex over the open home's eck-debug
+ * The main-side History service: one HistoryIndex over the open home's eck-debug
  * folder (or another folder a user opened), kept live from the workspace watcher (or its own
  * watcher for another folder) through `applyChange`, pushing `onDidChangeHistory`.
  */
@@ -32,7 +32,7 @@ export interface HistoryServiceOptions {
   readonly sessionGuess?: () => SessionGuess;
   /**
    * Sees each listing of the home's eck-debug folder (not of a folder the user opened) and
-   * removes the app's stale temp files from it; returns the names removed (issue 25: the one
+   * removes the app's stale temp files from it; returns the names removed (the one
    * listing serves both).
    */
   readonly sweepHomeFolder?: (dir: string, entries: readonly Dirent[]) => readonly string[];
@@ -60,7 +60,7 @@ export class HistoryService {
   /** Stops the background pass of the current index; `null` while none runs. */
   private passAbort: AbortController | null = null;
   /**
-   * The user stopped the pass (issue 16: Cancel for the index pass). It stays stopped for this
+   * The user stopped the pass (Cancel for the index pass). It stays stopped for this
    * index (new snapshots keep their "…" columns too) until resumed or another folder is opened.
    */
   private stopped = false;

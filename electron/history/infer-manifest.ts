@@ -1,6 +1,6 @@
 /**
  * The manifest of a snapshot in evolcore's format. evolcore's files record neither the session
- * type nor the manifest file a render used (clarifications §14), so a replay with the default
+ * type nor the manifest file a render used (docs/engine.md §14), so a replay with the default
  * choice would render an auxiliary session's snapshot with the main manifest. The recorded
  * report lists every section of the merged manifest in order, which tells the manifests apart:
  * the first of the package's manifest files whose render lists the same ids is taken.

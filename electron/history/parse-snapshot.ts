@@ -1,6 +1,6 @@
 /**
  * The background pass's work on one snapshot: read its vars and manifest report, state the sizes
- * the first listing skipped, and fill its table columns (issue 7). Failures become the
+ * the first listing skipped, and fill its table columns. Failures become the
  * snapshot's `error`; nothing here throws for a bad file.
  *
  * Synchronous on purpose: the files are small, and `fs/promises` costs four thread-pool round

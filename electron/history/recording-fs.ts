@@ -1,6 +1,6 @@
 /**
  * An EngineFs that remembers what a render touched, so a bundle can carry exactly the files
- * one render read (issue 7, "Export one snapshot as a self-contained bundle").
+ * one render read.
  */
 import type { DirEntry, EngineFs, FileStat, FsError } from '../../shared/engine';
 

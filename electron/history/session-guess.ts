@@ -1,7 +1,7 @@
 /**
  * Guesses the session type of a snapshot in evolcore's format, whose files record neither the
- * session type nor the manifest (clarifications §14), for the History table's Session column
- * (issue 16). Each session type of the workspace is rendered once; its merged manifest lists
+ * session type nor the manifest (docs/engine.md §14), for the History table's Session column.
+ * Each session type of the workspace is rendered once; its merged manifest lists
  * its sections in order, and a recorded list equal to exactly one type's is that type. The
  * same evidence replay uses to pick the manifest (infer-manifest.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Two snapshots compared (issue 7, `diffSnapshots`), capped (issue 21): a context over its cap
+ * Two snapshots compared (`diffSnapshots`), capped: a context over its cap
  * is not diffed but named by its marker, and an answer still over `MAX_ANSWER_BYTES` sends its
  * largest context, then its largest var values, as markers.
  */

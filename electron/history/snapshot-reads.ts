@@ -1,7 +1,7 @@
 /**
  * Reading one snapshot's four files through the index and parsing them leniently: the raw
- * text always, the parsed vars and report when they can be read (issue 7, "One snapshot").
- * Every read is capped (answer-caps.ts, issue 21): a file over the cap comes as its marker, and
+ * text always, the parsed vars and report when they can be read.
+ * Every read is capped (answer-caps.ts): a file over the cap comes as its marker, and
  * a snapshot whose files together would make an answer over `MAX_ANSWER_BYTES` sends its
  * largest files as markers too.
  */

@@ -1,7 +1,7 @@
 /**
- * Writes the eck-debug files of one render (issue 2, `render --write-debug`) into
+ * Writes the eck-debug files of one render (`render --write-debug`) into
  * `$EVOLCORE_HOME/data/eck-debug/` or any folder given, in evolcore's own formats byte for byte
- * (`shared/debug-files/evolcore-format.ts`, clarifications §14): `context-` and `fragments-`
+ * (`shared/debug-files/evolcore-format.ts`, docs/engine.md §14): `context-` and `fragments-`
  * only when not empty, none at all when evolcore's render would throw.
  *
  * Two renders in the same second must not overwrite each other: the writer takes the first
@@ -75,7 +75,7 @@ const MAX_TEMP_TRIES = 100;
 
 /**
  * A new temp file in `dir` holding `text`. Created exclusively: a link or file planted at the
- * (guessable) name is refused, never written through, and the next name is tried (issue 21).
+ * (guessable) name is refused, never written through, and the next name is tried.
  */
 function writeTemp(dir: string, kind: DebugFileKind, text: string): string {
   for (let tries = 1; ; tries++) {

@@ -1,6 +1,6 @@
 /**
  * Saving an override so that it is either the old one or the new one, never half of each, and
- * the previous version kept as `<name>.bak` (DESIGN.md, non-negotiables). The steps are the
+ * the previous version kept as `<name>.bak` (docs/design.md §Promises). The steps are the
  * app's one pinned write (services/pinned-write.ts: temp file, re-check, rename; links at the
  * target or the backup replaced, never followed); this file turns a failed step into the
  * UI's words. Every step's failure leaves the old file intact and no temp behind.

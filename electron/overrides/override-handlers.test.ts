@@ -26,7 +26,7 @@ afterEach(async () => {
 async function start(): Promise<{ c: InspectorCore; home: string }> {
   const { root, home, packageRoot } = copyAppWorkspace('eck-ovh-');
   tmp = root;
-  // A save keeps a version in the settings folder (issue 26): this test's, not the user's.
+  // A save keeps a version in the settings folder: this test's, not the user's.
   process.env[SETTINGS_DIR_ENV] = path.join(root, 'settings');
   core = await startInspectorCore({
     appRoot: APP_ROOT,

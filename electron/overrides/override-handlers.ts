@@ -30,7 +30,7 @@ function guarded<T>(run: () => T): T {
 export function createOverrideHandlers(
   host: WorkspaceHost,
   scope?: WriteScope,
-  /** Where a save keeps the file it replaces (issue 26). */
+  /** Where a save keeps the file it replaces. */
   versions?: VersionStore,
 ): Pick<HandlerTable, OverrideMethod> {
   const context = (): OverrideStoreContext => {

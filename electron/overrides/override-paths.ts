@@ -1,6 +1,6 @@
 /**
  * Where the override of a manifest file lives, and the guard that keeps every write inside
- * `$EVOLCORE_HOME/eck` (issue 6: refuse any path outside it).
+ * `$EVOLCORE_HOME/eck` (refuse any path outside it).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ const MANIFEST_FILE = /^[^/\\]+\.json$/;
 /** Why a path is refused. */
 export class OutsideEckError extends Error {
   readonly path: string;
-  /** The facts of a refusal because of a link, for the UI's Chinese (issue 21). */
+  /** The facts of a refusal because of a link, for the UI's Chinese. */
   readonly refusal: WriteRefusal | undefined;
 
   constructor(message: string, target: string, refusal?: WriteRefusal) {

@@ -1,5 +1,5 @@
 /**
- * Loading and saving the override of a manifest file (issue 6, "Not losing anything"):
+ * Loading and saving the override of a manifest file:
  * a load carries the content hash a later save must match; a save validates (schema and
  * engine), refuses with a conflict when the file changed on disk since it was loaded, and
  * writes atomically with a backup. Node only.
@@ -39,7 +39,7 @@ export interface OverrideStoreContext {
   /** Test seam for the write steps. */
   readonly ops?: WriteOps;
   /**
-   * Where the file a save replaces is kept (issue 26), and why it is saved; without it no
+   * Where the file a save replaces is kept, and why it is saved; without it no
    * version is kept (only the `.bak`).
    */
   readonly versions?: { readonly store: VersionStore; readonly reason: VersionReason };
@@ -75,7 +75,7 @@ export function readOverrideOnDisk(file: string): OverrideOnDisk | null {
 }
 
 /**
- * A manifest file's text, read bounded (answer-caps.ts, issue 21): a home's override of 200 MB
+ * A manifest file's text, read bounded (answer-caps.ts): a home's override of 200 MB
  * is refused by its size, naming the file, before a byte is read (a draft is at most
  * `MAX_OVERRIDE_TEXT` anyway). Other failures throw with their errno code.
  */

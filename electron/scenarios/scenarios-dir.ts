@@ -1,6 +1,6 @@
 /**
  * Where named scenarios are kept: the app's own settings folder, never `$EVOLCORE_HOME`
- * (issue 5: the home is evolcore's, the inspector only reads it).
+ * (the home is evolcore's, the inspector only reads it).
  */
 import os from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * API fuzz test (issue 14): random and hostile inputs to every method over the real `serve`
+ * API fuzz test: random and hostile inputs to every method over the real `serve`
  * transport. Every call gets a JSON answer (`ok` true or false, never a reset or a 500), the
  * server answers afterwards, and no file outside the temp home and settings folder changes.
  *

@@ -16,7 +16,7 @@ export interface ServeArgs {
   readonly open: boolean;
   /** Build the renderer first when it is missing or stale (off with --no-build, e.g. in the e2e runs). */
   readonly build: boolean;
-  /** Archive the home's renders while serving (issue 25; off with --no-archive, e.g. in the e2e runs). */
+  /** Archive the home's renders while serving (off with --no-archive, e.g. in the e2e runs). */
   readonly archive: boolean;
   readonly help: boolean;
 }

@@ -1,5 +1,5 @@
 /**
- * The server stays responsive while a big file is asked for (issue 21), over the real `serve`
+ * The server stays responsive while a big file is asked for, over the real `serve`
  * transport: with a 200 MB context file in the home's eck-debug, one client opening and
  * comparing that snapshot does not hold a second client's small request, the answers stay
  * under the cap, and the process does not grow by the file's size. (Before the caps: 200 MB of

@@ -7,7 +7,7 @@
  * per-run token. The built assets (index.html, scripts, styles, fonts, workers) carry none and
  * are served without it.
  *
- * The token is never taken from a cookie (issue 21): cookies ignore ports, so a cookie set here
+ * The token is never taken from a cookie: cookies ignore ports, so a cookie set here
  * would go to every other server on 127.0.0.1 the browser visits. Only the query, an
  * `Authorization: Bearer` header, or (on an upgrade) the WebSocket subprotocol count.
  */

@@ -1,7 +1,8 @@
 /**
- * The probes of issue 14, against the real `serve` transport over the real core: each is
- * refused cleanly, the server keeps answering, and nothing outside the home and the settings
- * folder changes.
+ * Hostile requests (writes and deletes aimed outside, deep nesting, huge bodies and frames, NUL
+ * bytes in paths, unserialisable answers), against the real `serve` transport over the real
+ * core: each is refused cleanly, the server keeps answering, and nothing outside the home and
+ * the settings folder changes.
  */
 import fs from 'node:fs';
 import path from 'node:path';

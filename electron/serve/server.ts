@@ -1,7 +1,7 @@
 /**
  * The `serve` transport: the built renderer and the API over HTTP + WebSocket, on 127.0.0.1
- * only. The API and the WebSocket need the per-run token (issue 3, `serve` mode); the built
- * assets carry no data and need none, so no cookie is ever set (issue 21, see guard.ts).
+ * only. The API and the WebSocket need the per-run token (`serve` mode); the built
+ * assets carry no data and need none, so no cookie is ever set (see guard.ts).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -337,7 +337,7 @@ function readBody(req: http.IncomingMessage): Promise<string | null> {
 
 /**
  * The JSON text of an answer. Serialising can fail (a value nested too deep for the stack, a
- * BigInt, a cycle): that becomes an error reply, never a dropped connection (issue 14).
+ * BigInt, a cycle): that becomes an error reply, never a dropped connection.
  */
 export function serialiseAnswer(body: unknown): string {
   try {

@@ -1,5 +1,5 @@
 /**
- * What one Vars keystroke costs on the wire (issue 15): `setScenario` over the real `serve`
+ * What one Vars keystroke costs on the wire: `setScenario` over the real `serve`
  * WebSocket and the real core answers with the render's sequence number only, and the render
  * itself arrives once, as the pushed `onDidRender` carrying that number.
  */

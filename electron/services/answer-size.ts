@@ -1,5 +1,5 @@
 /**
- * The size of an answer's JSON, estimated by a walk (issue 21: answers that carry file content
+ * The size of an answer's JSON, estimated by a walk (answers that carry file content
  * are kept under `MAX_ANSWER_BYTES`). Cheaper than `JSON.stringify` (no string is built), and it
  * stops as soon as the total passes `stopAbove`, so a 60 MB answer costs no more than the cap.
  * Strings count their UTF-8 bytes plus quotes; escapes are not counted (a small under-count for

@@ -1,5 +1,5 @@
 /**
- * Where the app's own folders are, and the default workspace (DESIGN.md, Concepts):
+ * Where the app's own folders are, and the default workspace (docs/design.md §Concepts):
  * package root = this app's root (it holds `kits/`); home = `$EVOLCORE_HOME`, else
  * `~/.evolcore` when it exists, else the built-in demo home.
  */

@@ -1,5 +1,5 @@
 /**
- * Bad input (issue 2): each case ends in a clear diagnostic AND a render of whatever is
+ * Bad input: each case ends in a clear diagnostic AND a render of whatever is
  * still valid, on real temp folders through the Node adapter.
  */
 import fs from 'node:fs';
@@ -105,7 +105,7 @@ describe('bad input on real folders', () => {
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([
-    // What evolcore does with each (clarifications §4, §5): the inspector renders the same and says why.
+    // What evolcore does with each (docs/engine.md §4, §5): the inspector renders the same and says why.
     ['order as a string (sorted by Number(order))', { order: '10' }, 'ok', 'invalid-field'],
     ['type as a number (nothing loads for it)', { type: 1 }, 'invalid', 'invalid-section'],
     ['when as a number (no key of a condition: true)', { when: 1 }, 'ok', 'when-not-condition'],
@@ -366,7 +366,7 @@ describe('bad input on real folders', () => {
     expect(r.context).toContain('a\n{{?sessionId}}b');
   });
 
-  it("a manifest with a UTF-8 BOM is refused, as evolcore's JSON.parse refuses it (issue 22)", () => {
+  it("a manifest with a UTF-8 BOM is refused, as evolcore's JSON.parse refuses it", () => {
     fs.writeFileSync(
       path.join(kits, 'eck_manifest.json'),
       `\ufeff${JSON.stringify({ sections: [SESSION] })}`,

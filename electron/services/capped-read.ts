@@ -1,5 +1,5 @@
 /**
- * Reading a text file with a size cap (issue 21): the size is taken with `fstat` on the open
+ * Reading a text file with a size cap: the size is taken with `fstat` on the open
  * descriptor before a byte is read, so a 200 MB file is refused without reading it, and the read
  * itself is bounded (a file that grows after the `fstat` is read only up to its stated size).
  * Opened non-blocking: a FIFO planted in a home answers "not a regular file" instead of hanging.

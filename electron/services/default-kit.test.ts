@@ -1,6 +1,7 @@
 /**
  * The default kit (kits/) against the reference's default manifest table
- * (context-assembly.md, 默认 manifest 的段) and its scenarios, rendered on the real files.
+ * (kits/docs/reference/context-assembly.md, "默认 manifest 的段") and its scenarios, rendered on
+ * the real files.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * A folder named on a command line (`eck --home`, `serve --package-root`…) must be there: a
- * mistyped one would otherwise render silently against nothing (issue 14). Usage errors,
+ * mistyped one would otherwise render silently against nothing. Usage errors,
  * exit status 2, one line naming the folder.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * A FIFO planted in a kit or a home must not hang the render (issue 21): the engine's reads open
+ * A FIFO planted in a kit or a home must not hang the render: the engine's reads open
  * non-blocking and refuse what is not a regular file, naming it.
  */
 import { execFileSync, spawn } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * The pinned write against a hostile folder (issue 21): links at the backup and temp names are
+ * The pinned write against a hostile folder: links at the backup and temp names are
  * replaced, never written through; missing folders are not created through a planted link; a
  * folder swapped for a link between the temp file and the rename is refused with nothing left
  * anywhere; and a real swapping race never lands a byte outside.

@@ -1,5 +1,5 @@
 /**
- * The one way the app replaces a file (issue 21): a temp file beside the target, flushed, then
+ * The one way the app replaces a file: a temp file beside the target, flushed, then
  * renamed over it, the previous version optionally kept as `<name>.bak` the same way. Every
  * step is pinned to the real folder the write was approved for (write-scope.ts):
  *

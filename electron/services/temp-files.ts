@@ -2,7 +2,7 @@
  * Temp files of the app's atomic writes (temp + rename): one random name pattern,
  * `.<target name>.<pid>.<8 hex>.tmp` beside the target, so a temp file can never be guessed
  * or collide, and the ones a killed process left behind can be recognised and removed when
- * the home (or the settings folder) is opened again (issue 14). The writes themselves are
+ * the home (or the settings folder) is opened again. The writes themselves are
  * pinned-write.ts's.
  */
 import crypto from 'node:crypto';
@@ -40,7 +40,7 @@ export interface CleanTempsOptions {
   readonly now?: number;
   readonly isAlive?: (pid: number) => boolean;
   /**
-   * The folder `dir` must resolve inside (issue 21): a home's `eck/` that is a link to a
+   * The folder `dir` must resolve inside: a home's `eck/` that is a link to a
    * folder elsewhere is not cleaned, since its files are not the home's.
    */
   readonly inside?: string | undefined;
@@ -70,7 +70,7 @@ export interface ListedEntry {
 }
 
 /**
- * `cleanStaleTemps` over a listing someone already took (issue 25: the History index lists
+ * `cleanStaleTemps` over a listing someone already took (the History index lists
  * eck-debug once, and its 1M entries are not listed a second time for this). Only names of the
  * app's pattern cost anything beyond a first-character check.
  */

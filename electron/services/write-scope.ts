@@ -1,5 +1,5 @@
 /**
- * The one place that decides where the app may write or delete (issues 14, 21): inside the open
+ * The one place that decides where the app may write or delete: inside the open
  * home (`$EVOLCORE_HOME`) and the app's settings folder, nowhere else; deletes only inside the
  * home's `eck-debug/`, and only while that folder is itself inside the real home. A path is
  * judged by the real path of its folder (symlinks followed, also in the part that does not
@@ -104,7 +104,7 @@ export interface WriteScope {
   writeTargetIn(folder: string, target: string): WriteTarget;
   /**
    * Checks a file about to be deleted inside one folder of the settings (the override versions'
-   * retention, issue 26); returns the path to unlink. Nothing else in the settings is deleted.
+   * retention); returns the path to unlink. Nothing else in the settings is deleted.
    */
   deletableIn(folder: string, target: string): string;
   /** Lets one path outside the scope be written once: the file a user picked in a save dialog. */

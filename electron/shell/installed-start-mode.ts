@@ -1,5 +1,5 @@
 /**
- * The installed `eck-inspector`'s first decision (issue 28): the desktop window when Electron is
+ * The installed `eck-inspector`'s first decision: the desktop window when Electron is
  * installed beside the package (an optional peer: `npm install -g eck-inspector electron`) and a
  * display can show it; otherwise `serve` in the browser, with one line saying why. Unlike
  * `npm start` it never downloads Electron nor builds anything: the package ships compiled, and an

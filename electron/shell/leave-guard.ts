@@ -1,5 +1,5 @@
 /**
- * Closing (or reloading) the window with an unsaved override draft asks first (issue 26). The
+ * Closing (or reloading) the window with an unsaved override draft asks first. The
  * page refuses its unload (`beforeunload`) while a draft is dirty; a browser asks by itself,
  * Electron only tells the main side (`will-prevent-unload`), which asks here: Leave lets the
  * unload happen, Stay keeps the window and its draft. main.ts only wires it.

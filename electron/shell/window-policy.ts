@@ -1,5 +1,5 @@
 /**
- * Which pages are the app's own (issue 14): the origin main.ts loads the renderer from, the
+ * Which pages are the app's own: the origin main.ts loads the renderer from, the
  * only one allowed to navigate the window and to call over IPC.
  *
  * External links: the app links to no web host, so none leaves for the system browser and

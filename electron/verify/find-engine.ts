@@ -1,6 +1,6 @@
 /**
  * Where an installed evolcore (or evolclaw) keeps its built engine: the module that exports
- * `renderKitSections` (issue 23). Looked for in this order, and every place looked at is kept,
+ * `renderKitSections`. Looked for in this order, and every place looked at is kept,
  * so "no engine" can say what was tried:
  *
  * 1. `--engine FILE` (or the UI's choice): that file, nothing else;

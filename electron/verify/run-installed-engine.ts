@@ -1,5 +1,5 @@
 /**
- * Runs a user's installed engine once, boxed (issue 23): a child Node process (in the desktop
+ * Runs a user's installed engine once, boxed: a child Node process (in the desktop
  * app, Electron's own binary as Node) that imports the engine module and calls
  * `renderKitSections({ vars, sessionId }, manifestFile)`.
  *

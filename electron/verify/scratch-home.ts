@@ -1,5 +1,5 @@
 /**
- * The home an installed engine sees during Verify (issue 23): a temp folder whose entries are
+ * The home an installed engine sees during Verify: a temp folder whose entries are
  * links to the user's home — so the engine reads the user's override, agents and kits exactly —
  * except `data/`, which is its own, so the engine's debug files and logs land there and never
  * in the user's history. Removed after the run.

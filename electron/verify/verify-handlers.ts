@@ -1,5 +1,5 @@
 /**
- * The API handlers of Verify (issue 23) over the open workspace: whether its package root holds
+ * The API handlers of Verify over the open workspace: whether its package root holds
  * an installed engine, and the current scenario verified against it. One Verify at a time per
  * process (each starts a Node process): a second call while one runs gets `busy`.
  */
@@ -28,7 +28,7 @@ import { verifyHistory } from './verify-history';
 export type VerifyMethod =
   'findInstalledEngine' | 'verifyCurrentRender' | 'verifyHistory' | 'findClaudeCode' | 'verifyClaudeProject';
 
-/** The answers' texts are capped as every answer that carries file content is (issue 21). */
+/** The answers' texts are capped as every answer that carries file content is. */
 const MAX_INSTALLED_CONTEXT_BYTES = MAX_SHOWN_TEXT_BYTES;
 
 /** The text, or `null` over the cap. */

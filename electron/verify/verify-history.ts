@@ -1,5 +1,5 @@
 /**
- * Verify over History (issue 23): the N newest snapshots of the home's eck-debug, each replayed
+ * Verify over History: the N newest snapshots of the home's eck-debug, each replayed
  * as a scenario of the open workspace (re-rooted, as History's replay does) and rendered by our
  * engine and by the installed one — all in one boxed process, the engine loaded once as in a
  * running evolcore — then counted: identical, different (with the first line and the sections),

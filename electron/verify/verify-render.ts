@@ -1,5 +1,5 @@
 /**
- * Verify (issue 23): the scenario rendered by our engine and by the user's installed evolcore
+ * Verify: the scenario rendered by our engine and by the user's installed evolcore
  * (or evolclaw), side by side. Ours runs in-process; theirs in its box (run-installed-engine.ts)
  * with the vars our render used — the effective vars, path vars included — the same session id
  * and the manifest file our render chose, so a difference is the engines', not the inputs'.

@@ -1,5 +1,5 @@
 /**
- * Verify against stand-ins of an installed evolcore (issue 23): the fixture's kit-renderer.js
+ * Verify against stand-ins of an installed evolcore: the fixture's kit-renderer.js
  * renders as ours; the tests copy it and plant a one-line difference, a hang, writes into the
  * user's home and a network call, and check what `eck verify` says and that the user's home is
  * byte for byte as it was.

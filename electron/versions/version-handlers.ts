@@ -1,5 +1,5 @@
 /**
- * The API handlers of the override's kept versions (issue 26): list, read one against the file
+ * The API handlers of the override's kept versions: list, read one against the file
  * now (text diff and render effect), restore one through the same save as the Manifest tab's.
  */
 import { ApiFailure } from '../../shared/api/errors';

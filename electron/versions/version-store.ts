@@ -1,5 +1,5 @@
 /**
- * The kept versions of the overrides (issue 26), in the app's settings folder, never in the home:
+ * The kept versions of the overrides, in the app's settings folder, never in the home:
  *
  *   <settings>/override-versions/<home name>-<12 hex of the home's path>/<manifest file>/<id>.json
  *

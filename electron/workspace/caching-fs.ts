@@ -1,7 +1,7 @@
 /**
  * An EngineFs that remembers what it read until the watcher says a path changed.
  *
- * Why: every keystroke in the vars editor re-renders (DESIGN.md, "Large inputs stay fast"),
+ * Why: every keystroke in the vars editor re-renders (docs/design.md §Promises, "Large inputs stay fast"),
  * and re-reading the kit each time would cost far more than the engine itself. The watcher
  * is the only source of invalidation, so a change nobody saw stays stale until the next burst
  * or `clear()`.
@@ -13,7 +13,7 @@ export interface CachingFs extends EngineFs {
   /** Drops cached entries of these paths, of everything under them, and their parents' listings. */
   invalidate(paths: readonly string[]): void;
   /**
-   * Keeps a listing someone else took (the watcher's, issue 25), unless one is cached: valid
+   * Keeps a listing someone else took (the watcher's), unless one is cached: valid
    * until the watcher reports a change, as any cached entry.
    */
   seedList(path: string, entries: readonly DirEntry[]): void;

@@ -1,5 +1,5 @@
 /**
- * Turns a burst of file events into one call (issue 3: a `git checkout` of the kit, 1,000
+ * Turns a burst of file events into one call (a `git checkout` of the kit, 1,000
  * files, becomes one re-render).
  *
  * Trailing debounce: every event restarts the quiet period, and the callback runs once the

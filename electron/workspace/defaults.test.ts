@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DefaultsEnv } from './defaults';
-import { resolveWorkspace } from './defaults';
+import { expandTilde, resolveWorkspace } from './defaults';
 
 function env(overrides: Partial<DefaultsEnv> = {}): DefaultsEnv {
   return {
@@ -22,7 +22,16 @@ describe('workspace defaults', () => {
       packageRootSource: 'app',
       isDemo: true,
       product: 'evolcore',
+      userHome: '/home/u',
     });
+  });
+
+  it('reads a typed ~ as the user folder, as the workspace bar shows it', () => {
+    const w = resolveWorkspace({ home: '~/.evolcore', packageRoot: '~' }, env());
+    expect(w).toMatchObject({ home: '/home/u/.evolcore', packageRoot: '/home/u', homeSource: 'given' });
+    // Another user's folder, or a ~ inside a name, is a plain path.
+    expect(expandTilde('~bob/x', '/home/u')).toBe('~bob/x');
+    expect(expandTilde('a/~/b', '/home/u')).toBe('a/~/b');
   });
 
   describe('an evolclaw package root (its package.json name)', () => {

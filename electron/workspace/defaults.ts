@@ -1,7 +1,7 @@
 /**
- * Which home and package root a workspace opens when the user gives none (DESIGN.md,
- * "Concepts": the app's own `kits/`, then `$EVOLCORE_HOME`, `~/.evolcore`, the demo home).
- * An evolclaw package root (its package.json name, issue 17) looks for `$EVOLCLAW_HOME`, then
+ * Which home and package root a workspace opens when the user gives none (docs/design.md §Concepts:
+ * the app's own `kits/`, then `$EVOLCORE_HOME`, `~/.evolcore`, the demo home).
+ * An evolclaw package root (its package.json name) looks for `$EVOLCLAW_HOME`, then
  * `~/.evolclaw`, instead.
  */
 import path from 'node:path';
@@ -41,12 +41,26 @@ export function demoHomeOf(appRoot: string): string {
   return path.join(appRoot, 'kits', 'demo-home');
 }
 
+/**
+ * A typed path with a leading `~` (alone or before a separator) read as the user's folder, as a
+ * shell would: the workspace bar shows paths inside it that way, so what it shows can be typed.
+ * `~name` (another user's folder) is left as typed.
+ */
+export function expandTilde(typed: string, userHome: string): string {
+  if (typed === '~') return userHome;
+  if (typed.startsWith('~/') || typed.startsWith(`~${path.sep}`)) return path.join(userHome, typed.slice(2));
+  return typed;
+}
+
 /** Resolves the home and package root from explicit choices, the environment and defaults. */
 export function resolveWorkspace(choice: WorkspaceChoice, env: DefaultsEnv): ResolvedWorkspace {
   const demoHome = path.resolve(demoHomeOf(env.appRoot));
   const packageRoot =
     choice.packageRoot !== undefined && choice.packageRoot !== ''
-      ? { path: path.resolve(env.cwd, choice.packageRoot), source: 'given' as const }
+      ? {
+          path: path.resolve(env.cwd, expandTilde(choice.packageRoot, env.userHome)),
+          source: 'given' as const,
+        }
       : { path: path.resolve(env.appRoot), source: 'app' as const };
   const product = productOfPackageName(
     packageNameOf(env.readText?.(path.join(packageRoot.path, 'package.json')) ?? null),
@@ -59,6 +73,7 @@ export function resolveWorkspace(choice: WorkspaceChoice, env: DefaultsEnv): Res
     packageRootSource: packageRoot.source,
     isDemo: home.path === demoHome,
     product,
+    userHome: env.userHome,
   };
 }
 
@@ -69,7 +84,7 @@ function resolveHome(
   product: Product,
 ): { path: string; source: HomeSource } {
   if (choice.home !== undefined && choice.home !== '') {
-    return { path: path.resolve(env.cwd, choice.home), source: 'given' };
+    return { path: path.resolve(env.cwd, expandTilde(choice.home, env.userHome)), source: 'given' };
   }
   // evolcore itself reads $EVOLCORE_HOME without checking it exists; so do we (evolclaw alike).
   const fromEnv = product === 'evolclaw' ? env.evolclawHome : env.evolcoreHome;

@@ -1,5 +1,5 @@
 /**
- * What a workspace holds: agents, manifest files and session types (issue 3, Workspace).
+ * What a workspace holds: agents, manifest files and session types.
  * Reads through an EngineFs so the same code runs over the disk and over test trees.
  */
 import type { AgentInfo } from '../../shared/api';
@@ -98,7 +98,7 @@ function sessionManifestKeys(configText: string): string[] {
 }
 
 /**
- * Which product a package root belongs to, from its `package.json` name (issue 17): `evolclaw`
+ * Which product a package root belongs to, from its `package.json` name: `evolclaw`
  * (or a scoped `@x/evolclaw`) is evolclaw; anything else, or no readable name, is evolcore.
  */
 export function productOfPackageName(name: string | null): Product {

@@ -1,6 +1,6 @@
 /**
- * Watches trees of folders with one platform watcher per folder, never one per file
- * (issue 25): a folder's watcher reports every change of the entries inside it, so a kit folder
+ * Watches trees of folders with one platform watcher per folder, never one per file:
+ * a folder's watcher reports every change of the entries inside it, so a kit folder
  * of 100,000 files costs one listing and one watch, not 100,000 stats and watches (what chokidar
  * did: 9.4 s before a kit like that was ready). A folder whose entries are never needed one by
  * one (the home's `data/`) is watched without being listed at all, and one that is somebody
@@ -96,7 +96,7 @@ export interface FolderWatchOptions {
   /**
    * Gets each listing the watcher took, when nothing changed in that folder while it was
    * taken: a cache can keep it (the watcher reports every later change), so the folder need
-   * not be listed again by anyone (issue 25).
+   * not be listed again by anyone.
    */
   readonly onListed?: (dir: string, entries: readonly FolderEntry[]) => void;
   /** A folder could not be listed or watched (permissions, the platform's watch limit). */

@@ -1,5 +1,5 @@
 /**
- * Which paths the watcher cares about (issue 3: the home's manifests, overrides, agent
+ * Which paths the watcher cares about (the home's manifests, overrides, agent
  * folders and eck-debug, and the kit; never `node_modules`, never a symlink loop).
  */
 import path from 'node:path';

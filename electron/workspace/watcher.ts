@@ -1,7 +1,6 @@
 /**
- * Watches a workspace on disk and reports each burst of changes once (issue 3, Watcher): one
- * platform watcher per folder of the home's scope and of the kit, none per file (issue 25,
- * folder-watcher.ts), so being ready costs one listing of each folder, whatever its size.
+ * Watches a workspace on disk and reports each burst of changes once: one
+ * platform watcher per folder of the home's scope and of the kit, none per file (* folder-watcher.ts), so being ready costs one listing of each folder, whatever its size.
  */
 import { createBurstCollector } from './coalesce';
 import type { FolderEntry, FolderWatchFs } from './folder-watcher';

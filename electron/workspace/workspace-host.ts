@@ -8,7 +8,7 @@ import type { EventName, EventPayloads, WorkspaceInfo } from '../../shared/api';
 import { ApiFailure } from '../../shared/api';
 import type { EngineFs } from '../../shared/engine';
 import type { DefaultsEnv, ResolvedWorkspace, WorkspaceChoice } from './defaults';
-import { resolveWorkspace } from './defaults';
+import { expandTilde, resolveWorkspace } from './defaults';
 import type { WorkspaceWatcher } from './watcher';
 import { watchWorkspace } from './watcher';
 import type { RenderFn } from './workspace';
@@ -49,7 +49,7 @@ export class WorkspaceHost {
    * The previous scenario carries over so switching homes compares like with like.
    */
   async open(choice: WorkspaceChoice, explicit = false): Promise<WorkspaceInfo> {
-    if (explicit) refuseRelative(choice);
+    if (explicit) refuseRelative(choice, this.options.defaults.userHome);
     const resolved = resolveWorkspace(choice, this.options.defaults);
     checkWorkspace(resolved, explicit);
     const previous = this.workspace;
@@ -69,7 +69,7 @@ export class WorkspaceHost {
         onError: (error) =>
           this.options.emit('onDidError', { code: 'read-error', message: `watcher: ${error.message}` }),
         // The watcher's listings fill the workspace's cache: discovery and the first render
-        // read them instead of listing each folder a second time (issue 25).
+        // read them instead of listing each folder a second time.
         onListed: (dir, entries) => workspace.seedListing(dir, entries),
       });
       await this.watcher.ready;
@@ -102,14 +102,15 @@ export class WorkspaceHost {
 
 /**
  * A folder chosen through the API must be absolute: a relative one would resolve against the
- * server's working folder, and the home is where saves then go (issue 14).
+ * server's working folder, and the home is where saves then go.
  */
-function refuseRelative(choice: WorkspaceChoice): void {
+/** A path from the window must be absolute; `~/…` counts, read as the user's folder (as shown). */
+function refuseRelative(choice: WorkspaceChoice, userHome: string): void {
   for (const [name, value] of [
     ['home', choice.home],
     ['package root', choice.packageRoot],
   ] as const) {
-    if (value !== undefined && value !== '' && !path.isAbsolute(value))
+    if (value !== undefined && value !== '' && !path.isAbsolute(expandTilde(value, userHome)))
       throw new ApiFailure(
         'invalid-input',
         `the ${name} must be an absolute path, got ${JSON.stringify(value)}`,

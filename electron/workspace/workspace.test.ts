@@ -24,6 +24,7 @@ function setup(files: Record<string, string> = {}) {
       packageRootSource: 'given',
       isDemo: false,
       product: 'evolcore',
+      userHome: '/users/me',
     },
     fs: mem,
     render: fake.render,

@@ -1,5 +1,5 @@
 /**
- * The Workspace service: one opened home + package root (DESIGN.md, "Main process").
+ * The Workspace service: one opened home + package root (docs/design.md §Shape).
  *
  * It owns the file cache, renders the current scenario through the engine and pushes the
  * result; the watcher feeds it bursts of changed paths. Node only, never imports electron.
@@ -128,7 +128,7 @@ export class Workspace {
   /**
    * Renders any scenario once, without making it current and without events. `overrideText`
    * renders with an unsaved override draft (a string) or with no override (`null`) instead of
-   * the file on disk (issue 6: the render with the draft beside the render without it).
+   * the file on disk (the render with the draft beside the render without it).
    */
   renderScenario(
     scenario: Scenario,
@@ -141,7 +141,7 @@ export class Workspace {
     try {
       report = this.renderFn(input, this.fs);
     } catch (error) {
-      // The engine throws only on programming errors (STYLE.md habit 3); still, never crash.
+      // The engine throws only on programming errors (docs/design.md §Style); still, never crash.
       throw new ApiFailure(
         'render-failed',
         `the engine failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -215,7 +215,7 @@ export class Workspace {
 
   /**
    * Keeps a folder listing the watcher took, so discovery and the engine do not list that
-   * folder again (issue 25); the watcher's bursts invalidate it as any cached read.
+   * folder again; the watcher's bursts invalidate it as any cached read.
    */
   seedListing(dir: string, entries: readonly WatcherEntry[]): void {
     this.fs.seedList(

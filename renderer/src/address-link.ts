@@ -1,5 +1,5 @@
 /**
- * The address bar as a link to the view (issue 27): on start and on every `hashchange` the
+ * The address bar as a link to the view: on start and on every `hashchange` the
  * hash is opened as a link (its tab, preset, snapshot, section); as the operator moves, the
  * hash is rewritten to name what is shown, in place (`replaceState`: moving around adds no
  * history entries). File ▸ Copy link copies the same link. Only the hash is touched: the query,

@@ -10,7 +10,7 @@ import { WorkspaceBar } from './components/workspace-bar';
 import { CLAUDE_PROJECT_VIEW, PANEL_COMPONENTS } from './panels/registry';
 import { useApp } from './store/store-context';
 
-/** The view of a "Claude Code project" workspace (issue 8), in place of the ECK tabs. */
+/** The view of a "Claude Code project" workspace, in place of the ECK tabs. */
 const { Panel: ClaudeMdPanel, KindSwitch, BarFields, StatusItems } = CLAUDE_PROJECT_VIEW;
 
 /** The root component. */

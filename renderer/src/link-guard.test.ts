@@ -1,5 +1,5 @@
 /**
- * The page leaves for no link and opens no window (issue 21): clicks on a link to another
+ * The page leaves for no link and opens no window: clicks on a link to another
  * page, or into a new window, are cancelled in the capture phase; `window.open` opens nothing.
  */
 import { describe, expect, it, vi } from 'vitest';

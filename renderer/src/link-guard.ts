@@ -1,5 +1,5 @@
 /**
- * The page leaves for no link and opens no window (issue 21). Electron refuses both in the
+ * The page leaves for no link and opens no window. Electron refuses both in the
  * main process (main.ts: `will-navigate`, `setWindowOpenHandler`); a browser tab in `serve`
  * mode has no such hook, so the page guards itself: a click on a link that would load another
  * page, or open one in a new window, is cancelled, and `window.open` opens nothing. The app

@@ -53,7 +53,7 @@ onConnection = (state) => {
 };
 store.getState().setConnection(connection);
 bindStoreToApi(store, api);
-// An unsaved override draft survives a reload (issue 26): kept in this browser storage, never the home.
+// An unsaved override draft survives a reload: kept in this browser storage, never the home.
 keepDraftsAcrossReloads(store, storage);
 store.subscribe((s, prev) => {
   if (s.languageChoice !== prev.languageChoice || s.theme !== prev.theme) {
@@ -62,7 +62,7 @@ store.subscribe((s, prev) => {
   if (s.view.sorts !== prev.view.sorts || s.view.splits !== prev.view.splits)
     saveViewPreferences(storage, s.view);
 });
-// The address names the view and a link opens one (issue 27).
+// The address names the view and a link opens one.
 bindAddress(store, windowAddressPlace());
 
 const root = document.getElementById('root');

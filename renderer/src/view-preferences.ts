@@ -1,5 +1,5 @@
 /**
- * Per-tab view choices kept in localStorage between runs (issue 27): each tab's table sort and
+ * Per-tab view choices kept in localStorage between runs: each tab's table sort and
  * the width of its detail pane. Anything unreadable is dropped field by field, so a bad entry
  * (another version, a hand edit) costs that choice only.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateClassWorld } from './class-worlds';
 import { generateMessageWorld } from './message-worlds';
 
-describe('the issue-22 worlds of compare:real', () => {
+describe('the class worlds of compare:real', () => {
   it('replay: the same seed and index give the same world', () => {
     expect(JSON.stringify(generateClassWorld(7, 42))).toBe(JSON.stringify(generateClassWorld(7, 42)));
     expect(JSON.stringify(generateMessageWorld(7, 42))).toBe(JSON.stringify(generateMessageWorld(7, 42)));

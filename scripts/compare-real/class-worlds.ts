@@ -1,5 +1,5 @@
 /**
- * Random worlds aimed at the seven system-context classes of issue 22, each a random world of
+ * Random worlds aimed at seven classes of surprising system context, each a random world of
  * `fuzz.ts` with one class planted in it (the class is picked by the world's own PRNG, so
  * `--seed S` replays them): a manifest with a UTF-8 BOM, a base that is JSON but not an object
  * under a replace override, a value whose `toString` cannot be called in a template, a condition
@@ -66,7 +66,7 @@ const BINARY: readonly Buffer[] = [
 
 const CLASSES = ['bom', 'non-object-base', 'to-string', 'huge', 'binary'] as const;
 
-/** World `index` of run `seed`: a random world with one issue-22 class planted. */
+/** World `index` of run `seed`: a random world with one class planted. */
 export function generateClassWorld(seed: number, index: number): World {
   const world = generateWorld(seed ^ 0x22, index);
   const rng = createRng(caseSeed(seed + 22, index));

@@ -7,7 +7,7 @@
  *   EVOLCLAW_REAL_DIR=/work/evolclaw-real npm run compare:real -- [options] [cases-folder...]
  *     --only cases,kit,fuzz,classes,messages   which sources (default all five)
  *     --seed N --count N      the random worlds (default seed 1, 3000 worlds)
- *     --class-count N         issue-22 class worlds (class-worlds.ts; default 700)
+ *     --class-count N         class worlds (class-worlds.ts; default 700)
  *     --message-count N       message-manifest worlds vs the real message-renderer.ts (default 1500)
  *     --start N               the first world's index (replay world N alone: --start N --count 1)
  *     --show N                examples printed per failing group (default 3)
@@ -236,9 +236,7 @@ async function main(): Promise<void> {
         recs.push(...(await run(jobs)));
       }
       all.push(...recs);
-      lines.push(
-        ...formatSource(`issue-22 class worlds (seed ${opts.seed}, ${opts.classCount})`, recs, opts.show),
-      );
+      lines.push(...formatSource(`class worlds (seed ${opts.seed}, ${opts.classCount})`, recs, opts.show));
     }
     if (opts.only.has('messages')) {
       const recs: ResultRecord[] = [];

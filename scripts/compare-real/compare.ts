@@ -6,7 +6,7 @@
 import type { RenderReport } from '../../shared/engine/index';
 import type { RealAnswer } from './real-engine';
 
-/** evolclaw's names in the real text become evolcore's (clarifications §0.2); nothing else changes. */
+/** evolclaw's names in the real text become evolcore's (docs/engine.md §0, point 2); nothing else changes. */
 export function mapRealNames(text: string): string {
   return text
     .replaceAll('EvolClaw Context Kit', 'EvolCore Context Kit')

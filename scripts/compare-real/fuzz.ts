@@ -744,7 +744,7 @@ export function generateWorld(seed: number, index: number): World {
   const vars = genVars(rng);
   if (sessionType !== undefined) {
     vars['selfAid'] = AID;
-    // An explicit $AGENT_DIR moves the inspector's config lookup (clarifications §1, §12) while
+    // An explicit $AGENT_DIR moves the inspector's config lookup (docs/engine.md §1, §12) while
     // the real code reads its agent's own config: a difference by design, not worth finding again.
     delete vars['AGENT_DIR'];
   }

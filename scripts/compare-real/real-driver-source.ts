@@ -57,7 +57,7 @@ function walk(vars: any, manifestFile: string, realContext: string) {
   let capReached = false;
   for (const s of sections) {
     const rawPath = s.type === 'file' ? (s.file ?? '') : (s.path ?? '');
-    // Statuses in the inspector's vocabulary, mapped from the real engine's own (clarifications
+    // Statuses in the inspector's vocabulary, mapped from the real engine's own (docs/engine.md
     // §4): the real order of checks decides (the total gate, enabled, when, then the path).
     if (capReached) {
       const hit = s.enabled !== false && evaluateWhen(s.when, vars);

@@ -27,7 +27,7 @@ const PATH_VARS = new Set([
 
 /**
  * The vars of one real render. Besides the real response-engine's own path vars this sets
- * EVOLCORE_HOME, ECK and AGENT_DIR as clarifications §1 derives them: the kits and cases are
+ * EVOLCORE_HOME, ECK and AGENT_DIR as docs/engine.md §1 derives them: the kits and cases are
  * written for evolcore, whose manifests use those names.
  */
 export function buildRealVars(

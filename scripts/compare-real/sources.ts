@@ -137,7 +137,7 @@ export function fuzzJob(seed: number, index: number): CompareJob {
   return worldJob('fuzz', generateWorld(seed, index), `seed ${seed} #${index}`);
 }
 
-/** Issue-22 class world `index` of run `seed` (`class-worlds.ts`), written to a temp folder. */
+/** Class world `index` of run `seed` (`class-worlds.ts`), written to a temp folder. */
 export function classJob(seed: number, index: number): CompareJob {
   return worldJob('classes', generateClassWorld(seed, index), `class seed ${seed} #${index}`);
 }

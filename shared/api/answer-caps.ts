@@ -1,5 +1,5 @@
 /**
- * Size caps of the answers that carry file content (issue 21): snapshot files, diffs, the last
+ * Size caps of the answers that carry file content: snapshot files, diffs, the last
  * render, file reads. A home can hold any file (a 200 MB `context-*.md` copied from a colleague,
  * a var of 4 MiB typed into the Vars tab); without a cap one answer grew the server to 1.3 GB and
  * stalled every other client for seconds while it was read, serialised and sent.

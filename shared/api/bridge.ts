@@ -1,6 +1,6 @@
 /**
  * What the Electron preload exposes on `window.eckInspector`: two narrow functions, never
- * `ipcRenderer` itself (STYLE.md, VS Code's sandboxed preload).
+ * `ipcRenderer` itself (docs/design.md §Style, VS Code's sandboxed preload).
  */
 import type { ApiResult } from './errors';
 

@@ -1,7 +1,7 @@
 /**
  * The InspectorApi object the renderer uses, built from any transport (IPC or WebSocket).
  *
- * The renderer never knows which transport it has (DESIGN.md, "Shape"): both implement
+ * The renderer never knows which transport it has (docs/design.md §Shape): both implement
  * `ApiTransport`, and `createInspectorApi` turns either into the same typed object.
  */
 import type { ApiResult } from './errors';

@@ -2,7 +2,7 @@
  * Errors that cross the API as values, never as thrown exceptions.
  *
  * Why values: a thrown error reaches the renderer through `ipcMain.handle` with its message
- * only (STYLE.md, GitHub Desktop and VS Code's ipcMain.ts), and a WebSocket carries no
+ * only (docs/design.md §Style, GitHub Desktop and VS Code's ipcMain.ts), and a WebSocket carries no
  * exceptions at all. A `{ code, message, path? }` survives both transports intact.
  */
 import type { WriteRefusal } from './refusal';
@@ -29,7 +29,7 @@ export interface ApiError {
   readonly code: ApiErrorCode;
   readonly message: string;
   readonly path?: string;
-  /** A refused write or delete (issue 21): the facts, so the UI can say them in its language. */
+  /** A refused write or delete: the facts, so the UI can say them in its language. */
   readonly refusal?: WriteRefusal;
 }
 

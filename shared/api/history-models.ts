@@ -1,5 +1,5 @@
 /**
- * Data the History methods return and push (issue 7): plain readonly shapes.
+ * Data the History methods return and push: plain readonly shapes.
  */
 import type { ForeignEntry, SnapshotSummary } from '../history/history-types';
 import type { CleanEnd } from '../history/clean-preview';

@@ -1,5 +1,5 @@
 /**
- * The InspectorApi contract shared by the renderer and the main side (DESIGN.md, "API"):
+ * The InspectorApi contract shared by the renderer and the main side (docs/design.md §Shape):
  * methods with zod input schemas, pushed events, errors as values, and the client builder.
  * The whole contract lives in this folder; code outside it imports it from here.
  */

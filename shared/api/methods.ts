@@ -1,9 +1,10 @@
 /**
  * The methods of the InspectorApi: one input schema and one output type per method.
  *
- * To add a method (the Timeline, Vars, Manifest and History issues will): add its schema to
- * `methodInputs`, its output to `MethodOutputs`, and a handler in electron/api/handlers/. Both
- * transports and the renderer's client pick it up from these two tables.
+ * To add a method: add its schema to `methodInputs` and its output to `MethodOutputs` (a
+ * feature's own tables live in methods/, one file each, spread in here), and a handler in
+ * electron/api/handlers.ts (or the `*-handlers.ts` of its feature). Both transports and the
+ * renderer's client pick it up from these two tables.
  */
 import { z } from 'zod';
 import { pathField } from '../base/path-field';
@@ -50,9 +51,9 @@ export const methodInputs = {
   render: scenarioSchema,
   getLastRender: noInput,
   getFile: z.strictObject({ path: pathString }),
-  // Timeline (issue 4): open a workspace file in the OS's editor.
+  // Timeline: open a workspace file in the OS's editor.
   openInEditor: openInEditorInput,
-  // Vars tab (issue 5): named scenarios in the app's settings folder, scenarios from snapshots.
+  // Vars tab: named scenarios in the app's settings folder, scenarios from snapshots.
   listScenarios: noInput,
   saveScenario: z.strictObject({
     name: scenarioName,
@@ -63,17 +64,17 @@ export const methodInputs = {
   deleteScenario: z.strictObject({ name: scenarioName }),
   listVarsSnapshots: noInput,
   readSnapshotScenario: z.strictObject({ key: z.string().min(1).max(64), reroot: z.boolean() }),
-  // Manifest tab (issue 6): manifest file pairs, renders with a draft override, saves.
+  // Manifest tab: manifest file pairs, renders with a draft override, saves.
   ...overrideMethodInputs,
-  // Manifest tab (issue 26): the override's kept versions, read and restored.
+  // Manifest tab: the override's kept versions, read and restored.
   ...overrideVersionMethodInputs,
-  // Claude Code project workspaces (issue 8): open a folder, options, its memory files.
+  // Claude Code project workspaces: open a folder, options, its memory files.
   ...claudeProjectMethodInputs,
-  // History tab (issue 7): snapshots, compare, replay, what-if, bundles, clean.
+  // History tab: snapshots, compare, replay, what-if, bundles, clean.
   ...historyMethodInputs,
-  // Verify (issue 23): the current render beside the one the installed evolcore makes.
+  // Verify: the current render beside the one the installed evolcore makes.
   ...verifyMethodInputs,
-  // The archive of renders (issue 25).
+  // The archive of renders.
   ...archiveMethodInputs,
 } as const;
 

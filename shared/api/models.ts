@@ -5,7 +5,7 @@ import type { Product, RenderReport } from '../engine';
 import type { Scenario } from '../scenarios/scenario';
 import type { TooLarge } from './answer-caps';
 
-/** Where the home of a workspace came from (DESIGN.md: `$EVOLCORE_HOME`, `~/.evolcore`, demo). */
+/** Where the home of a workspace came from (docs/design.md §Concepts: `$EVOLCORE_HOME`, `~/.evolcore`, demo). */
 export type HomeSource = 'given' | 'env' | 'user' | 'demo';
 
 /** Where the package root came from. */
@@ -30,6 +30,11 @@ export interface ResolvedWorkspace {
   readonly isDemo: boolean;
   /** Whose kit the package root holds (its package.json name): evolcore, or evolclaw. */
   readonly product: Product;
+  /**
+   * The user's own folder on the main side (`os.homedir()`): paths inside it show as `~/…`,
+   * as VS Code and a shell write them, and a typed `~/…` opens there.
+   */
+  readonly userHome: string;
 }
 
 /** The opened home + package root and what was found in them. */

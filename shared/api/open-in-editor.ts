@@ -19,7 +19,7 @@ export interface OpenInEditorResult {
   readonly opened: boolean;
   /**
    * `true` when the path was only shown in its folder (Electron): it is not a file the app shows
-   * as text (a folder, a program, a shortcut), and opening it could run it (issue 21).
+   * as text (a folder, a program, a shortcut), and opening it could run it.
    */
   readonly revealed: boolean;
   /** Whether the path is a regular file of a text type (markdown, JSON, text). */

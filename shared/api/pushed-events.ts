@@ -24,7 +24,7 @@ export interface EventPayloads {
   onDidInvokeMenu: MenuCommand;
   /** The open Claude Code project was assembled again (opened, options changed, files changed). */
   onDidAssembleClaudeMd: ClaudeAssembly;
-  /** The open history folder changed: snapshots added, re-read or removed (issue 7). */
+  /** The open history folder changed: snapshots added, re-read or removed. */
   onDidChangeHistory: HistoryDelta;
 }
 

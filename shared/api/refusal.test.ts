@@ -1,5 +1,5 @@
 /**
- * A refusal's words in both languages name the path, the link and where it leads (issue 21).
+ * A refusal's words in both languages name the path, the link and where it leads.
  */
 import { describe, expect, it } from 'vitest';
 import type { WriteRefusal } from './refusal';
@@ -24,7 +24,7 @@ describe('refusalText', () => {
       'refusing to write /h/eck/m.json: /h/eck is a link to /etc, outside the home (/h) and the settings folder (/s)',
     );
     expect(refusalText(r, 'zh-CN')).toBe(
-      '拒绝写入 /h/eck/m.json：/h/eck 是指向 /etc 的链接，位于主目录（/h）和设置文件夹（/s）之外',
+      '拒绝写入 /h/eck/m.json：/h/eck 是指向 /etc 的链接，位于用户数据根目录（/h）和设置文件夹（/s）之外',
     );
   });
 

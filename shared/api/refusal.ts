@@ -1,5 +1,5 @@
 /**
- * A write or delete the app refused because of where its path leads (issue 21), as a value
+ * A write or delete the app refused because of where its path leads, as a value
  * both languages can be told from: what was refused, which part of the path is a link and
  * where it leads, and the folders that were allowed. The English words travel as the error's
  * message; the renderer tells the same facts in Chinese (`refusalText`).
@@ -44,9 +44,9 @@ function place(p: AllowedPlace, language: Language): string {
     if (p.kind === 'debug') return `the home's eck-debug (${p.path})`;
     return p.path;
   }
-  if (p.kind === 'home') return `主目录（${p.path}）`;
+  if (p.kind === 'home') return `用户数据根目录（${p.path}）`;
   if (p.kind === 'settings') return `设置文件夹（${p.path}）`;
-  if (p.kind === 'debug') return `主目录的 eck-debug（${p.path}）`;
+  if (p.kind === 'debug') return `用户数据根目录的 eck-debug（${p.path}）`;
   return p.path;
 }
 

@@ -3,7 +3,7 @@
  * switch, so a menu click travels as a typed command.
  */
 
-/** The panel tabs, in display order (DESIGN.md, "Panels"). */
+/** The panel tabs, in display order (docs/design.md §Panels). */
 export const PANEL_IDS = ['timeline', 'context', 'vars', 'manifest', 'history'] as const;
 
 /** One panel tab. */
@@ -26,5 +26,5 @@ export type MenuCommand =
   | { readonly kind: 'show-panel'; readonly panel: PanelId }
   | { readonly kind: 'set-language'; readonly language: Language | 'system' }
   | { readonly kind: 'set-theme'; readonly theme: ThemeChoice }
-  /** File ▸ Copy link: the renderer copies the link of the view it shows (issue 27). */
+  /** File ▸ Copy link: the renderer copies the link of the view it shows. */
   | { readonly kind: 'copy-link' };

@@ -1,6 +1,6 @@
 /**
  * The read-only file-system port of the pure layer: the engine, the CLAUDE.md assembly and the
- * lint read files through it and nothing else (DESIGN.md: the engine is pure), so tests use an
+ * lint read files through it and nothing else (docs/design.md §Shape: the engine is pure), so tests use an
  * in-memory tree (`memory-fs.ts`) and the Node side plugs in `node:fs`. Errors come back as
  * values, never thrown. Paths are absolute, `/`-separated.
  */

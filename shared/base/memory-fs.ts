@@ -1,8 +1,8 @@
 /**
  * The one in-memory file system: a tree given as `{ "/abs/path": content }`, folders implied by
  * the paths, symlinks allowed. Tests of the engine, the CLAUDE.md assembly and the workspace
- * caches read through it, and the History tab renders an opened bundle with it (STYLE.md
- * habit 4: the code takes a file-reading interface, so fixtures are small trees in memory).
+ * caches read through it, and the History tab renders an opened bundle with it (docs/design.md §Style:
+ * the code takes a file-reading interface, so fixtures are small trees in memory).
  *
  * It satisfies the engine's `EngineFs` and, with `realpath`, the CLAUDE.md assembly's `ClaudeFs`.
  * Error messages have the Node adapter's shape (`no such file or directory: <path>`).

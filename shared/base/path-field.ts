@@ -1,6 +1,6 @@
 /**
  * Schemas of the path-like fields of the API: a NUL byte is refused with `invalid-input`
- * before any handler runs (issue 14), because Node's file functions throw on it with a
+ * before any handler runs, because Node's file functions throw on it with a
  * message that reads like an internal failure.
  */
 import { z } from 'zod';

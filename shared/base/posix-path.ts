@@ -5,7 +5,7 @@
  * Paths reach `shared/` absolute and with `/` (the Node adapter converts `\` on Windows), so a
  * backslash is an ordinary name character here, as in `path.posix`; `toForwardSlashes` is for
  * a path a person typed. Windows drive roots (`C:/`) are understood so the same code serves both
- * platforms (clarifications §2: paths are normalised; claude-md clarifications "Order of files":
+ * platforms (docs/engine.md §2: paths are normalised; docs/claude-md.md §19.1:
  * drive letters compare case-insensitively).
  *
  * Two families: `normalizePath` and the helpers built on it drop a trailing slash and never
@@ -123,7 +123,7 @@ export function ancestorsBelowRoot(dir: string): string[] {
 
 /**
  * Node's `path.posix.normalize`, exactly (evolcore normalises a resolved section path with it
- * and nothing else, clarifications §2): `..` collapses, a relative path keeps its leading `..`,
+ * and nothing else, docs/engine.md §2): `..` collapses, a relative path keeps its leading `..`,
  * a trailing `/` is kept, `""` is `"."`.
  */
 export function nodeNormalize(p: string): string {

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the points where Claude Code 2.1.197 (checked with the oracle) and the chapter
+ * The points where Claude Code 2.1.197 (checked with the oracle) and the chapter
  * disagree, each pinned on a small in-memory tree.
  */
 import { describe, expect, it } from 'vitest';

@@ -3,8 +3,8 @@
  * its two phases: the block at session start (`getMemoryFiles` + `getClaudeMds`) and, when a
  * target is given, the messages it attaches after Claude reads that file (nested memory).
  * Checked against the real CLI with ../shared/tools/claude-code-oracle; where the chapter
- * (claude-md-layering.md) and the CLI disagree, this follows the CLI
- * (claude-md-clarifications.md "Known corrections"). Pure: all I/O goes through `ClaudeFs`.
+ * (docs/claude-md.md) and the CLI disagree, this follows the CLI
+ * (docs/claude-md.md). Pure: all I/O goes through `ClaudeFs`.
  */
 
 import { MAX_MEMORY_CHARACTER_COUNT, resolveClaudeMdInput } from './claude-md-input';

@@ -1,5 +1,5 @@
 /**
- * The assembly's constants and the defaults of its input (clarifications "Inputs").
+ * The assembly's constants and the defaults of its input (docs/claude-md.md §19.1).
  */
 
 import { normalizePath, resolvePath, toForwardSlashes } from '../base/posix-path';
@@ -11,7 +11,7 @@ export const MAX_MEMORY_CHARACTER_COUNT = 40000;
 /** claudemd.ts:537: an include at this depth or deeper is not loaded (§19.2). */
 export const MAX_INCLUDE_DEPTH = 5;
 
-/** Claude Code's managed folder on Linux (clarifications "Inputs"). */
+/** Claude Code's managed folder on Linux (docs/claude-md.md §19.1). */
 export const DEFAULT_MANAGED_DIR = '/etc/claude-code';
 
 /**

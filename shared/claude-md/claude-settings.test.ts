@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 11: the settings Claude Code 2.1.197 reads that change memory (each behaviour
+ * The settings Claude Code 2.1.197 reads that change memory (each behaviour
  * checked with the oracle; fixtures fixture-claude-md-excludes, -disable-claude-mds,
  * -approval-git-root, -add-dir-by-project-env of scripts/claude-md-fixtures.ts).
  */

@@ -48,7 +48,7 @@ export function buildContext(entries: readonly TextEntry[]): BuiltContext {
     const start = context.length;
     context += `Contents of ${entry.path}${levelDescription(entry.level)}:\n\n`;
     const contentStart = context.length;
-    // `content` is the processed content trimmed at both ends (clarifications "Output").
+    // `content` is the processed content trimmed at both ends (docs/claude-md.md §19.5).
     context += entry.content.trim();
     return {
       span: { start, end: context.length },

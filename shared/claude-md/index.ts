@@ -1,6 +1,6 @@
 /**
  * Claude Code's CLAUDE.md assembly, reproduced for the inspector after the real CLI 2.1.197
- * (issues 8, 13; CLAUDE-CODE-2.1.197.md). Import from here: the entry point, its report
+ * (CLAUDE-CODE-2.1.197.md). Import from here: the entry point, its report
  * types, and the in-memory file system for tests.
  */
 

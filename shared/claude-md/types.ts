@@ -2,9 +2,9 @@
  * Data shapes of the CLAUDE.md assembly: its inputs, the file-system port it reads through,
  * and the report the CLI and the Timeline are built from.
  *
- * Spec: ../shared/spec/claude-md-layering.md (the chapter, "§19.x") and
- * claude-md-clarifications.md (our decisions). The report mirrors the ECK `RenderReport`
- * (a `context` string, rows with status, reason, bytes and span) so the same views show both.
+ * Spec: docs/claude-md.md (numbered as the chapter, "§19.x", corrected by the real CLI). The
+ * report mirrors the ECK `RenderReport` (a `context` string, rows with status, reason, bytes and
+ * span) so the same views show both.
  */
 
 import type { DirEntry, FileStat, FsError, ReadOnlyFs } from '../base/file-system';
@@ -36,7 +36,7 @@ export interface SettingSources {
   readonly local: boolean;
 }
 
-/** Everything one assembly depends on (clarifications "Inputs"). */
+/** Everything one assembly depends on (docs/claude-md.md §19.1). */
 export interface ClaudeMdInput {
   /** The project's working directory (Claude Code's original cwd), absolute. */
   readonly cwd: string;
@@ -81,7 +81,7 @@ export interface ResolvedClaudeMdInput {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/** What became of one file (issue 8's list, in the words of the Timeline badges). */
+/** What became of one file (in the words of the Timeline badges). */
 export type ClaudeMdStatus =
   | 'loaded'
   | 'conditional-matched'

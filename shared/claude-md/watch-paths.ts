@@ -1,5 +1,5 @@
 /**
- * What a watcher must observe to re-assemble when it matters (issue 8: "the watcher
+ * What a watcher must observe to re-assemble when it matters ("the watcher
  * re-assembles on change"): every file reached (and its resolved path, for symlinks) and
  * every candidate that was looked for and not found, so creating one is noticed too.
  */

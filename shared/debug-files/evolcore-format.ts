@@ -1,5 +1,5 @@
 /**
- * The four eck-debug files exactly as evolcore's engine writes them (clarifications §14;
+ * The four eck-debug files exactly as evolcore's engine writes them (docs/engine.md §14;
  * `writeDebugFiles` and `formatManifestDiagnostics` of evolclaw's `src/eck/kit-renderer.ts` @
  * a6b2dc4). Byte for byte: the inspector's own renders land in the same history as evolcore's,
  * and `npm run compare:debug` checks the two writers against each other. Pure: the caller

@@ -1,5 +1,5 @@
 /**
- * The inspector's EARLIER formats of the four eck-debug files (before clarifications §14 made it
+ * The inspector's EARLIER formats of the four eck-debug files (before docs/engine.md §14 made it
  * write evolcore's own, `evolcore-format.ts`). No longer written by the app; kept because the
  * History still reads snapshots in these formats, and the tests and the history bench make such
  * snapshots with them. The manifest report has its own file (`manifest-report-format.ts`).

@@ -1,9 +1,9 @@
 /**
  * Names of the eck-debug files: `<kind>-YYYY-MM-DD-HH-MM-SS[-N].<ext>`.
  *
- * Spec: context-assembly.md, "调试机制" — four files per render, named by kind and a timestamp.
+ * Spec: docs/engine.md §14 — four files per render, named by kind and a timestamp.
  * The optional `-N` (N ≥ 2) is ours: two renders in the same second must not overwrite each
- * other (issue 2), so the second one gets `-2`, the third `-3`, and so on.
+ * other, so the second one gets `-2`, the third `-3`, and so on.
  */
 
 /** The four files of one render. */

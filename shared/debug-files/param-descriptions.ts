@@ -1,6 +1,6 @@
 /**
  * The descriptions evolcore writes beside each var in `vars-<ts>.json` (`PARAM_DESCRIPTIONS` of
- * evolclaw's `src/eck/kit-renderer.ts` @ a6b2dc4, clarifications §14), with an English reading
+ * evolclaw's `src/eck/kit-renderer.ts` @ a6b2dc4, docs/engine.md §14), with an English reading
  * for the UI. The Chinese text is what the file holds and must stay exactly as the real engine
  * writes it: a snapshot we write is compared byte for byte with the real engine's
  * (`npm run compare:debug`). One rename, evolcore's own: `EVOLCORE_HOME` for evolclaw's

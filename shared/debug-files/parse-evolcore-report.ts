@@ -3,7 +3,7 @@
  * evolcore and, since §14, by the inspector too; see `evolcore-format.ts`). The `## Section
  * details` part holds one block per section in render order with every fact the table has and
  * more, so it is read block by block, by position (ids may repeat: `undefined` for entries
- * without one). The real statuses are turned into the inspector's (clarifications §4).
+ * without one). The real statuses are turned into the inspector's (docs/engine.md §4).
  */
 import type { SectionStatus } from '../engine';
 import type { ParsedManifestReport } from './parse-manifest-report';

@@ -3,7 +3,7 @@
  * exact); then, in order of trust: our earlier format's fenced JSON summary (exact), a
  * whole-file JSON report, the section table (any column order, English or Chinese headers,
  * completed from the `### <id>` details), and last the `### <id>` headings alone, so a report of
- * another writer or a hand-edited one still shows (issue 7): whatever can be read is returned,
+ * another writer or a hand-edited one still shows: whatever can be read is returned,
  * with warnings for the rest.
  */
 import { parseEvolcoreReport } from './parse-evolcore-report';
@@ -29,7 +29,7 @@ export { normaliseStatus, readBool, readBytes, readTokens } from './report-cells
 export interface ParsedManifestReport {
   /**
    * Where the sections came from: `evolcore` is evolcore's own format (what evolcore and, since
-   * clarifications §14, the inspector write), `summary` the inspector's earlier format.
+   * docs/engine.md §14, the inspector write), `summary` the inspector's earlier format.
    */
   readonly source: 'evolcore' | 'summary' | 'json' | 'table' | 'headings';
   readonly manifestFile: string | null;

@@ -1,6 +1,6 @@
 /**
  * The outcome of a lenient parse, as a value: parsers of debug files never throw, because a
- * malformed file must mark its snapshot, not break the history list (issue 7).
+ * malformed file must mark its snapshot, not break the history list.
  */
 
 /** Success, with notes on what was guessed or skipped; or a failure that says where. */

@@ -1,6 +1,6 @@
 /**
  * Lenient reader of `vars-<ts>.json`. Ours is `{name: {value, description}}`; evolcore's own
- * files differ (issue 7): evolclaw's writer (`src/eck/kit-renderer.ts`) writes
+ * files differ: evolclaw's writer (`src/eck/kit-renderer.ts`) writes
  * `{timestamp, sessionId, params: [{name, value, description}]}`, dropping null vars. Read too:
  * the plain `{name: value}`, a split `{vars: {...}, descriptions: {...}}`, a bare list.
  */

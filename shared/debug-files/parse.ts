@@ -1,6 +1,6 @@
 /**
  * Lenient parsers of the eck-debug files, in one place: the vars file and the manifest report.
- * Both return `ParseResult` values and never throw (issue 7: a malformed file marks its
+ * Both return `ParseResult` values and never throw (a malformed file marks its
  * snapshot, it never breaks the list).
  */
 export { parseVarsFile } from './parse-vars';

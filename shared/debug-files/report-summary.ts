@@ -20,7 +20,7 @@ export interface ReportSummarySection {
   readonly order: number | null;
   readonly type: string | null;
   readonly description: string | null;
-  /** Our status (clarifications §4). */
+  /** Our status (docs/engine.md §4). */
   readonly status: SectionStatus;
   /** The reference's path state; `skipped` for disabled, when-false, invalid and over-total. */
   readonly pathStatus: PathState;
@@ -69,7 +69,7 @@ export interface ReportSummary {
   readonly sections: readonly ReportSummarySection[];
 }
 
-/** Maps our status onto the reference's path state (clarifications §4, last paragraph). */
+/** Maps our status onto the reference's path state (docs/engine.md §4, last paragraph). */
 export function pathStateOf(status: SectionStatus): PathState {
   switch (status) {
     case 'ok':

@@ -1,5 +1,5 @@
 /**
- * Which manifest file a session type uses (reference 多 manifest; clarifications §12):
+ * Which manifest file a session type uses (reference 多 manifest; docs/engine.md §12):
  * `sessionManifests` from the most specific config that maps the type — relation, venue
  * (group chats), agent — else `eck_manifest.json`.
  */

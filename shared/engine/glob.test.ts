@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { globMatcher, globSource, matchesGlob } from './glob';
 
-// evolcore's matchGlob (clarifications §5): `.` escaped, `*` → `.*`, `{a,b}` → `(a|b)`, every
+// evolcore's matchGlob (docs/engine.md §5): `.` escaped, `*` → `.*`, `{a,b}` → `(a|b)`, every
 // other character is regex syntax, anchored. A pattern that is not a valid regex matches nothing.
 describe('directory glob (§5)', () => {
   it.each([

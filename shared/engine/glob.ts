@@ -1,6 +1,6 @@
 /**
  * A directory section's `pattern` as evolcore turns it into a regex (`matchGlob`,
- * clarifications §5): `.` escaped, `*` → `.*`, `{a,b}` → `(a|b)`, every other character taken
+ * docs/engine.md §5): `.` escaped, `*` → `.*`, `{a,b}` → `(a|b)`, every other character taken
  * as regex syntax (`?` and `+` are operators), anchored. A pattern that is not valid regex
  * syntax lists nothing (the real code catches the error and returns no names).
  */

@@ -1,5 +1,5 @@
 /**
- * The hazards of one render as diagnostics (clarifications §13): what evolcore does that an
+ * The hazards of one render as diagnostics (docs/engine.md §13): what evolcore does that an
  * operator would not expect — a peer's text parsed as a template, an object printed as
  * `[object Object]`, `#each` elements run together, a path that leaves the package root and
  * the home, an alias matched mid-name — plus read failures and invalid sections. The text is

@@ -1,5 +1,5 @@
 /**
- * Reading the base and override manifest files of one render (clarifications §11): a base
+ * Reading the base and override manifest files of one render (docs/engine.md §11): a base
  * that is missing or not JSON is fatal; an override that is not JSON is ignored as a whole
  * with an error naming file, line and column.
  */
@@ -12,7 +12,7 @@ import { isFsError, readIfExists } from './fs-util';
 /**
  * A manifest that starts with a UTF-8 BOM. evolcore reads it with `JSON.parse`, which refuses
  * the mark, and most editors do not show it: a base loads no sections (the agent gets no
- * context), an override is ignored whole, its totals too (clarifications §11).
+ * context), an override is ignored whole, its totals too (docs/engine.md §11).
  */
 export function bomDiagnostic(file: string, role: 'base' | 'override'): Diagnostic {
   const effect =

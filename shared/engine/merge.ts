@@ -1,6 +1,6 @@
 /**
  * Merging a base manifest with an override exactly as evolcore does (`loadAndMergeManifest`,
- * clarifications §11), with the origin of every field kept for the inspector:
+ * docs/engine.md §11), with the origin of every field kept for the inspector:
  *
  * - no override file → the base's sections;
  * - override `mode: "replace"` → its sections;

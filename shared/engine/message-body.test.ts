@@ -24,7 +24,7 @@ function body(
   );
 }
 
-describe('renderMessageBody (clarifications §10, message-renderer.ts)', () => {
+describe('renderMessageBody (docs/engine.md §10, message-renderer.ts)', () => {
   it('each message through the non-loop sections, its text put back literally, blank lines kept', () => {
     const r = body(
       [perItem()],
@@ -98,7 +98,7 @@ describe('renderMessageBody (clarifications §10, message-renderer.ts)', () => {
     );
   });
 
-  it('a base message manifest with a BOM loads no sections: every message is its raw text (issue 22)', () => {
+  it('a base message manifest with a BOM loads no sections: every message is its raw text', () => {
     const fs = createMemoryFs({
       ...kitTree({ files: { [`${KITS}/one.md`]: 'X {{content}}' } }),
       [`${KITS}/${MESSAGE_MANIFEST_FILE}`]: `\ufeff${JSON.stringify({ sections: [perItem()] })}`,

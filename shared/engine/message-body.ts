@@ -1,6 +1,6 @@
 /**
  * The message body evolcore builds from a batch of messages (`renderMessageBody` in evolclaw's
- * message-renderer.ts, clarifications §10): every message rendered on its own through the
+ * message-renderer.ts, docs/engine.md §10): every message rendered on its own through the
  * message manifest's non-loop sections — blank lines kept, its text held as a sentinel and put
  * back literally so `{{…}}` in a user's message is never parsed — then the results wrapped by
  * the first enabled loop section whose `when` holds (its wrapper rendered with the session vars,
@@ -159,7 +159,7 @@ function itemVars(
 ): Vars {
   const s = session as Record<string, unknown>;
   const tz = s.timezone ? String(s.timezone) : undefined;
-  // Read exactly as message-renderer.ts reads them, whatever their type (issue 22, class 5).
+  // Read exactly as message-renderer.ts reads them, whatever their type.
   const handoff = item.handoff;
   const origin = prop(handoff, 'origin');
   const owner = item.kind === 'owner-hint';

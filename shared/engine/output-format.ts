@@ -1,5 +1,5 @@
 /**
- * The text evolcore injects (clarifications §7, evolclaw's kit-renderer.ts): the
+ * The text evolcore injects (docs/engine.md §7, evolclaw's kit-renderer.ts): the
  * `<system-reminder>` wrapper, block headers with their display paths and labels, and the
  * folder and total notes. Limits are printed as written (the real code interpolates them).
  */
@@ -100,7 +100,7 @@ export function blockHeader(display: string, label: string): string {
   return `Contenu de ${display} (${label}):\n\n`;
 }
 
-/** The note after a folder cut by its own limits (clarifications §5). */
+/** The note after a folder cut by its own limits (docs/engine.md §5). */
 export function folderNote(
   dirDisplay: string,
   reason: 'files' | 'bytes',
@@ -121,7 +121,7 @@ export function formatKb(bytes: unknown): string {
 /** How an id is joined into the total note (`Array.join`: `undefined` and `null` print nothing). */
 export const noteId = (id: unknown): string => (id === undefined || id === null ? '' : String(id));
 
-/** The note at the very end when the total gate stopped sections (clarifications §6). */
+/** The note at the very end when the total gate stopped sections (docs/engine.md §6). */
 export function totalNote(maxFiles: unknown, maxBytes: unknown, ids: readonly unknown[]): string {
   return `[注意] 上下文清单总量超限（>${String(maxFiles)} 文件 / >${formatKb(maxBytes)}），以下 section 未加载：${ids.map(noteId).join(', ')}。`;
 }

@@ -1,5 +1,5 @@
 /**
- * Resolving a section's path as evolcore does (`resolvePathWithDiag`, clarifications §2):
+ * Resolving a section's path as evolcore does (`resolvePathWithDiag`, docs/engine.md §2):
  * `$NAME` (`\$([A-Z_]+)`: no digits) first, then `{{key}}` (`\{\{(\w+)\}\}`) on the result —
  * so a `$` value holding `{{x}}` is expanded again. A token is unresolved when its value is
  * `undefined`, `null`, `false` or `""` (`0` is `"0"`). Any unresolved token, an empty result,

@@ -1,5 +1,5 @@
 /**
- * Path variables, as evolcore's response engine gives them to the render (clarifications §1;
+ * Path variables, as evolcore's response engine gives them to the render (docs/engine.md §1;
  * the oracle's `buildRealVars`): derived from the package root `P` and the home `H`, then the
  * given vars on top, each one winning as it is (a path var given as `null` keeps the derived
  * value). The agent's folders exist only when `selfAid` is set.
@@ -27,7 +27,7 @@ export const PATH_VAR_NAMES = [
   'CURRENT_PROJECT',
 ] as const;
 
-/** Path vars a display alias can stand for (clarifications §7; there is no `$ECK` alias). */
+/** Path vars a display alias can stand for (docs/engine.md §7; there is no `$ECK` alias). */
 export const DISPLAY_ALIASES = [
   'KITS_RULES',
   'KITS_FRAGMENTS',

@@ -1,5 +1,5 @@
 /**
- * Issue 22, ECK classes 1–3, 6 and 7: what evolcore's real code does with a manifest that starts
+ * Manifest and file edge cases: what evolcore's real code does with a manifest that starts
  * with a BOM, a base that is JSON but not an object, a value `String()` cannot convert, a file
  * over 64 MiB and a file that is binary or not UTF-8 (compare:real pins the same on random worlds).
  */

@@ -1,5 +1,5 @@
 /**
- * The hazards of evolcore's real engine, reproduced in the text and flagged (clarifications §13):
+ * The hazards of evolcore's real engine, reproduced in the text and flagged (docs/engine.md §13):
  * what makes it throw (the agent then gets no turn: report.failure, context ""), and what it
  * renders in a way an operator would not expect (each diagnostic names section, file and line).
  */

@@ -1,5 +1,5 @@
 /**
- * Seeded random checks of the folder walk (clarifications §5, `readDirectoryFiles`) and the
+ * Seeded random checks of the folder walk (docs/engine.md §5, `readDirectoryFiles`) and the
  * total gate (§6, `renderKitSections`) against a model of the real loops written here: a
  * blank file is taken by the folder walk but makes no block and counts nothing in the total.
  */

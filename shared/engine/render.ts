@@ -249,7 +249,7 @@ function joinBlocks(
   return { context, spans, contentStarts };
 }
 
-/** Our status vocabulary from what the walk recorded (clarifications §4). */
+/** Our status vocabulary from what the walk recorded (docs/engine.md §4). */
 function statusOf(w: SectionWalk): SectionStatus {
   if (w.skippedByTotalCap) return !w.enabled ? 'disabled' : w.whenPassed ? 'over-total' : 'when-false';
   if (!w.enabled) return 'disabled';

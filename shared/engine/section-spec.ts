@@ -1,7 +1,7 @@
 /**
  * What a section's fields mean to evolcore, and what the inspector says about them: the
  * per-folder defaults, why a section is `invalid` (no path for its type, an unknown type:
- * clarifications §4), and warnings for fields the real code reads in a surprising way.
+ * docs/engine.md §4), and warnings for fields the real code reads in a surprising way.
  * None of this changes what is rendered; the render loop reads the raw fields as evolcore does.
  */
 import { MANIFEST_FORMAT, SECTION_DEFAULTS, type ManifestFormat } from '../format';

@@ -2,8 +2,9 @@
  * Data shapes of the assembly engine: its inputs, the file-system port it reads through,
  * and the RenderReport every view of the inspector is built from.
  *
- * Spec: ../shared/spec/context-assembly.md (the reference) and clarifications.md (our
- * decisions). Section numbers below ("§7") point into clarifications.md.
+ * Spec: docs/engine.md, which follows evolcore's code, then its reference
+ * (kits/docs/reference/context-assembly.md), then our decisions. Section numbers below ("§7")
+ * point into docs/engine.md.
  */
 
 import type { ReadOnlyFs } from '../base/file-system';
@@ -19,7 +20,7 @@ export type Vars = Readonly<Record<string, unknown>>;
 // The file-system port lives in shared/base (the CLAUDE.md assembly reads through it too).
 export type { DirEntry, EntryKind, FileStat, FsError } from '../base/file-system';
 
-/** The only way the engine touches files (DESIGN.md: the engine is pure); see `ReadOnlyFs`. */
+/** The only way the engine touches files (docs/design.md §Shape: the engine is pure); see `ReadOnlyFs`. */
 export type EngineFs = ReadOnlyFs;
 
 /** Everything one render depends on. */
@@ -42,7 +43,7 @@ export interface RenderInput {
    */
   readonly overrideSource?: string;
   /**
-   * Which product's engine to follow (issue 17): `evolclaw` names its home `EVOLCLAW_HOME`
+   * Which product's engine to follow: `evolclaw` names its home `EVOLCLAW_HOME`
    * (var and `$EVOLCLAW_HOME` alias) and writes `EvolClaw` in the header line. Default evolcore.
    */
   readonly product?: Product;
@@ -83,7 +84,7 @@ export type DiagnosticCode =
   | 'zero-hides-block'
   | 'file-over-40k'
   | 'folder-near-budget'
-  // Hazards of the real engine, reproduced and flagged (clarifications §13).
+  // Hazards of the real engine, reproduced and flagged (docs/engine.md §13).
   | 'when-missing'
   | 'when-crash'
   | 'when-not-condition'

@@ -1,5 +1,5 @@
 /**
- * evolcore's render loop (`renderKitSections` in evolclaw's kit-renderer.ts, clarifications
+ * evolcore's render loop (`renderKitSections` in evolclaw's kit-renderer.ts, docs/engine.md
  * §4–§9), step for step: each section in merged order — total gate already tripped? enabled?
  * `when`? path → files (a folder walked under its own limits) → per file the total gate, the
  * render, the block — then the folder note; at the end the total note. The text it produces is

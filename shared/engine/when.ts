@@ -1,5 +1,5 @@
 /**
- * `when` conditions as evolcore's engine reads them (clarifications §3, `evaluateWhen` in
+ * `when` conditions as evolcore's engine reads them (docs/engine.md §3, `evaluateWhen` in
  * evolclaw's manifest-engine.ts): `"always"`; for an object the first present key wins —
  * `and`, `or`, then with `var`: `eq`, `neq`, `in`, `nin`, then `any`, `all`; an object with
  * none of these is true. Anything else that is not null or undefined is true as well (the
@@ -24,7 +24,7 @@ export type WhenSpec =
   | { readonly kind: 'any' | 'all'; readonly names: readonly string[] }
   /** Read as true although it says nothing (an object with no operator, a string other than "always"). */
   | { readonly kind: 'true'; readonly why: string }
-  /** Evaluating it throws in evolcore (the message fails; clarifications §3). */
+  /** Evaluating it throws in evolcore (the message fails; docs/engine.md §3). */
   | { readonly kind: 'crash'; readonly why: string; readonly missing: boolean };
 
 const has = (o: Readonly<Record<string, unknown>>, k: string): boolean => o[k] !== undefined;
@@ -97,7 +97,7 @@ export interface WhenEvaluation {
   readonly result: boolean;
   readonly reads: readonly Read[];
   readonly tree: WhenNode;
-  /** Set when the real engine throws here: the render fails (clarifications §3). */
+  /** Set when the real engine throws here: the render fails (docs/engine.md §3). */
   readonly crash: { readonly why: string; readonly missing: boolean } | null;
 }
 

@@ -1,7 +1,7 @@
 /**
  * A `when` with each var's actual value, and the smallest change of vars that makes a false
- * one true (issue 4: `chatType = null`, so `chatType ≠ null` is false → set chatType to
- * private or group). Semantics of the operators: clarifications §3.
+ * one true (`chatType = null`, so `chatType ≠ null` is false → set chatType to
+ * private or group). Semantics of the operators: docs/engine.md §3.
  */
 import type { Json, Vars, WhenNode, WhenReport } from '../engine';
 import { isTruthy, evaluateWhen, parseWhen, type WhenSpec } from '../engine';

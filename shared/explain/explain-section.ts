@@ -1,5 +1,5 @@
 /**
- * Turns one SectionReport into a structured reason with its values (issue 4): the condition
+ * Turns one SectionReport into a structured reason with its values: the condition
  * with each var's value, the smallest fix of a false one, the tokens and vars of an
  * unresolved path, the path looked for, the limit over-total crossed and by how much, the
  * invalid reason, and which origin disabled a section.

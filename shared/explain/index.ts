@@ -1,4 +1,4 @@
-/** Pure explanations of the engine's decisions, for the Timeline's "why" (issue 4). */
+/** Pure explanations of the engine's decisions, for the Timeline's "why". */
 export type * from './types';
 export { explainCondition, fixCondition, truthySuggestions } from './condition';
 export { explainTokens } from './unresolved';

@@ -1,7 +1,7 @@
 /**
  * Structured explanations of the engine's decisions about a section: the data behind the
  * Timeline's "why" column. No text here: the UI words each shape in the user's language, so
- * every value a sentence needs travels as data (issue 4, "the reason in plain words").
+ * every value a sentence needs travels as data ("the reason in plain words").
  */
 import type { FieldOrigin, SectionOrigin, SectionStatus } from '../engine';
 

@@ -1,5 +1,5 @@
 /**
- * Which var to set for an unresolved path token (clarifications §1–§2): a `{{key}}` needs
+ * Which var to set for an unresolved path token (docs/engine.md §1–§2): a `{{key}}` needs
  * `key`; a derived `$NAME` needs what its derivation needs, so `$PERSONAL_DIR` needs
  * `selfAid` (PERSONAL_DIR ← AGENT_DIR ← selfAid), read from the catalog's derivations.
  */

@@ -2,7 +2,7 @@
  * The top-level fields of an `eck_manifest*.json`: the merge modes of an override, the total
  * gate's limits and their defaults, the deprecated id a patch drops, and their descriptions.
  *
- * Spec: context-assembly.md "清单顶层字段", "合并与覆盖"; clarifications §7, §11.
+ * Spec: docs/engine.md §7, §11, §16.
  */
 import type { Bilingual } from './bilingual';
 

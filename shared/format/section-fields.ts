@@ -3,7 +3,7 @@
  * applies when they are absent, and their descriptions in both UI languages (the JSON Schema's
  * hover texts and the manifest form's hints).
  *
- * Spec: context-assembly.md "section 字段", "三段式循环".
+ * Spec: docs/engine.md §16, §9.
  */
 import type { Bilingual } from './bilingual';
 
@@ -80,7 +80,7 @@ export const SECTION_FIELD_DOCS: { readonly [F in Exclude<SectionField, 'type'>]
   description: { en: 'Human-readable label in the debug output.', zh: '调试输出里的人类可读标签' },
 };
 
-/** Fields of a message manifest's sections that pick a render mode (evolclaw's message-renderer.ts, issue 17). */
+/** Fields of a message manifest's sections that pick a render mode (evolclaw's message-renderer.ts). */
 export const RENDER_MODE_FIELD_DOCS: Readonly<Record<'modeType' | 'modeName' | 'isDefault', Bilingual>> = {
   modeType: {
     en: 'Message item type this section renders (private, group, inject, handoff, …).',

@@ -8,7 +8,7 @@
  * walk (`SECTION_LOADERS`, exhaustive too). Validator, JSON Schema, lint, override form and
  * Timeline read it from here.
  *
- * Spec: context-assembly.md "section 字段"; clarifications §4, §5.
+ * Spec: docs/engine.md §4, §5, §16.
  */
 import type { Bilingual } from './bilingual';
 import { SECTION_DEFAULTS } from './section-fields';

@@ -1,6 +1,6 @@
 /**
  * The vocabulary of a section's `when`: the one string it may be, the operators of a condition
- * object and their descriptions (clarifications §3).
+ * object and their descriptions (docs/engine.md §3).
  */
 import type { Bilingual } from './bilingual';
 
@@ -13,7 +13,7 @@ export const VAR_OPERATORS = ['eq', 'neq', 'in', 'nin'] as const;
 /** Operators that take a list of var names. */
 export const LIST_OPERATORS = ['any', 'all'] as const;
 
-/** Every condition operator: a condition object carries exactly one (clarifications §3). */
+/** Every condition operator: a condition object carries exactly one (docs/engine.md §3). */
 export const WHEN_OPERATORS = [...VAR_OPERATORS, ...LIST_OPERATORS] as const;
 
 /** A condition operator. */

@@ -1,5 +1,5 @@
 /**
- * The self-contained bundle of one snapshot (issue 7, "Export"): its four files as recorded,
+ * The self-contained bundle of one snapshot: its four files as recorded,
  * the merged manifest, the scenario, and every file the render read, as an in-memory tree the
  * engine's memory fs re-renders anywhere (shared/base/memory-fs.ts).
  */

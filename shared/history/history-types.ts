@@ -1,5 +1,5 @@
 /**
- * Data shapes of the history index over an eck-debug folder (issue 7). They cross the API to
+ * Data shapes of the history index over an eck-debug folder. They cross the API to
  * the renderer's History tab, so they are plain readonly data.
  */
 import type { DebugFileKind } from '../debug-files/names';

@@ -1,5 +1,5 @@
 /**
- * The listing's compact wire form (issue 7, "50,000 files list in under 1 s"): one array per
+ * The listing's compact wire form ("50,000 files list in under 1 s"): one array per
  * column instead of one object per snapshot. 12,500 snapshots as objects were 8 MB of JSON,
  * mostly repeated keys and file names; as columns they are about a tenth of that. File names
  * are not sent: each is `<kind>-<key>.<ext>` (see `debugFileName`); strings repeated across

@@ -1,5 +1,5 @@
 /**
- * Differences between two renders at three levels (issue 7, "Compare and replay"): the vars
+ * Differences between two renders at three levels: the vars
  * that differ, the sections whose status, bytes or files differ, and whether the context text
  * does; each section difference labelled by its cause where it can be told.
  */
@@ -83,7 +83,7 @@ export function diffVars(
 function manifestChanges(a: RenderFacts, b: RenderFacts): string[] {
   const out: string[] = [];
   // A record that does not name its manifest file (evolcore's do not) is unknown, not changed:
-  // calling it a change would label every section "manifest changed" (issue 17).
+  // calling it a change would label every section "manifest changed".
   if (a.manifestFile !== null && b.manifestFile !== null && a.manifestFile !== b.manifestFile)
     out.push(`manifest file ${a.manifestFile} → ${b.manifestFile}`);
   if (a.maxFiles !== null && b.maxFiles !== null && a.maxFiles !== b.maxFiles)

@@ -1,7 +1,7 @@
 /**
  * The facts of one section that two renders are compared on, read from either a recorded
  * manifest report (lenient parse) or a fresh RenderReport, so a snapshot can be compared with
- * another snapshot and with a replay by the same code (issue 7, "Compare and replay").
+ * another snapshot and with a replay by the same code.
  */
 import { formatEvolcoreManifestReport } from '../debug-files/evolcore-format';
 import { blockBytesByLabel } from './block-bytes';

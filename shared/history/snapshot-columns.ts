@@ -31,7 +31,7 @@ export type SessionGuess = (
 
 /**
  * The columns with a guessed session type where the files record none (evolcore's format, see
- * clarifications §14): the same inference as replay's choice of manifest, marked as a guess.
+ * docs/engine.md §14): the same inference as replay's choice of manifest, marked as a guess.
  */
 export function withGuessedSession(
   columns: SnapshotColumns,

@@ -1,6 +1,6 @@
 /**
  * Grouping of folder entries into snapshots, and the pure updates the index applies when a file
- * appears or goes. Names only: no content is read here (issue 7: names and sizes at once,
+ * appears or goes. Names only: no content is read here (names and sizes at once,
  * contents lazily).
  */
 import {

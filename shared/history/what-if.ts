@@ -1,5 +1,5 @@
 /**
- * What-if over history (issue 7): one snapshot rendered now without and with the draft
+ * What-if over history: one snapshot rendered now without and with the draft
  * override; it is listed when its loaded sections, truncation or context size would change.
  */
 import type { RenderFacts } from './section-facts';

@@ -1,9 +1,9 @@
 /**
- * Kit checks beyond one render's diagnostics (issue 2, `eck lint`): unknown vars in `when`
+ * Kit checks beyond one render's diagnostics (`eck lint`): unknown vars in `when`
  * or templates, numeric vars whose `{{?n}}` block vanishes at 0, files over 40,000 characters, folders
  * close to their budget. Every section is checked, whatever the scenario's `when`, in
  * every manifest file given (one report per file); each unknown var is reported once, with
- * every place that reads it (issue 17: `{{?x}}` and `{{x}}` are one finding, not two).
+ * every place that reads it (`{{?x}}` and `{{x}}` are one finding, not two).
  */
 import type { Diagnostic, EngineFs, RenderReport } from '../engine';
 import {
@@ -164,7 +164,7 @@ function lintOne(report: RenderReport, context: LintContext, nameManifest: boole
     // Resolve with the scenario's vars where possible; unresolved paths cannot be checked.
     const expanded = expandPathTokens(pathField, report.vars);
     if (expanded.status !== 'ok' || expanded.path === null) continue;
-    // A relative path is read from the package root, as the engine does (clarifications §2).
+    // A relative path is read from the package root, as the engine does (docs/engine.md §2).
     const resolved = resolvePath(dirnamePath(dirnamePath(merged.basePath)), expanded.path);
     const files: string[] = [];
     if (descriptor.reads === 'folder') {

@@ -5,7 +5,7 @@ import { isPlainObject } from '../base/is-plain-object';
 
 /**
  * `error`: the engine would mark the section `invalid`, drop the entry or ignore the file
- * (clarifications §3, §4, §11). `warning`: the engine tolerates it but it is almost surely a
+ * (docs/engine.md §3, §4, §11). `warning`: the engine tolerates it but it is almost surely a
  * mistake (a typo'd field, a missing `needsInjection`, a string where a boolean belongs).
  */
 export type IssueLevel = 'error' | 'warning';

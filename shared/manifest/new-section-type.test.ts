@@ -1,4 +1,4 @@
-// Adding a section type touches the format module and one engine stage (issue 15). This test
+// Adding a section type touches the format module and one engine stage. This test
 // adds a made-up type, `newest` (the last file of a folder by name: a rolling log), the way a
 // real one would be added: a descriptor next to evolcore's, and a loader next to the walk's.
 // Nothing else is given the new type, yet the validator, the JSON Schema, the lint and the

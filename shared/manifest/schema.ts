@@ -83,7 +83,7 @@ function definitions(format: ManifestFormat<string>): Readonly<Record<string, Js
     enabled: { type: 'boolean', default: SECTION_DEFAULTS.enabled, ...docs(SECTION_FIELD_DOCS.enabled) },
     loop: { ...ref('loop'), ...docs(SECTION_FIELD_DOCS.loop) },
     description: { type: 'string', ...docs(SECTION_FIELD_DOCS.description) },
-    // The message manifest's render modes (evolclaw's message-renderer.ts, issue 17).
+    // The message manifest's render modes (evolclaw's message-renderer.ts).
     modeType: { type: 'string', ...docs(RENDER_MODE_FIELD_DOCS.modeType) },
     modeName: { type: 'string', ...docs(RENDER_MODE_FIELD_DOCS.modeName) },
     isDefault: { type: 'boolean', ...docs(RENDER_MODE_FIELD_DOCS.isDefault) },

@@ -1,5 +1,5 @@
 /**
- * Rules for one section object: what makes it `invalid` (clarifications §4) and what the
+ * Rules for one section object: what makes it `invalid` (docs/engine.md §4) and what the
  * engine tolerates but is almost surely a mistake. Two strengths: `full` for a section that
  * must stand alone (base, a new override id, `mode: "replace"`), `patch` for an override entry
  * that may carry a single field.
@@ -48,7 +48,7 @@ function checkOptionalFields(s: Readonly<Record<string, unknown>>, fields: reado
   return issues;
 }
 
-/** Rules of `loop`: an object with `forEach` and `childFile` (context-assembly.md "三段式循环"). */
+/** Rules of `loop`: an object with `forEach` and `childFile` (docs/engine.md §9). */
 function checkLoop(
   s: Readonly<Record<string, unknown>>,
   strength: SectionStrength,

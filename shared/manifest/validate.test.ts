@@ -27,7 +27,7 @@ describe('validateManifest on the shipped kit', () => {
   });
 });
 
-describe('validateManifest: what makes a base section invalid (clarifications §4)', () => {
+describe('validateManifest: what makes a base section invalid (docs/engine.md §4)', () => {
   const one = (section: unknown) => validateManifest({ sections: [section] }, 'base');
 
   it.each([
@@ -96,7 +96,7 @@ describe('validateManifest: what makes a base section invalid (clarifications §
   });
 });
 
-describe('validateManifest: when (clarifications §3)', () => {
+describe('validateManifest: when (docs/engine.md §3)', () => {
   const whenIssues = (when: unknown) => validateManifest({ sections: [file({ when })] }, 'base');
 
   it.each([
@@ -179,7 +179,7 @@ describe('validateManifest: when (clarifications §3)', () => {
   });
 });
 
-describe('validateManifest: override entries (clarifications §11)', () => {
+describe('validateManifest: override entries (docs/engine.md §11)', () => {
   it('needs only an id in a patch entry', () => {
     expect(validateManifest({ sections: [{ id: 'venue-client', enabled: false }] }, 'override')).toEqual([]);
     expect(validateManifest({ totalMaxBytes: 200000 }, 'override')).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * Validator of a parsed `eck_manifest*.json` against the schema's rules, without a JSON
  * Schema library: used before saving an override, and by the manifest tab for inline marks.
- * Faithful to the engine (clarifications §3, §4, §11): an `error` is what the engine would
+ * Faithful to the engine (docs/engine.md §3, §4, §11): an `error` is what the engine would
  * reject (an `invalid` section, a dropped entry); a `warning` is what it tolerates.
  */
 

@@ -1,7 +1,7 @@
 /**
- * Shape rules of a section's `when` (clarifications §3): `"always"`, an object with exactly
+ * Shape rules of a section's `when` (docs/engine.md §3): `"always"`, an object with exactly
  * one operator, or `and` / `or` over a list of such conditions (evolclaw's kits gate most
- * sections so: issue 17), checked clause by clause.
+ * sections so), checked clause by clause.
  */
 
 import { suggestVarName } from '../vars/suggest';

@@ -1,6 +1,6 @@
 /**
  * What a draft changes in the render: sections whose status or bytes move, the size of the
- * context, and the offset from which the prompt-cache prefix would no longer match (issue 6).
+ * context, and the offset from which the prompt-cache prefix would no longer match.
  */
 import type { RenderReport, SectionStatus } from '../engine';
 import { utf8Length } from '../base/utf8';

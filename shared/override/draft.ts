@@ -1,6 +1,6 @@
 /**
  * The draft of an override: what is on disk, what the person wants, and the text that saving
- * would write (issue 6: every edit is a draft; save writes only the minimal patch).
+ * would write (every edit is a draft; save writes only the minimal patch).
  *
  * The text is always laid on an *anchor* — the file as loaded, or the last text typed in
  * expert mode — so an edit that is undone, or a switch toggled twice, gives the anchor back

@@ -1,5 +1,5 @@
 /**
- * Undo / redo over immutable states (issue 6: undo and redo across edits).
+ * Undo / redo over immutable states (undo and redo across edits).
  */
 
 /** A present state with the states before it and the undone states after it. */

@@ -1,7 +1,7 @@
 /**
  * Rewrites a JSON text so it holds a new value while touching only what changed: members and
  * list items that stay keep their bytes, new ones are appended in the file's own layout,
- * removed ones leave with their comma (issue 6: key order and indentation kept).
+ * removed ones leave with their comma (key order and indentation kept).
  *
  * Which members and items stay, go or come is decided here (sections are matched by `id`);
  * where each change lands is Microsoft's `jsonc-parser` (`modify`), and a new value is laid

@@ -1,5 +1,5 @@
 /**
- * How many lines one text adds and removes against another (issue 26: the "Changes" list says
+ * How many lines one text adds and removes against another (the "Changes" list says
  * "+12 −3 lines" of the context). Counts only: the common head and tail are cut first, then
  * Myers' O((N+M)·D) edit distance runs on what is left; past a bound (about 4 ms of work on a 78 KB context) it falls back to counting
  * lines by value, so a rewritten 78 KB context never stalls a keystroke.

@@ -1,5 +1,5 @@
 /**
- * What one override text changes against another, in terms a person reads (issue 26): which
+ * What one override text changes against another, in terms a person reads: which
  * sections are now on, which off, which otherwise changed, and whether anything else did (the
  * mode, another field, the file appeared or broke). The save message and the versions list say
  * it in words; this file only finds the facts. Pure.

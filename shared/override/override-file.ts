@@ -1,7 +1,7 @@
 /**
  * What the main side tells the Manifest tab about one manifest file pair, and what a save
  * returns. Outcomes a person must choose from (a conflict, a refused draft, a disk that
- * will not take the file) are values of their own, not API errors (STYLE.md: errors as values).
+ * will not take the file) are values of their own, not API errors (docs/design.md §Style: errors as values).
  */
 import type { ManifestIssue } from '../manifest/issue';
 import type { OverrideChange } from './override-change';
@@ -40,7 +40,7 @@ export type SaveOverrideResult =
       readonly backupPath: string | null;
       /** Warnings the validation found but that do not stop a save. */
       readonly warnings: readonly ManifestIssue[];
-      /** What the save changed, for the words of the message (issue 26). */
+      /** What the save changed, for the words of the message. */
       readonly change: OverrideChange;
       /** The id of the version the replaced file was kept as; `null` when none was kept. */
       readonly keptVersion: string | null;

@@ -1,5 +1,5 @@
 /**
- * The kept versions of an override (issue 26): every save keeps the file it replaces in the
+ * The kept versions of an override: every save keeps the file it replaces in the
  * app's settings folder, so a save (or a restore) can be taken back. These are the wire forms;
  * the store is electron/versions/.
  */

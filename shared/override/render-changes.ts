@@ -1,6 +1,6 @@
 /**
  * What one render changes against another, in the terms the Timeline's markers and the
- * "Changes" list use (issue 26): the rows whose status, bytes or order moved, the change in
+ * "Changes" list use: the rows whose status, bytes or order moved, the change in
  * loaded bytes and files, and the lines the context gained and lost. One computation for the
  * draft against the saved override and for a render against the one before it.
  */

@@ -1,6 +1,6 @@
 /**
  * The `when` editor's model: a condition as the dropdowns see it, and back to JSON
- * (reference "when 条件求值"; clarifications §3).
+ * (reference "when 条件求值"; docs/engine.md §3).
  */
 import type { Json } from '../engine';
 import type { VarType } from '../vars/catalog';
@@ -11,7 +11,7 @@ export type WhenScalar = string | number | boolean | null;
 /**
  * A condition in the form's terms. `custom` holds anything the dropdowns cannot show;
  * `and` / `or` hold a list of clauses, each a form again (evolcore evaluates them with
- * every / some, first key wins: clarifications §3).
+ * every / some, first key wins: docs/engine.md §3).
  */
 export type WhenForm =
   | { readonly kind: 'always' }

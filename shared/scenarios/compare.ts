@@ -1,5 +1,5 @@
 /**
- * Comparing two scenarios (issue 5): the vars that differ, and the sections whose status
+ * Comparing two scenarios: the vars that differ, and the sections whose status
  * differs between the two renders.
  */
 import type { SectionReport, SectionStatus } from '../engine';

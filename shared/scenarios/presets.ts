@@ -1,5 +1,5 @@
 /**
- * The built-in scenario presets (DESIGN.md, "Scenario"; issue 5): coding, private chat with the
+ * The built-in scenario presets (docs/design.md §Concepts): coding, private chat with the
  * owner, private chat with a visitor, group chat as a member (mention-only), auxiliary session,
  * and the message manifest with a small batch of messages for its loop.
  *

@@ -89,7 +89,7 @@ describe('recordedRoots', () => {
   });
 });
 
-describe('rerootVars on an evolclaw record (issue 17)', () => {
+describe('rerootVars on an evolclaw record', () => {
   it('maps the home paths (EVOLCLAW_HOME, PERSONAL_DIR, …) as well as the package paths', () => {
     const vars = {
       EVOLCLAW_HOME: '/Users/a/.evolclaw',

@@ -3,7 +3,7 @@
  *
  * A `vars-<ts>.json` records the effective vars, path vars included (`PACKAGE_ROOT`,
  * `EVOLCORE_HOME`, `KITS`, `AGENT_DIR`, …), and an explicit path var wins over derivation
- * (clarifications §1). Replayed as it is, a snapshot written on another machine (or by the
+ * (docs/engine.md §1). Replayed as it is, a snapshot written on another machine (or by the
  * demo generator, which pretends the kit lives at /opt/evolcore) would read files that are
  * not there. Re-rooting maps the recorded package root and home prefixes of every path var
  * onto the current ones.
@@ -113,7 +113,7 @@ function homeOfAgentPath(path: string | null, selfAid: string | null, tail: stri
 /**
  * The roots a snapshot was recorded under: its `PACKAGE_ROOT` / `EVOLCORE_HOME` (evolclaw's
  * records: `EVOLCLAW_HOME`), else what `KITS` / `ECK` imply, else the agent's folders
- * (`<home>/agents/<selfAid>/personal`, … as evolclaw's builder writes them, issue 17), else the
+ * (`<home>/agents/<selfAid>/personal`, … as evolclaw's builder writes them), else the
  * manifest report's base (`<root>/kits/<file>`) and override (`<home>/eck/<file>`) paths.
  * `null` for a root nothing tells.
  */

@@ -1,5 +1,5 @@
 /**
- * Named scenarios and their JSON file (issue 5): what is saved in the app's settings folder,
+ * Named scenarios and their JSON file: what is saved in the app's settings folder,
  * and what "export" writes and "import" reads.
  */
 import type { Scenario } from './scenario';

@@ -1,6 +1,6 @@
 /**
  * The scenario: what one render depends on besides the files — vars, session type and an
- * optional forced manifest file (DESIGN.md, "Concepts").
+ * optional forced manifest file (docs/design.md §Concepts).
  */
 import { z } from 'zod';
 import { withoutNul } from '../base/path-field';

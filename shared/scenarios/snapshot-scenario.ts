@@ -1,7 +1,7 @@
 /**
  * A scenario from a history snapshot: its `vars-<ts>.json` (any lenient shape) plus what its
  * `manifest-<ts>.md` says about the session type and the manifest file, optionally re-rooted
- * onto the open workspace (issue 5, "Scenarios").
+ * onto the open workspace.
  */
 import type { Scenario } from './scenario';
 import { parseManifestReport } from '../debug-files/parse-manifest-report';

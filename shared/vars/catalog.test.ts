@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VAR_CATALOG, VAR_GROUPS, VAR_NAMES, describeVarZh, getVarSpec } from './catalog';
 
-// The reference's vars table and path var list (context-assembly.md "运行时变量（vars）目录",
+// The reference's vars table and path var list (docs/engine.md §15,
 // "路径与模板渲染"), plus the message-batch vars of "三段式循环".
 const REFERENCE_PATH_VARS = [
   'EVOLCORE_HOME',
@@ -51,7 +51,7 @@ const REFERENCE_CONTENT_VARS = [
 ];
 const BATCH_VARS = ['items', 'remainingInQueue', 'pendingCount'];
 // evolclaw's builder (response-engine kitCtx.vars, kit-renderer PARAM_DESCRIPTIONS) beyond the
-// reference, and the per-item vars of its message renderer (issue 17).
+// reference, and the per-item vars of its message renderer.
 const EVOLCLAW_CONTENT_VARS = [
   'lifecycle',
   'isBootstrapping',
@@ -113,7 +113,7 @@ describe('VAR_CATALOG', () => {
     expect(new Set(VAR_NAMES).size).toBe(VAR_NAMES.length);
   });
 
-  it('marks exactly the path vars as path vars, with the derivations of clarifications §1', () => {
+  it('marks exactly the path vars as path vars, with the derivations of docs/engine.md §1', () => {
     const pathVars = VAR_CATALOG.filter((v) => v.pathVar).map((v) => v.name);
     expect(pathVars.sort()).toEqual([...REFERENCE_PATH_VARS, 'EVOLCLAW_HOME'].sort());
     expect(VAR_CATALOG.filter((v) => v.pathVar).every((v) => v.type === 'path' && v.group === 'paths')).toBe(

@@ -3,8 +3,8 @@
  * bilingual descriptions. It is the single source of the vars form, the vars JSON Schema, the
  * validator, typo suggestions and the descriptions written into `vars-<ts>.json`.
  *
- * Spec: context-assembly.md "运行时变量（vars）目录" and "路径与模板渲染" (path vars), the
- * "三段式循环" part for the message-batch vars; clarifications.md §1 for derivations.
+ * Spec: docs/engine.md §15, §1 (path vars), the
+ * "三段式循环" part for the message-batch vars; docs/engine.md §1 for derivations.
  */
 
 import type { Bilingual } from '../format';
@@ -41,7 +41,7 @@ export interface AllowedValues {
   readonly open: boolean;
 }
 
-/** How a path var gets its value when the vars do not give it (clarifications §1). */
+/** How a path var gets its value when the vars do not give it (docs/engine.md §1). */
 export type PathSource = 'workspace' | 'derived' | 'vars';
 
 /** A field of an object var (or of an array var's elements), for the schema and the form. */
@@ -89,7 +89,7 @@ function spec(input: SpecInput): VarSpec {
   };
 }
 
-/** A path var derived from another one (clarifications §1); never null when its parent exists. */
+/** A path var derived from another one (docs/engine.md §1); never null when its parent exists. */
 function derivedPath(name: string, derivation: string, nullable: boolean, en: string, zh: string): VarSpec {
   return spec({
     name,
@@ -389,7 +389,7 @@ const CONTENT_VARS: readonly VarSpec[] = [
   }),
 ];
 
-// Vars of the message manifest's loop (context-assembly.md "三段式循环"): present only there.
+// Vars of the message manifest's loop (docs/engine.md §9): present only there.
 const BATCH_VARS: readonly VarSpec[] = [
   spec({
     name: 'items',
@@ -429,7 +429,7 @@ const text = (name: string, group: VarGroup, en: string, zh: string, extra: Part
 
 /**
  * The vars evolclaw's response engine builds beyond the reference's list (its kitCtx.vars and
- * kit-renderer's PARAM_DESCRIPTIONS, issue 17), with the types the builder writes.
+ * kit-renderer's PARAM_DESCRIPTIONS), with the types the builder writes.
  */
 const EVOLCLAW_VARS: readonly VarSpec[] = [
   text(

@@ -1,5 +1,5 @@
 /**
- * Verify's judgement (issue 23): our context against the one the user's installed engine
+ * Verify's judgement: our context against the one the user's installed engine
  * produced for the same scenario. Identical means byte for byte; otherwise the first line that
  * differs (1-based, both sides' text of it) and which of our sections are not found verbatim in
  * the installed text — the sections to look at first.

@@ -1,5 +1,5 @@
 /**
- * Reading the memory out of the requests Claude Code sent (issue 23), as
+ * Reading the memory out of the requests Claude Code sent, as
  * ../shared/tools/claude-code-oracle does: the start block is the `# claudeMd` value of the
  * context reminder in the first main-turn request; the attachments are the `Contents of <path>:`
  * texts that follow the Read's tool_result in the second.

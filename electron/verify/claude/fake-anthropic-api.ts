@@ -1,5 +1,5 @@
 /**
- * A fake Anthropic Messages API on 127.0.0.1 for Claude Code Verify (issue 23), after
+ * A fake Anthropic Messages API on 127.0.0.1 for Claude Code Verify, after
  * ../shared/tools/claude-code-oracle/fake-api.mjs: it records each request, answers
  * `/v1/messages` with a minimal valid message (SSE when asked to stream) and, with a read target,
  * answers the first main turn (the one offering the Read tool) with a Read of that file, so

@@ -1,5 +1,5 @@
 /**
- * Where the user's Claude Code is (issue 23): `--claude PATH` when given, else `claude` on the
+ * Where the user's Claude Code is: `--claude PATH` when given, else `claude` on the
  * PATH, else the places its installers put it (the native installer's `~/.local/bin`, the old
  * local install `~/.claude/local`, Homebrew, `/usr/local/bin`). Every place looked at is kept
  * for the "not found" answer.

@@ -1,5 +1,5 @@
 /**
- * Runs the user's Claude Code once for Verify (issue 23): print mode (`claude -p hi`) in the
+ * Runs the user's Claude Code once for Verify: print mode (`claude -p hi`) in the
  * project's folder against the fake API on 127.0.0.1, and returns the requests it sent.
  *
  * What it sees and what it may change: HOME is the user's (so `@~/…` includes and the user's

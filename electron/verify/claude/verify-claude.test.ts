@@ -1,5 +1,5 @@
 /**
- * Claude Code Verify against a stand-in `claude` (issue 23): identical on a plain tree, a planted
+ * Claude Code Verify against a stand-in `claude`: identical on a plain tree, a planted
  * difference found and named, a hang stopped on time, the user's home and ~/.claude untouched
  * (the stand-in writes its transcript and counters where the real CLI does: its config folder).
  */

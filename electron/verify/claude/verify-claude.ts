@@ -1,5 +1,5 @@
 /**
- * Claude Code Verify (issue 23): the CLAUDE.md view's assembly beside what the user's own
+ * Claude Code Verify: the CLAUDE.md view's assembly beside what the user's own
  * `claude` sends — the start block, and for a target the attachments after a Read — with the
  * version checked and whether it is the one the inspector models (2.1.197).
  */

@@ -1,5 +1,5 @@
 /**
- * The session token of `serve`, in the page (issue 21). It arrives once, in the URL `serve`
+ * The session token of `serve`, in the page. It arrives once, in the URL `serve`
  * printed (`/?token=…`); the page keeps it in this tab's sessionStorage, so a reload of the tab
  * keeps working, and removes it from the address bar, so it is in no history entry, bookmark,
  * copied link or Referer. It is never a cookie: cookies ignore ports, and would reach every

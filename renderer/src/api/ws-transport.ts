@@ -1,6 +1,6 @@
 /**
  * The InspectorApi transport in a browser: the WebSocket of `serve`, opened with the session
- * token as a subprotocol (never in a URL or a cookie, issue 21). Calls made while
+ * token as a subprotocol (never in a URL or a cookie). Calls made while
  * (re)connecting wait; a dropped connection fails pending calls as values and reconnects with
  * back-off; a refused token stops the attempts and says so.
  */

@@ -1,5 +1,5 @@
 /**
- * The "Changes" list (issue 26): what the last var edit or change on disk changed in the
+ * The "Changes" list: what the last var edit or change on disk changed in the
  * render — rows, Δ bytes, Δ files, lines of the context added and removed — kept until the
  * next change, so the operator need not compare the Timeline with their memory.
  */

@@ -1,5 +1,5 @@
 /**
- * "Copy link" (issue 27): copies the address of a view (a section, a snapshot) so another
+ * "Copy link": copies the address of a view (a section, a snapshot) so another
  * operator, or a bug report, opens exactly that. The address is the page's own, its query
  * dropped (where `serve`'s token arrives) and the link's hash (store/view-link.ts). Where the
  * page has no clipboard the link is shown as text to copy by hand.

@@ -1,5 +1,5 @@
 /**
- * The one band over a tab that shows a render (issue 26). While an override draft is unsaved:
+ * The one band over a tab that shows a render. While an override draft is unsaved:
  * "Draft — not saved: 2 changes" with Undo (named), Save, Discard and Show saved / Show draft,
  * the tab showing the draft's render. Without a draft: the "Changes" list of the last var edit
  * or change on disk, kept until the next one.

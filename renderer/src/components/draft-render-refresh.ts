@@ -1,6 +1,6 @@
 /**
  * Keeps the draft's render current while an unsaved draft exists, whichever tab is open
- * (issue 26: the draft is what you see, so a var edit must re-render the draft too). Mounted by
+ * (the draft is what you see, so a var edit must re-render the draft too). Mounted by
  * the status bar, which is always on screen. Without a draft nothing is asked for: the Manifest
  * tab refreshes its own saved/draft pair while it is open.
  */

@@ -1,6 +1,6 @@
 /**
  * A draft edit's name in words ("disable persona"), and the Undo / Redo button texts built on
- * it, for the Manifest tab's toolbar and the draft band (issue 26).
+ * it, for the Manifest tab's toolbar and the draft band.
  */
 import type { PanelTranslate } from '../i18n/panel-messages';
 import type { EditLabel } from '../store/edit-label';

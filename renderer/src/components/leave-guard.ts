@@ -1,5 +1,5 @@
 /**
- * Nothing lost silently (issue 26): while the override draft is unsaved, a reload or close of
+ * Nothing lost silently: while the override draft is unsaved, a reload or close of
  * the page asks first (`beforeunload`; in Electron main asks, electron/shell/leave-guard.ts),
  * and so does opening another home or package root.
  */

@@ -8,7 +8,10 @@ import { useT } from '../i18n/use-t';
 /** Props of a path field. */
 export interface PathFieldProps {
   readonly label: string;
+  /** The path as shown (`~/…` inside the user's folder). */
   readonly value: string;
+  /** The full path, on hover. */
+  readonly fullPath?: string;
   readonly badge: string;
   /** Opens the typed path; a promise of `false` means refused: the typed text stays to be corrected. */
   readonly onOpen: (path: string) => Promise<boolean> | void;
@@ -16,7 +19,7 @@ export interface PathFieldProps {
 }
 
 /** Shows a path; click to edit, Enter to open, Escape to cancel. */
-export function PathField({ label, value, badge, onOpen, testId }: PathFieldProps) {
+export function PathField({ label, value, fullPath, badge, onOpen, testId }: PathFieldProps) {
   const t = useT();
   const [draft, setDraft] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -26,7 +29,7 @@ export function PathField({ label, value, badge, onOpen, testId }: PathFieldProp
     if (ok) setDraft((d) => (d === typed || d?.trim() === typed ? null : d));
   };
   return (
-    <label className="field path-field" title={value}>
+    <label className="field path-field" title={fullPath ?? value}>
       <span>
         {label}
         {badge !== '' && <em className="badge">{badge}</em>}

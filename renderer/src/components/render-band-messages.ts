@@ -1,6 +1,6 @@
 /**
  * Strings of the draft band, the row markers, the "Changes" list and the names of draft
- * edits (issue 26), English and Simplified Chinese. evolcore's Chinese keeps section,
+ * edits, English and Simplified Chinese. evolcore's Chinese keeps section,
  * manifest, vars in English.
  */
 import { definePanelMessages } from '../i18n/panel-messages';
@@ -66,8 +66,8 @@ const zh: Readonly<Record<keyof typeof en, string>> = {
   'band.discard': '丢弃',
   'band.showSaved': '显示已保存',
   'band.showDraft': '显示草稿',
-  'band.edit': '在清单页编辑',
-  'band.notSaved': '未保存——原因见清单页。',
+  'band.edit': '在 manifest 页编辑',
+  'band.notSaved': '未保存——原因见 manifest 页。',
   'band.saveFailed': '未保存：{message}',
   'undo.named': '撤销：{what}',
   'redo.named': '重做：{what}',
@@ -90,7 +90,7 @@ const zh: Readonly<Record<keyof typeof en, string>> = {
   'changes.scenario': '{time} 编辑 vars 后的改动',
   'changes.disk': '{time} 磁盘变化后的改动',
   'changes.summary': '行 {rows} · 字节 {bytes} · 文件 {files} · 文本行 +{added} −{removed}',
-  'changes.col.section': 'Section',
+  'changes.col.section': 'section',
   'changes.col.status': '状态',
   'changes.col.bytes': 'Δ 字节',
 };

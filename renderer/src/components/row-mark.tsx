@@ -1,5 +1,5 @@
 /**
- * The marker on a Timeline row that a draft or the last render changed (issue 26): its status
+ * The marker on a Timeline row that a draft or the last render changed: its status
  * before → after when that moved, and the change in bytes. Text, not only colour, so it reads
  * the same to a screen reader and in either theme.
  */

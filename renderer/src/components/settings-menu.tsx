@@ -1,6 +1,6 @@
 /**
  * The settings menu of the header: Language and Theme behind one button, so the header fits
- * one row from 1280 px (issue 16). A disclosure, not an ARIA `menu`: it holds two form fields,
+ * one row from 1280 px. A disclosure, not an ARIA `menu`: it holds two form fields,
  * so Tab moves through them as usual; Escape closes it and puts focus back on the button, and a
  * click outside closes it.
  */

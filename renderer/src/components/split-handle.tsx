@@ -1,11 +1,12 @@
 /**
- * The draggable bar between a table and its detail pane (issue 27): drag it, or focus it and
+ * The draggable bar between a table and its detail pane: drag it, or focus it and
  * use ← / → (Shift for bigger steps), Home / End. A `separator` with its value, as WAI-ARIA's
  * window splitter pattern has it, so assistive tech can read and move it.
  */
 import { useRef } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { clampSplit, splitKey, splitRange } from './split-width';
+import './split-handle.css';
 
 /** Props of the handle. */
 export interface SplitHandleProps {

@@ -1,5 +1,5 @@
 /**
- * The width of a detail pane beside a table (issue 27: the detail beside the table, not over
+ * The width of a detail pane beside a table (the detail beside the table, not over
  * it). The pane keeps a readable minimum and never takes so much that the table has no room
  * to scroll in; the table itself scrolls sideways below its columns' width instead of cutting.
  */

@@ -11,6 +11,7 @@ import { useT } from '../i18n/use-t';
 import { useApp } from '../store/store-context';
 import { verifyMark } from '../store/verify-slice';
 import { shownRender, showsDraft } from '../store/shown-render';
+import { ContextSize } from './context-size';
 import { useDraftRefresh } from './draft-render-refresh';
 
 /** What the status bar says while calls do not go through. */
@@ -20,7 +21,7 @@ const CONNECTION_TEXT = {
   unauthorized: 'status.unauthorized',
 } as const satisfies Record<Exclude<ConnectionState, 'open'>, MessageKey>;
 
-/** The Verify mark for the render on screen (issue 23). */
+/** The Verify mark for the render on screen. */
 const VERIFY_TEXT = {
   identical: 'status.verifiedIdentical',
   different: 'status.verifiedDifferent',
@@ -34,7 +35,7 @@ function clock(ms: number): string {
 /** The status bar; `claudeItems` replace the render's items while a Claude Code project is shown. */
 export function StatusBar({ claudeItems }: { readonly claudeItems: ReactNode }) {
   const t = useT();
-  // The draft's render while a draft is unsaved (issue 26); the bar is always on screen, so it
+  // The draft's render while a draft is unsaved; the bar is always on screen, so it
   // also keeps that render current after a var edit in any tab.
   const render = useApp(shownRender);
   const draftShown = useApp(showsDraft);
@@ -76,6 +77,10 @@ export function StatusBar({ claudeItems }: { readonly claudeItems: ReactNode }) 
               </span>
               <span className="status-item" data-testid="status-sections">
                 {t('status.sections', counts)}
+              </span>
+              <span className="status-item">
+                {t('status.context')}{' '}
+                <ContextSize text={render.report.context} testId="status-context-size" />
               </span>
               {totals !== undefined && (
                 <>

@@ -1,5 +1,5 @@
 /**
- * The note shown in place of a text the main side did not send (issue 21): its words in English
+ * The note shown in place of a text the main side did not send: its words in English
  * and Chinese, with the size; "open in editor" offered only for a file of the workspace.
  */
 import { createElement } from 'react';

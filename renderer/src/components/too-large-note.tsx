@@ -1,5 +1,5 @@
 /**
- * What the UI shows in place of a text too large to send (issue 21): its size, and for a file
+ * What the UI shows in place of a text too large to send: its size, and for a file
  * of the workspace the existing "open in editor" action (serve mode answers with a URL instead).
  */
 import { useState } from 'react';

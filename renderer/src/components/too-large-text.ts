@@ -1,5 +1,5 @@
 /**
- * The words of a too-large marker (issue 21): what the UI shows instead of a text the main side
+ * The words of a too-large marker: what the UI shows instead of a text the main side
  * did not send. Pure, so both languages are tested without a DOM.
  */
 import type { TooLarge } from '../../../shared/api/answer-caps';

@@ -1,6 +1,6 @@
 /**
  * Ctrl/⌘+Z and Ctrl/⌘+Shift+Z undo and redo a draft edit anywhere the draft is shown (the
- * Manifest tab, and the Timeline and Context tabs under the draft band), issue 26. A key press
+ * Manifest tab, and the Timeline and Context tabs under the draft band). A key press
  * meant for a text field or Monaco is left to its own undo.
  */
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The rows to mark in the Timeline (issue 26): while the draft is shown, each row the draft
+ * The rows to mark in the Timeline: while the draft is shown, each row the draft
  * changes against the saved render; otherwise, for a few seconds after a var edit or a change
  * on disk, each row that render changed against the one before.
  */

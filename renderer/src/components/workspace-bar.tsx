@@ -9,6 +9,7 @@ import { useT } from '../i18n/use-t';
 import { agentOf } from '../store/scenario-slice';
 import { useApp } from '../store/store-context';
 import { PathField } from './path-field';
+import { tildePath } from '../format/paths';
 import { confirmLeavingDraft, useDraftDirty } from './leave-guard';
 import { SettingsMenu } from './settings-menu';
 
@@ -39,7 +40,7 @@ export function WorkspaceBar({ kindSwitch, claudeFields }: WorkspaceBarProps) {
   const chooseSessionType = useApp((s) => s.chooseSessionType);
   const openWorkspace = useApp((s) => s.openWorkspace);
   const dirty = useDraftDirty();
-  // Another home or package root with an unsaved draft: ask first (issue 26).
+  // Another home or package root with an unsaved draft: ask first.
   const open = (choice: { home?: string; packageRoot?: string }): void => {
     if (confirmLeavingDraft(dirty, t('leave.draft'))) void openWorkspace(choice);
   };
@@ -56,14 +57,16 @@ export function WorkspaceBar({ kindSwitch, claudeFields }: WorkspaceBarProps) {
         <>
           <PathField
             label={t('bar.home')}
-            value={workspace?.home ?? ''}
+            value={workspace === null ? '' : tildePath(workspace.home, workspace.userHome)}
+            fullPath={workspace?.home}
             badge={workspace === null ? '' : homeBadge(t, workspace)}
             onOpen={(home) => open({ home })}
             testId="home-path"
           />
           <PathField
             label={t('bar.packageRoot')}
-            value={workspace?.packageRoot ?? ''}
+            value={workspace === null ? '' : tildePath(workspace.packageRoot, workspace.userHome)}
+            fullPath={workspace?.packageRoot}
             badge=""
             onOpen={(packageRoot) => open({ packageRoot })}
             testId="package-root-path"

@@ -1,5 +1,5 @@
 /**
- * The one byte format of the app (issue 16): sizes as people read them — `412 B`, `25.2 KB`,
+ * The one byte format of the app: sizes as people read them — `412 B`, `25.2 KB`,
  * `1.5 MB`, always one decimal above a kilobyte so a column of sizes lines up — with the exact
  * count kept for a tooltip (`25,841 bytes`). 1 KB = 1024 bytes, as the engine's notes count.
  */

@@ -18,7 +18,7 @@ describe('apiErrorText', () => {
       },
     } as const;
     expect(apiErrorText(refused, 'zh-CN')).toBe(
-      '拒绝删除 /h/data/eck-debug/a：它位于主目录的 eck-debug（/d）之外',
+      '拒绝删除 /h/data/eck-debug/a：它位于用户数据根目录的 eck-debug（/d）之外',
     );
     expect(apiErrorText(refused, 'en')).toBe(
       "refusing to delete /h/data/eck-debug/a: it is outside the home's eck-debug (/d)",

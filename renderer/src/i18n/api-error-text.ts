@@ -1,5 +1,5 @@
 /**
- * An error from the main side in the UI's language: a refused write or delete (issue 21)
+ * An error from the main side in the UI's language: a refused write or delete
  * carries its facts and is told in Chinese too; other errors keep the main side's English.
  */
 import type { ApiError, Language } from '../../../shared/api';

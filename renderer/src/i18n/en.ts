@@ -44,7 +44,6 @@ export const en = {
   'context.sections': 'Loaded sections',
   'context.copy': 'Copy',
   'context.copied': 'Copied',
-  'context.bytes': '{bytes} bytes',
   'bytes.exact': '{n, plural, one {# byte} other {# bytes}}',
   'tooLarge.file': 'Too large to show ({size}); open it in your editor.',
   'tooLarge.value': 'Too large to show here ({size}).',
@@ -52,11 +51,17 @@ export const en = {
   'tooLarge.revealed': 'Shown in its folder, not opened: {path} is not a text file',
   'tooLarge.opened': 'Opened {path}',
   'tooLarge.openUrl': 'This window cannot open files itself (serve mode); open it from:',
-  'status.bytesExact': '{bytes} of {max} bytes',
+  'status.bytesExact':
+    '{bytes} of {max} bytes: the files loaded, as the total budget counts them (the context as sent is the figure beside it)',
+  'status.context': 'Context',
+  'size.summary':
+    '{bytes} · {chars, plural, one {# character} other {# characters}} · ≈ {tokens, plural, one {# token} other {# tokens}} (est.)',
+  'size.summaryExact':
+    '{bytes, plural, one {# UTF-8 byte} other {# UTF-8 bytes}} of the context as sent · {chars, plural, one {# character} other {# characters}} · ≈ {tokens, plural, one {# token} other {# tokens}}, an estimate (about 4 characters per token for Latin text, 1 per CJK character)',
   'status.draft': 'Draft render (not saved)',
   'status.renderTime': 'Render {ms} ms',
   'status.sections': 'Sections {loaded}/{total} loaded',
-  'status.bytes': 'Bytes {bytes} / {max}',
+  'status.bytes': 'Budget {bytes} / {max}',
   'status.files': 'Files {files} / {max}',
   'status.lastChange': 'Changed on disk {time} ({count})',
   'status.verifiedIdentical': 'Verified identical with your evolcore at {time}',

@@ -50,7 +50,7 @@ const en = {
 const zh: Record<keyof typeof en, string> = {
   'verify.button': '用 {engine} 校验',
   'verify.buttonHint':
-    '用 package root 中安装的 {engine}（{file}）渲染此场景并比较。它在隔离环境中运行：临时 home、无网络、最多 30 秒；不会写入你的 home。',
+    '用包根中安装的 {engine}（{file}）渲染此场景并比较。它在隔离环境中运行：临时用户数据根目录、无网络、最多 30 秒；不会写入你的用户数据根目录。',
   'verify.running': '正在用 {engine} 校验…',
   'verify.identical': '你安装的 {engine}（{file}）对此场景的渲染完全一致（{lines} 行，{ms} 毫秒）。',
   'verify.different':
@@ -59,7 +59,7 @@ const zh: Record<keyof typeof en, string> = {
     '你安装的 {engine}（{file}）对此场景的渲染不同：1 个 section（{ids}），第一处差异在第 {line} 行。',
   'verify.differentNoSection':
     '你安装的 {engine}（{file}）对此场景的渲染不同，第一处在第 {line} 行（不属于任何 section 的文本）。',
-  'verify.lines': '第 {line} 行 — inspector：{ours} · 已安装：{theirs}',
+  'verify.lines': '第 {line} 行 — 检查器：{ours} · 已安装：{theirs}',
   'verify.noLine': '（无此行）',
   'verify.failed': '你安装的 {engine}（{file}）无法渲染此场景：{message}',
   'verify.failedAlike':
@@ -70,14 +70,14 @@ const zh: Record<keyof typeof en, string> = {
   'verify.showInstalled': '你的 evolcore 发送的内容',
   'verify.hide': '隐藏',
   'verify.tooLarge': '已安装引擎的文本为 {size}，太大，无法在此显示。',
-  'verify.diffLabel': 'Inspector（左）与你安装的引擎（右）',
+  'verify.diffLabel': '检查器（左）与你安装的引擎（右）',
   'verify.installedLabel': '你安装的引擎发送的上下文',
   'verify.stale': '校验的是之前的一次渲染；请对当前渲染重新校验。',
-  'verify.oursSide': 'Inspector 的渲染结果',
+  'verify.oursSide': '检查器的渲染结果',
   'verify.installedSide': '你安装的引擎发送的内容',
   'verify.history': '用 {engine} 校验最新的 {n} 个快照',
   'verify.historyHint':
-    '把每个快照当作场景重放（像 Replay 一样重新定位路径），分别用 inspector 和 package root 中安装的 {engine} 在一个隔离进程中渲染，统计完全一致的数量。',
+    '把每个快照当作场景重放（像“重放”一样重新定位路径），分别用检查器和包根中安装的 {engine} 在一个隔离进程中渲染，统计完全一致的数量。',
   'verify.historyShown': '用 {engine} 校验显示的 {shown} 个快照（共 {total} 个）中的前 {n} 个',
   'verify.historyRunning': '正在校验 {n} 个快照…',
   'verify.historyCount': '{checked} 个快照中有 {identical} 个与你安装的 {engine} 渲染完全一致（{ms} 毫秒）。',

@@ -23,7 +23,7 @@ export const PANEL_COMPONENTS: Readonly<Record<PanelId, ComponentType | LazyExot
   };
 
 /**
- * The Claude Code project workspace (issue 8): its view, shown in place of the tabs, the
+ * The Claude Code project workspace: its view, shown in place of the tabs, the
  * workspace bar's kind switch and folder field, and the status bar's items.
  */
 export const CLAUDE_PROJECT_VIEW = {

@@ -1,5 +1,5 @@
 /**
- * The Claude Code project slice (issue 8), nested under `claude`: which kind of workspace is
+ * The Claude Code project slice, nested under `claude`: which kind of workspace is
  * shown, the latest assembly the main side pushed, the selected file and its text. In the app
  * store because the app shell, the workspace bar and the status bar read it beside the view.
  * Actions call the main side and keep errors as values.

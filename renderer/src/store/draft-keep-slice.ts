@@ -1,6 +1,6 @@
 /**
- * The notice that an unsaved override draft was brought back after a reload of the page
- * (issue 26). Nested under `draftKeep`; the keeping itself is draft-keep.ts.
+ * The notice that an unsaved override draft was brought back after a reload of the page.
+ * Nested under `draftKeep`; the keeping itself is draft-keep.ts.
  */
 import type { SliceCreator } from './app-state';
 

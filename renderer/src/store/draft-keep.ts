@@ -1,5 +1,5 @@
 /**
- * An unsaved override draft survives a reload of the page (issue 26): while the draft is dirty
+ * An unsaved override draft survives a reload of the page: while the draft is dirty
  * its text is kept in browser storage, per override file (so per home and manifest file), and
  * never in the home; when that file is opened again in a new page, the draft comes back as an
  * edit of the file as loaded, with a notice. Saving or discarding the draft forgets it.

@@ -1,5 +1,5 @@
 /**
- * What changed in the override when it was reloaded from disk (issue 16): the sections added,
+ * What changed in the override when it was reloaded from disk: the sections added,
  * removed and changed, by id, so the Manifest tab can say so instead of reloading silently.
  * Pure: two texts in, three lists out.
  */

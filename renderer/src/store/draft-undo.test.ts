@@ -1,5 +1,5 @@
 /**
- * The named undo stack of the draft (issue 26): every kind of edit is one step with its name,
+ * The named undo stack of the draft: every kind of edit is one step with its name,
  * Undo and Redo say what they would do, and a new edit after an undo clears Redo.
  */
 import { expect, test } from 'vitest';

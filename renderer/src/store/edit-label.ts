@@ -1,6 +1,6 @@
 /**
  * The name of one draft edit, so Undo and Redo can say what they take back ("Undo: disable
- * persona", issue 26). Data, not words: the Manifest tab and the draft band put it in the
+ * persona"). Data, not words: the Manifest tab and the draft band put it in the
  * UI's language.
  */
 

@@ -43,7 +43,7 @@ export interface ManifestDraftData {
   readonly reloadNotice: { readonly path: string; readonly changes: ReloadChanges } | null;
   /** Another manifest file than the current session type's (`null`: follow it). */
   readonly pickedFile: string | null;
-  /** "Show saved": the tabs show the saved render although a draft exists (issue 26). */
+  /** "Show saved": the tabs show the saved render although a draft exists. */
   readonly showSaved: boolean;
 }
 

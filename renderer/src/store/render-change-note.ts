@@ -1,6 +1,6 @@
 /**
  * What the newest render changed against the one before it, after a var edit or a change on
- * disk (issue 26): the Timeline marks those rows for a few seconds and its "Changes" list
+ * disk: the Timeline marks those rows for a few seconds and its "Changes" list
  * keeps the note until the next change. Renders of another kind (a workspace opened, the first
  * one asked for) start over and note nothing.
  */

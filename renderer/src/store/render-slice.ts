@@ -1,6 +1,6 @@
 /**
  * The render slice: the last good render, a failed one on top of it, and the last change on
- * disk (issue 3: the last good render stays on screen when a file breaks).
+ * disk (the last good render stays on screen when a file breaks).
  */
 import type { DiskChange, RenderResult } from '../../../shared/api';
 import type { SliceCreator } from './app-state';
@@ -22,7 +22,7 @@ export interface RenderSlice {
   readonly diskChange: DiskChange | null;
   /** The good renders' context and the last different one (the prompt-cache marker). */
   readonly contextHistory: ContextHistory;
-  /** What the last var edit or change on disk changed in the render (issue 26). */
+  /** What the last var edit or change on disk changed in the render. */
   readonly changeNote: RenderChangeNote | null;
   applyRender(result: RenderResult): void;
   /** Notes the `seq` a `setScenario` answered; its render arrives as a pushed event. */

@@ -13,7 +13,7 @@ export interface ScenarioSlice {
   readonly api: InspectorApi;
   /**
    * Makes a scenario current on the main side, which renders it and pushes the result; the
-   * answer is that render's `seq` only (issue 15: the report travels once).
+   * answer is that render's `seq` only (the report travels once).
    */
   applyScenario(scenario: Scenario): Promise<void>;
   choosePreset(id: PresetId): Promise<void>;
@@ -38,7 +38,7 @@ export const createScenarioSlice: SliceCreator<ScenarioSlice> = (api) => (set, g
   api,
   async applyScenario(scenario) {
     // Sent first, so the main side renders while the optimistic update below re-renders the bar
-    // (issue 5: a keystroke's render must not wait behind the UI work it causes).
+    // (a keystroke's render must not wait behind the UI work it causes).
     const sent = api.setScenario(scenario);
     // Optimistic: the bar shows the choice at once; the render arrives as onDidRender.
     set({ scenario });

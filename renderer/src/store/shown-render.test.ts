@@ -1,5 +1,5 @@
 /**
- * Which render the tabs show (issue 26) and the band's change count.
+ * Which render the tabs show and the band's change count.
  */
 import { expect, test } from 'vitest';
 import type { RenderResult } from '../../../shared/api';

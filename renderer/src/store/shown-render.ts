@@ -1,5 +1,5 @@
 /**
- * Which render the tabs show (issue 26: the draft is what you see). While the Manifest tab's
+ * Which render the tabs show (the draft is what you see). While the Manifest tab's
  * override draft is unsaved and its render has come back, Timeline, Context and the status bar
  * show the draft's render, unless the person chose "Show saved". Selectors over the one store,
  * so every view agrees.

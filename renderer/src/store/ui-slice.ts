@@ -50,7 +50,7 @@ export interface UiDefaults {
 /** Creates the ui slice. */
 export function createUiSlice(defaults: UiDefaults): SliceCreator<UiSlice> {
   return () => (set) => ({
-    // The operator's daily look starts at the Timeline (issue 27); a link may name another tab.
+    // The operator's daily look starts at the Timeline; a link may name another tab.
     tab: 'timeline',
     languageChoice: defaults.languageChoice,
     language: defaults.languageChoice === 'system' ? defaults.systemLanguage : defaults.languageChoice,

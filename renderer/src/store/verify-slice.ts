@@ -1,5 +1,5 @@
 /**
- * The Verify slice (issue 23), nested under `verify`: whether the open package root holds an
+ * The Verify slice, nested under `verify`: whether the open package root holds an
  * installed evolcore (looked up again on every workspace change), the running Verify, and its
  * last answer — which the Timeline shows in words and the status bar marks.
  */

@@ -17,7 +17,7 @@ describe('view links', () => {
     for (const link of links) expect(parseViewLink(formatViewLink(link))).toEqual(link);
   });
 
-  it('writes the addresses the issue names', () => {
+  it('writes the address of a Timeline section and of a section in a History snapshot', () => {
     expect(formatViewLink({ tab: 'timeline', preset: null, agent: null, section: 'a' })).toBe(
       '#/timeline/section/a',
     );

@@ -1,5 +1,5 @@
 /**
- * Links to exactly what the operator saw (issue 27): the address's hash names the tab, the
+ * Links to exactly what the operator saw: the address's hash names the tab, the
  * scenario preset or the History snapshot, and the selected section.
  *
  *   #/timeline                         #/timeline/section/identity-layer

@@ -1,5 +1,5 @@
 /**
- * The view slice (issue 27): per tab, how its table is sorted and how wide its detail pane is
+ * The view slice: per tab, how its table is sorted and how wide its detail pane is
  * (remembered between runs, view-preferences.ts), and the link state: what the panels show
  * (for the address and "Copy link") and what an opened link asked for, until the panel it names
  * has shown it. Nested under `view`.

@@ -1,5 +1,5 @@
 /**
- * The InspectorApi methods of the archive of renders (issue 25), spread into
+ * The InspectorApi methods of the archive of renders, spread into
  * shared/api/methods.ts: what the open home's archive holds, one archived snapshot's files, and
  * the user's archive settings (on/off, how many days are kept).
  */

@@ -1,5 +1,5 @@
 /**
- * The InspectorApi methods of a "Claude Code project" workspace (issue 8, UI and live
+ * The InspectorApi methods of a "Claude Code project" workspace (UI and live
  * workspace), spread into shared/api/methods.ts: open a project folder, change its options,
  * read one of its memory files, and the assembly the main side pushes after every change.
  */

@@ -1,5 +1,5 @@
 /**
- * The InspectorApi methods of the History tab (issue 7), spread into shared/api/methods.ts.
+ * The InspectorApi methods of the History tab, spread into shared/api/methods.ts.
  */
 import { z } from 'zod';
 import { noInput } from '../no-input';
@@ -50,10 +50,15 @@ export const historyMethodInputs = {
   openHistoryFolder: z.strictObject({ dir: pathString.nullable() }),
   /** One snapshot: its four files raw and parsed. */
   getSnapshot: z.strictObject({ key: snapshotKey }),
-  /** Free text over the context files (main side, cached); `keys` limits the search. */
+  /**
+   * Free text over the context files (main side, cached); `keys` limits the search. With
+   * `budgetMs` one call reads for about that long and says where to go on (`next`, as `from`).
+   */
   searchSnapshots: z.strictObject({
     query: z.string().min(1).max(500),
     keys: z.array(snapshotKey).max(200_000).optional(),
+    from: z.number().int().min(0).max(100_000_000).optional(),
+    budgetMs: z.number().int().min(10).max(10_000).optional(),
   }),
   diffSnapshots: z.strictObject({ a: snapshotKey, b: snapshotKey }),
   /** Renders a snapshot's vars (re-rooted) now, optionally with the draft, and compares. */
@@ -97,9 +102,14 @@ export interface HistoryMethodOutputs {
   historyIndexing: HistoryIndexing;
   getSnapshot: SnapshotDetail;
   searchSnapshots: {
+    /** Matches among the candidates this call read. */
     readonly keys: readonly string[];
     readonly searched: number;
     readonly unreadable: number;
+    /** The `from` of the next call; `null` once every candidate is read. */
+    readonly next: number | null;
+    /** Candidates of the whole search. */
+    readonly total: number;
   };
   diffSnapshots: SnapshotDiff;
   replaySnapshot: ReplayResult;

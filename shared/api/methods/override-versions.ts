@@ -1,5 +1,5 @@
 /**
- * The InspectorApi methods of the override's kept versions (issue 26), spread into
+ * The InspectorApi methods of the override's kept versions, spread into
  * shared/api/methods.ts: list them, read one against the file now, restore one.
  */
 import { z } from 'zod';

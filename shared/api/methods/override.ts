@@ -1,5 +1,5 @@
 /**
- * The InspectorApi methods of the Manifest tab (issue 6), spread into shared/api/methods.ts.
+ * The InspectorApi methods of the Manifest tab, spread into shared/api/methods.ts.
  */
 import { z } from 'zod';
 import { manifestFileField } from '../../base/path-field';

@@ -1,5 +1,5 @@
 /**
- * The InspectorApi methods of Verify (issue 23), spread into shared/api/methods.ts: whether the
+ * The InspectorApi methods of Verify, spread into shared/api/methods.ts: whether the
  * open package root holds an installed evolcore (or evolclaw) engine, and the current scenario
  * rendered by it beside ours. The engine is the one found in the package root — a path to run
  * never comes through the API (`eck verify --engine` is the CLI's alone).

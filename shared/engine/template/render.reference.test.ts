@@ -1,6 +1,6 @@
 /**
  * Seeded property test: the faithful renderer against an independent re-implementation of
- * evolcore's template rules (clarifications §8–9; evolclaw `manifest-engine.ts`), written here
+ * evolcore's template rules (docs/engine.md §8–9; evolclaw `manifest-engine.ts`), written here
  * in our own words as a character scanner instead of the real code's regular expressions:
  *
  * - `#each`: an opening is `{{#each` + whitespace + a name (`[A-Za-z_]` then word characters)

@@ -1,5 +1,5 @@
 /**
- * Template rendering as evolcore's `renderTemplate` does it (clarifications §8, evolclaw
+ * Template rendering as evolcore's `renderTemplate` does it (docs/engine.md §8, evolclaw
  * `src/eck/manifest-engine.ts`: `resolveEach`, `resolveConditions`, `renderTemplate`), and the
  * loop of a loop section (§9, `renderLoopSection`). The text must be the real text byte for
  * byte; the recorder (trace, hazards) is the inspector's own.

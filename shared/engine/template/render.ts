@@ -1,5 +1,5 @@
 /**
- * Template rendering exactly as evolcore's engine does it (clarifications §8;
+ * Template rendering exactly as evolcore's engine does it (docs/engine.md §8;
  * `renderTemplate` in evolclaw's `src/eck/manifest-engine.ts`):
  *
  * 1. `{{#each KEY}}…{{/each}}`, outermost first: each element renders the body with the whole
@@ -345,7 +345,7 @@ export function renderTemplate(
 }
 
 /**
- * A loop section's text (clarifications §9, `renderLoopSection`): the child per element in the
+ * A loop section's text (docs/engine.md §9, `renderLoopSection`): the child per element in the
  * element's scope, joined by `separator`; the wrapper rendered with `{{@loop}}` as a sentinel
  * (appended on a new line when absent), which then becomes the joined result, unparsed.
  */

@@ -1,6 +1,6 @@
 /**
  * Template scanning: text → tokens (the first stage of mustache.js's scan → tree → render).
- * Tags (clarifications §9, §10): `{{#each name}}`, `{{/each}}`, `{{?key}}`, `{{?key=v}}`,
+ * Tags (docs/engine.md §9, §10): `{{#each name}}`, `{{/each}}`, `{{?key}}`, `{{?key=v}}`,
  * `{{?key!=v}}`, `{{/}}`, `{{key}}`, `{{.}}`, `{{@index}}`, `{{@loop}}`. Anything else in
  * braces is plain text.
  */

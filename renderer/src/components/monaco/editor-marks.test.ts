@@ -1,5 +1,5 @@
 /**
- * The decorations and markers the editor pane hands Monaco (issue 21): a hover holding a
+ * The decorations and markers the editor pane hands Monaco: a hover holding a
  * hostile var value or template text reaches Monaco escaped and untrusted; a marker's message
  * goes as the plain string Monaco shows with innerText, with nothing Monaco would turn into a link.
  */

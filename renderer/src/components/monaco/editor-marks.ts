@@ -1,7 +1,7 @@
 /**
  * The app's markers and decorations as Monaco's objects: the one place they are built, so
  * untrusted text in them (var values, expressions read from a template, file names) reaches
- * Monaco as text (issue 21). Pure: plain ranges, no Monaco instance needed.
+ * Monaco as text. Pure: plain ranges, no Monaco instance needed.
  */
 import type * as Monaco from 'monaco-editor';
 import { plainMarkdown } from './plain-markdown';

@@ -1,5 +1,5 @@
 /**
- * Monaco opens no link (issue 21): the opener the policy registers takes every URI Monaco
+ * Monaco opens no link: the opener the policy registers takes every URI Monaco
  * would open (https from a hover, `command:`, `file:`) and reports it handled, so Monaco's own
  * openers (window.open, the command service) never see it; and editors detect no links.
  */

@@ -1,5 +1,5 @@
 /**
- * Monaco opens no links (issue 21). Every text the app shows in an editor comes from the
+ * Monaco opens no links. Every text the app shows in an editor comes from the
  * workspace (templates, manifests, vars, snapshots), which may be hostile, and the app links
  * to no web host: so no URL in the text is underlined for a Ctrl+click, and any link Monaco
  * would still open (a hover's, a `command:` one) is taken by an opener that opens nothing.

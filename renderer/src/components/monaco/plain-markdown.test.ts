@@ -1,5 +1,5 @@
 /**
- * The escaper (issue 21): hostile text, escaped, goes through the markdown parser Monaco
+ * The escaper: hostile text, escaped, goes through the markdown parser Monaco
  * bundles (its copy of marked, GFM on, as its hovers use) and comes out as one paragraph of
  * exactly that text: no link, image, HTML, code, emphasis, heading or list.
  */

@@ -1,5 +1,5 @@
 /**
- * Untrusted text as a Monaco markdown string that renders as that text (issue 21). Var values,
+ * Untrusted text as a Monaco markdown string that renders as that text. Var values,
  * file contents and file names come from a home that may be hostile: in a hover, a value like
  * `[click](https://evil.example/x)` must read as those characters, not become a live link.
  *

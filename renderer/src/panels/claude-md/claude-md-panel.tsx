@@ -1,5 +1,5 @@
 /**
- * The view of a "Claude Code project" workspace (issues 8, 13): its options, the files in load
+ * The view of a "Claude Code project" workspace: its options, the files in load
  * order with phase, level, status, load reason, include tree and size, the selected file
  * read-only in Monaco, and what Claude Code sends in its two phases side by side — the block
  * at session start and the messages a Read of the target attaches. Shown instead of the ECK

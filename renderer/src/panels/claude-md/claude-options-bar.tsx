@@ -9,6 +9,8 @@ import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { ClaudeMdKey } from './messages';
 import { ClaudeTargetPicker } from './claude-target-picker';
 import type { ClaudeOptionsPatch } from '../../store/claude-project-slice';
+import { useApp } from '../../store/store-context';
+import { tildePath } from '../../format/paths';
 
 /**
  * A text option applied with Enter (or on leaving the field); Escape restores it. What was typed
@@ -73,6 +75,8 @@ export interface ClaudeOptionsBarProps {
 
 /** The options bar. */
 export function ClaudeOptionsBar({ options, t, onChange }: ClaudeOptionsBarProps) {
+  // Folders inside the user's own show as `~/…` (the main side reads a typed `~` the same way).
+  const userHome = useApp((s) => s.workspace?.userHome ?? '');
   const [picking, setPicking] = useState(false);
   const sources = options.settingSources;
   const toggle = (key: 'user' | 'project' | 'local', label: string) => (
@@ -91,7 +95,7 @@ export function ClaudeOptionsBar({ options, t, onChange }: ClaudeOptionsBarProps
       <OptionField
         label={t('opt.home')}
         title={t('opt.apply')}
-        value={options.home}
+        value={tildePath(options.home, userHome)}
         allowEmpty={false}
         onApply={(home) => onChange({ home })}
         testId="claude-home"
@@ -99,7 +103,7 @@ export function ClaudeOptionsBar({ options, t, onChange }: ClaudeOptionsBarProps
       <OptionField
         label={t('opt.managed')}
         title={t('opt.apply')}
-        value={options.managedDir}
+        value={tildePath(options.managedDir, userHome)}
         allowEmpty={false}
         onApply={(managedDir) => onChange({ managedDir })}
         testId="claude-managed"

@@ -1,5 +1,5 @@
 /**
- * Which settings file changed what about memory (issue 22 item 11), as lines for the view:
+ * Which settings file changed what about memory, as lines for the view:
  * each claudeMdExcludes pattern with the files it dropped, the two env switches and the
  * external-include approval of ~/.claude.json. Only settings that are set are listed.
  */

@@ -1,6 +1,6 @@
 /**
- * The settings that changed this assembly's memory, each with the settings file it came from
- * (issue 22 item 11): claudeMdExcludes patterns, the env switches, the ~/.claude.json approval.
+ * The settings that changed this assembly's memory, each with the settings file it came from:
+ * claudeMdExcludes patterns, the env switches, the ~/.claude.json approval.
  * Nothing is shown when no setting changes memory.
  */
 import type { ClaudeMdReport } from '../../../../shared/claude-md/types';

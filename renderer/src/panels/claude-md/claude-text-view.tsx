@@ -2,6 +2,7 @@
  * The assembled CLAUDE.md text exactly as Claude Code injects it, each file's block tinted;
  * clicking a block selects its file.
  */
+import { ContextSize } from '../../components/context-size';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ClaudeMdReport } from '../../../../shared/claude-md/types';
 import type { PanelTranslate } from '../../i18n/panel-messages';
@@ -28,9 +29,9 @@ export function ClaudeTextView({ report, selected, t, onSelect }: ClaudeTextView
   return (
     <div className="claude-text-wrap">
       <div className="claude-text-bar">
-        <span className="context-bytes" data-testid="claude-text-chars">
-          {t('text.bytes', { chars: report.context.length.toLocaleString() })}
-        </span>
+        {/* The text as sent, measured as the inspector's context is; the totals above count the
+            files' own characters, without the wrappers Claude Code adds. */}
+        <ContextSize text={report.context} className="context-bytes" testId="claude-text-chars" />
         <button type="button" onClick={() => void navigator.clipboard?.writeText(report.context)}>
           {t('text.copy')}
         </button>

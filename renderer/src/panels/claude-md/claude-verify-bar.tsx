@@ -1,5 +1,5 @@
 /**
- * The CLAUDE.md view's Verify (issue 23): where the user's `claude` is found, a button that runs
+ * The CLAUDE.md view's Verify: where the user's `claude` is found, a button that runs
  * it once and says whether it sends the memory this view assembles — start block and, with a
  * target, the attachments after the Read — naming the version and whether it is the modelled one.
  * Absent where no `claude` is found.

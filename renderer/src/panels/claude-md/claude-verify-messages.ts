@@ -1,5 +1,5 @@
 /**
- * The CLAUDE.md view's Verify strings (issue 23), English and Simplified Chinese.
+ * The CLAUDE.md view's Verify strings, English and Simplified Chinese.
  */
 import { definePanelMessages } from '../../i18n/panel-messages';
 
@@ -33,16 +33,16 @@ const en = {
 const zh: Record<keyof typeof en, string> = {
   'cv.button': '用 Claude Code {version} 校验',
   'cv.buttonHint':
-    '以 print 模式运行一次你自己的 claude（{file}），连接本地的假 API，比较它发送的 memory。它的对话记录和计数写入临时文件夹；不发送遥测；最多 90 秒。',
+    '以 `--print` 模式运行一次你自己的 `claude`（{file}），连接本地的假 API，比较它发送的记忆。它的对话记录和计数写入临时文件夹；不发送遥测；最多 90 秒。',
   'cv.running': '正在运行 Claude Code {version}…',
-  'cv.identical': '你的 Claude Code {version} 发送的 memory 相同：开始块完全一致。',
+  'cv.identical': '你的 Claude Code {version} 发送的记忆相同：开始块完全一致。',
   'cv.identicalRead':
-    '你的 Claude Code {version} 发送的 memory 相同：开始块和 Read 之后的 {n} 个附件完全一致。',
-  'cv.different': '你的 Claude Code {version} 发送的 memory 不同：{what}。',
-  'cv.startAt': '开始块在第 {line} 行不同（inspector：{ours} · 已安装：{theirs}）',
-  'cv.attachmentAt': 'Read 之后的第 {n} 个附件不同（inspector {ours} 个，已安装 {theirs} 个）',
-  'cv.notModelled': 'Inspector 模拟的是 Claude Code {modelled}；你运行的是 {version}，差异可能来自新版本。',
-  'cv.managed': '真实的 CLI 从 /etc/claude-code 读取 managed 层；此视图读取的是 {dir}。',
+    '你的 Claude Code {version} 发送的记忆相同：开始块和 `Read` 之后的 {n} 个附件完全一致。',
+  'cv.different': '你的 Claude Code {version} 发送的记忆不同：{what}。',
+  'cv.startAt': '开始块在第 {line} 行不同（检查器：{ours} · 已安装：{theirs}）',
+  'cv.attachmentAt': '`Read` 之后的第 {n} 个附件不同（检查器 {ours} 个，已安装 {theirs} 个）',
+  'cv.notModelled': '检查器模拟的是 Claude Code {modelled}；你运行的是 {version}，差异可能来自新版本。',
+  'cv.managed': '真实的 CLI 从 /etc/claude-code 读取托管层；此视图读取的是 {dir}。',
   'cv.failed': 'Claude Code {version} 无法运行：{message}',
   'cv.noClaude': '未找到 Claude Code（查找过 {looked}）。',
   'cv.noProject': '请先打开一个 Claude Code 项目。',
@@ -51,8 +51,8 @@ const zh: Record<keyof typeof en, string> = {
   'cv.unknownVersion': '（版本未知）',
   'cv.showDiff': '显示差异',
   'cv.hide': '隐藏',
-  'cv.diffLabel': 'Inspector（左）与你的 Claude Code（右）',
-  'cv.oursSide': 'Inspector 组装的开始块',
+  'cv.diffLabel': '检查器（左）与你的 Claude Code（右）',
+  'cv.oursSide': '检查器组装的开始块',
   'cv.installedSide': '你的 Claude Code 发送的开始块',
 };
 

@@ -1,6 +1,6 @@
 /**
  * Strings of the Claude Code project view and its workspace-bar switch, English and
- * Simplified Chinese (the load reasons and statuses in plain words, issue 8).
+ * Simplified Chinese (the load reasons and statuses in plain words).
  */
 import { definePanelMessages } from '../../i18n/panel-messages';
 
@@ -60,7 +60,7 @@ const en = {
   'opt.approve.title':
     'Unchecked, the approval Claude Code stored for this project in ~/.claude.json decides (see the settings above the list)',
   totals:
-    '{loaded} of {files, plural, one {# file} other {# files}} loaded · {chars, plural, one {# character} other {# characters}} · {bytes} · assembled in {ms} ms ({trigger})',
+    '{loaded} of {files, plural, one {# file} other {# files}} loaded · {chars, plural, one {# character} other {# characters}} in the files ({bytes}) · assembled in {ms} ms ({trigger})',
   'totals.over': '{n} over the 40,000-character warning',
   'totals.attached': '{n} attached after the Read',
   'trigger.open': 'opened',
@@ -122,7 +122,6 @@ const en = {
   diagnostics: 'Diagnostics',
   'text.empty': 'Nothing sent at start: Claude Code would inject no CLAUDE.md text.',
   'text.prompt': 'Instruction prompt',
-  'text.bytes': '{chars, plural, one {# character} other {# characters}}',
   'text.copy': 'Copy all',
   'statusBar.assembled': 'CLAUDE.md assembled in {ms} ms',
   'statusBar.loaded': '{loaded} of {files, plural, one {# file} other {# files}} loaded',
@@ -133,7 +132,7 @@ const en = {
 
 const zh: Record<keyof typeof en, string> = {
   'kind.label': '工作区',
-  'kind.eck': 'ECK 主目录',
+  'kind.eck': 'ECK 用户数据根目录',
   'kind.claude': 'Claude Code 项目',
   'bar.cwd': '项目文件夹',
   'empty.noProject': '在上方栏中输入 Claude Code 运行的文件夹（工作目录），然后按 Enter。',
@@ -154,8 +153,8 @@ const zh: Record<keyof typeof en, string> = {
   'col.phase': '时机',
   'version.note':
     '重现 Claude Code {version} 的行为，并已与真实 CLI 核对。此处看不到：Claude Code 运行时获取的功能开关、企业设置脚本、MDM 或服务器托管的设置、自动记忆（MEMORY.md）。',
-  'status.deferred': '开始时不发送：它带有 paths，要等 Claude 读取匹配的文件',
-  'status.empty': '不发送：去掉 frontmatter 和注释后为空（其引入不会被跟随）',
+  'status.deferred': '开始时不发送：它带有 `paths`，要等 Claude 读取匹配的文件',
+  'status.empty': '不发送：去掉前置元数据和注释后为空（其引入不会被跟随）',
   'status.attached': '读取后附加',
   'opt.home': '用户主目录',
   'opt.managed': '托管策略文件夹',
@@ -182,7 +181,8 @@ const zh: Record<keyof typeof en, string> = {
   'opt.approve': '批准外部引入',
   'opt.approve.title':
     '未勾选时，由 Claude Code 在 ~/.claude.json 中为此项目保存的批准决定（见列表上方的设置）',
-  totals: '已加载 {loaded} / {files} 个文件 · {chars} 个字符 · {bytes} · 组装耗时 {ms} 毫秒（{trigger}）',
+  totals:
+    '已加载 {loaded} / {files} 个文件 · 文件内共 {chars} 个字符（{bytes}）· 组装耗时 {ms} 毫秒（{trigger}）',
   'totals.over': '{n} 个文件超过 40,000 字符警告线',
   'totals.attached': '读取后附加 {n} 个',
   'trigger.open': '打开',
@@ -199,20 +199,20 @@ const zh: Record<keyof typeof en, string> = {
   'level.project': '项目',
   'level.local': '本地',
   'status.loaded': '已加载',
-  'status.conditional-matched': '已附加：paths 匹配所读取的文件',
-  'status.conditional-not-matched': '未附加：paths 不匹配所读取的文件',
+  'status.conditional-matched': '已附加：`paths` 匹配所读取的文件',
+  'status.conditional-not-matched': '未附加：`paths` 不匹配所读取的文件',
   'status.conditional-not-matched.noTarget': '未加载：这是条件规则，且未设置目标文件',
   'status.excluded-by-setting': '未加载：{source} 已关闭',
   'status.excluded-by-pattern': '未加载：匹配设置中 claudeMdExcludes 的模式',
   'settings.title': '改变记忆的设置',
   'settings.environment': '环境变量',
   'settings.exclude': '{file}：claudeMdExcludes "{pattern}" 排除了 {n} 个文件',
-  'settings.disable.on': '{file}：env CLAUDE_CODE_DISABLE_CLAUDE_MDS 已设置，Claude Code 不发送任何记忆',
-  'settings.disable.off': '{file}：env CLAUDE_CODE_DISABLE_CLAUDE_MDS 已关闭',
+  'settings.disable.on': '{file}：`env` 中 CLAUDE_CODE_DISABLE_CLAUDE_MDS 已设置，Claude Code 不发送任何记忆',
+  'settings.disable.off': '{file}：`env` 中 CLAUDE_CODE_DISABLE_CLAUDE_MDS 已关闭',
   'settings.addDir.on':
-    '{file}：env CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD 已设置：--add-dir 文件夹（{n} 个）的记忆在开始时加载',
+    '{file}：`env` 中 CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD 已设置：`--add-dir` 文件夹（{n} 个）的记忆在开始时加载',
   'settings.addDir.off':
-    '{file}：env CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD 已关闭：--add-dir 文件夹不加载记忆',
+    '{file}：`env` 中 CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD 已关闭：`--add-dir` 文件夹不加载记忆',
   'settings.approved': '{file}：项目 {key} 的外部引入已获批准',
   'status.cycle': '跳过：已经处理过（循环引入、同一文件出现两次，或指向已加载文件的符号链接）',
   'status.too-deep': '跳过：引入层级超过 4 层',
@@ -221,7 +221,7 @@ const zh: Record<keyof typeof en, string> = {
   'status.missing': '未找到或无法读取',
   'reason.session_start': '会话开始时',
   'reason.nested_traversal': '它所在的文件夹位于项目文件夹与所读取文件之间',
-  'reason.path_glob_match': '由其 paths 决定：Claude 读取匹配的文件时发送',
+  'reason.path_glob_match': '由其 `paths` 决定：Claude 读取匹配的文件时发送',
   'reason.include': '由 {parent} 引入',
   'size.chars': '{chars} 个字符',
   'size.over': '超过 40,000 字符：Claude Code 会发出警告',
@@ -230,7 +230,7 @@ const zh: Record<keyof typeof en, string> = {
   'detail.path': '路径',
   'detail.realPath': '解析后（符号链接）',
   'detail.directive': '引入指令',
-  'detail.globs': 'paths',
+  'detail.globs': '`paths`',
   'detail.tested': '用于匹配的目标路径',
   'detail.why': '原因',
   'detail.differs': '组装后的内容与磁盘上的文件不同（注释已移除）。',
@@ -241,7 +241,6 @@ const zh: Record<keyof typeof en, string> = {
   diagnostics: '诊断',
   'text.empty': '开始时不发送任何内容：Claude Code 不会注入 CLAUDE.md 文本。',
   'text.prompt': '指令提示',
-  'text.bytes': '{chars} 个字符',
   'text.copy': '全部复制',
   'statusBar.assembled': 'CLAUDE.md 组装耗时 {ms} 毫秒',
   'statusBar.loaded': '已加载 {loaded} / {files} 个文件',

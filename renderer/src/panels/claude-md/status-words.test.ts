@@ -65,12 +65,12 @@ describe('status and reason words', () => {
       '开始时 docs/a.md: 已加载 / 由 CLAUDE.md 引入',
       '不发送 pic.png: 跳过：不是文本文件 / 由 CLAUDE.md 引入',
       '不发送 /out.md: 跳过：在项目文件夹之外，且此处未批准外部引入 / 由 CLAUDE.md 引入',
-      '读取匹配文件时 .claude/rules/t.md: 开始时不发送：它带有 paths，要等 Claude 读取匹配的文件 / 由其 paths 决定：Claude 读取匹配的文件时发送',
-      '读取匹配文件时 .claude/rules/css.md: 开始时不发送：它带有 paths，要等 Claude 读取匹配的文件 / 由其 paths 决定：Claude 读取匹配的文件时发送',
-      '不发送 .claude/rules/empty.md: 不发送：去掉 frontmatter 和注释后为空（其引入不会被跟随） / 会话开始时',
+      '读取匹配文件时 .claude/rules/t.md: 开始时不发送：它带有 `paths`，要等 Claude 读取匹配的文件 / 由其 `paths` 决定：Claude 读取匹配的文件时发送',
+      '读取匹配文件时 .claude/rules/css.md: 开始时不发送：它带有 `paths`，要等 Claude 读取匹配的文件 / 由其 `paths` 决定：Claude 读取匹配的文件时发送',
+      '不发送 .claude/rules/empty.md: 不发送：去掉前置元数据和注释后为空（其引入不会被跟随） / 会话开始时',
       '读取时 src/CLAUDE.md: 读取后附加 / 它所在的文件夹位于项目文件夹与所读取文件之间',
-      '读取时 .claude/rules/t.md: 已附加：paths 匹配所读取的文件 / 由其 paths 决定：Claude 读取匹配的文件时发送',
-      '不发送 .claude/rules/css.md: 未附加：paths 不匹配所读取的文件 / 由其 paths 决定：Claude 读取匹配的文件时发送',
+      '读取时 .claude/rules/t.md: 已附加：`paths` 匹配所读取的文件 / 由其 `paths` 决定：Claude 读取匹配的文件时发送',
+      '不发送 .claude/rules/css.md: 未附加：`paths` 不匹配所读取的文件 / 由其 `paths` 决定：Claude 读取匹配的文件时发送',
     ]);
   });
 

@@ -7,6 +7,7 @@ import { usePanelT } from '../../i18n/panel-messages';
 import type { WorkspaceKind } from '../../store/claude-project-slice';
 import { useApp } from '../../store/store-context';
 import { claudeMdMessages } from './messages';
+import { tildePath } from '../../format/paths';
 
 /** The kind select. */
 export function WorkspaceKindSwitch() {
@@ -33,5 +34,15 @@ export function ClaudeFolderField() {
   const t = usePanelT(claudeMdMessages);
   const open = useApp((s) => s.claude.open);
   const cwd = useApp((s) => s.claude.assembly?.options.cwd ?? '');
-  return <PathField label={t('bar.cwd')} value={cwd} badge="" onOpen={open} testId="claude-cwd" />;
+  const userHome = useApp((s) => s.workspace?.userHome ?? '');
+  return (
+    <PathField
+      label={t('bar.cwd')}
+      value={tildePath(cwd, userHome)}
+      fullPath={cwd}
+      badge=""
+      onOpen={open}
+      testId="claude-cwd"
+    />
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * The prompt-cache prefix marker (issue 4): the offset where the context first differs from
+ * The prompt-cache prefix marker: the offset where the context first differs from
  * the previous render. Providers cache a prompt by its prefix, so everything after that
  * offset is what a change invalidates.
  */

@@ -2,13 +2,14 @@
  * The Context tab: the final `<system-reminder>` text of the current render, live, each
  * block tinted by its section. Clicking text selects its section (shared with the Timeline);
  * search, copy all, byte count, and the prompt-cache prefix marker: where the text first
- * differs from the previous render (issue 4).
+ * differs from the previous render.
  */
 import { TooLargeNote } from '../../components/too-large-note';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useExactBytes } from '../../components/bytes';
-import { formatBytes } from '../../format/bytes';
+import { ContextSize } from '../../components/context-size';
+import { exactByteCount, formatBytes } from '../../format/bytes';
 import { useT } from '../../i18n/use-t';
 import { usePanelT } from '../../i18n/panel-messages';
 import { useApp, useAppStore } from '../../store/store-context';
@@ -26,9 +27,10 @@ import { shownRender } from '../../store/shown-render';
 export function ContextPanel() {
   const t = useT();
   const ct = usePanelT(contextMessages);
-  // The draft's render while a draft is unsaved (issue 26), else the saved one.
+  // The draft's render while a draft is unsaved, else the saved one.
   const render = useApp(shownRender);
   const failed = useApp((s) => s.failedRender);
+  const language = useApp((s) => s.language);
   const setTab = useApp((s) => s.setTab);
   const store = useAppStore();
   const history = useApp((s) => s.contextHistory);
@@ -58,7 +60,6 @@ export function ContextPanel() {
   );
   const marker = prefix !== null && !prefix.identical ? prefix.offset : null;
   const runs = useMemo(() => contextRuns(segments, matches, marker), [segments, matches, marker]);
-  const bytes = useMemo(() => new TextEncoder().encode(context).length, [context]);
   const exactBytes = useExactBytes();
   const active = total === 0 ? -1 : Math.min(current, matches.length - 1);
 
@@ -184,9 +185,7 @@ export function ContextPanel() {
           <button type="button" onClick={() => step(1)} disabled={total === 0} aria-label={ct('search.next')}>
             ↓
           </button>
-          <span className="context-bytes" data-testid="context-bytes" title={exactBytes(bytes)}>
-            {ct('bytes.label', { bytes: formatBytes(bytes), chars: context.length })}
-          </span>
+          <ContextSize text={context} className="context-bytes" testId="context-bytes" />
           <button type="button" onClick={copy} data-testid="context-copy">
             {copied === 'yes'
               ? t('context.copied')
@@ -203,7 +202,10 @@ export function ContextPanel() {
               ? ct('cache.none')
               : prefix.identical
                 ? ct('cache.identical')
-                : ct('cache.at', { chars: prefix.offset, bytes: formatBytes(prefix.bytes) })}
+                : ct('cache.at', {
+                    chars: exactByteCount(prefix.offset, language),
+                    bytes: formatBytes(prefix.bytes),
+                  })}
           </span>
           {marker !== null && (
             <button type="button" onClick={jumpToMarker}>

@@ -1,6 +1,6 @@
 /**
  * Splits the context text into runs, each tagged with the section whose span covers it, so the
- * Context tab can tint every block by its section (DESIGN.md, Panels: Context).
+ * Context tab can tint every block by its section (docs/design.md §Panels: Context).
  */
 import type { SectionReport } from '../../../../shared/engine';
 import { cutAtSpans } from '../../format/span-cut';

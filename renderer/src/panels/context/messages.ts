@@ -11,7 +11,6 @@ const en = {
   'search.next': 'Next match',
   'copy.all': 'Copy all',
   'copy.failed': 'Copy failed',
-  'bytes.label': '{bytes} · {chars, plural, one {# character} other {# characters}}',
   'cache.none': 'Prompt-cache prefix: shown after the next render',
   'cache.identical': 'Prompt-cache prefix: identical to the previous render',
   'cache.at':
@@ -33,7 +32,6 @@ const zh: Record<keyof typeof en, string> = {
   'search.next': '下一个匹配',
   'copy.all': '全部复制',
   'copy.failed': '复制失败',
-  'bytes.label': '{bytes} · {chars} 个字符',
   'cache.none': '提示缓存前缀：下一次渲染后显示',
   'cache.identical': '提示缓存前缀：与上一次渲染完全相同',
   'cache.at': '提示缓存前缀：前 {chars} 个字符（{bytes}）与上一次渲染相同',

@@ -1,12 +1,13 @@
 /**
- * The History chart's data for uPlot, pure (issue 16): the points of `chartModel` (at most one
+ * The History chart's data for uPlot, pure: the points of `chartModel` (at most one
  * per pixel column, so 50,000 snapshots draw ~1,000 points) as aligned time/bytes series, the
- * truncated renders as a series of their own, the budget steps in time, and the tick labels in
- * the UI language.
+ * truncated renders as a series of their own, the budget steps in time, and the time labels in
+ * the UI language (where the ticks fall is chart-ticks.ts).
  */
 import type { SnapshotSummary } from '../../../../shared/history/history-types';
 import type { Language } from '../../../../shared/api';
-import { formatBytes } from '../../format/bytes';
+import type { ChartJump } from './chart-jumps';
+import { largestJumps } from './chart-jumps';
 import { chartModel } from './history-rows';
 
 /** One level of the budget line, in epoch seconds (uPlot's time unit). */
@@ -27,6 +28,8 @@ export interface ChartSeries {
   readonly snapshots: SnapshotSummary[];
   readonly budget: readonly BudgetLevel[];
   readonly maxBytes: number;
+  /** The largest growths within a session, over all rows (not only the drawn points). */
+  readonly jumps: readonly ChartJump[];
 }
 
 /** The series for `columns` pixel columns. */
@@ -54,7 +57,7 @@ export function chartSeries(
   const span = Math.max(1, model.to - model.from);
   const timeOf = (x: number): number => (model.from + (x / width) * span) / 1000;
   const budget = model.budget.map((b) => ({ from: timeOf(b.x1), to: timeOf(b.x2), bytes: b.bytes }));
-  return { xs, bytes, truncated, snapshots, budget, maxBytes: model.maxBytes };
+  return { xs, bytes, truncated, snapshots, budget, maxBytes: model.maxBytes, jumps: largestJumps(rows) };
 }
 
 const DAY = 24 * 3600;
@@ -106,9 +109,4 @@ export function tooltipTime(language: Language, epochSeconds: number): string {
     second: '2-digit',
     hourCycle: 'h23',
   }).format(new Date(epochSeconds * 1000));
-}
-
-/** Tick labels of the byte axis: the app's one byte format. */
-export function byteTicks(splits: readonly number[]): string[] {
-  return splits.map((v) => formatBytes(Math.round(v)));
 }

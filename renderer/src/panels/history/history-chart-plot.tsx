@@ -1,5 +1,5 @@
 /**
- * The History chart drawn by uPlot (issue 16), loaded lazily like Monaco (size-chart.tsx): a
+ * The History chart drawn by uPlot, loaded lazily like Monaco (size-chart.tsx): a
  * canvas time series made for many points, with time and byte axes labelled in the UI
  * language, the budget as a dashed step line, truncated renders marked, a tooltip per point
  * and drag-to-brush. The tick labels uPlot drew are mirrored into data attributes so tests
@@ -12,7 +12,8 @@ import type { Language } from '../../../../shared/api';
 import { exactByteCount, formatBytes } from '../../format/bytes';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { ChartSeries } from './chart-series';
-import { byteTicks, timeTicks, tooltipTime } from './chart-series';
+import { timeTicks, tooltipTime } from './chart-series';
+import { byteAxisTicks, timeAxisSplits } from './chart-ticks';
 import type { HistoryFilters } from './history-rows';
 import type { HistoryMessageKey } from './messages';
 
@@ -29,6 +30,13 @@ export interface HistoryChartPlotProps {
   readonly onPick: (key: string) => void;
   readonly onWidth: (width: number) => void;
   readonly t: PanelTranslate<HistoryMessageKey>;
+}
+
+/** Where a jump's mark sits over the plot, in CSS pixels of the frame. */
+interface JumpMark {
+  readonly key: string;
+  readonly left: number;
+  readonly top: number;
 }
 
 interface Hover {
@@ -54,6 +62,7 @@ export default function HistoryChartPlot(props: HistoryChartPlotProps): React.JS
     latest.current = props;
   });
   const [hover, setHover] = useState<Hover | null>(null);
+  const [jumpMarks, setJumpMarks] = useState<readonly JumpMark[]>([]);
 
   const data = useMemo<uPlot.AlignedData>(() => [series.xs, series.bytes, series.truncated], [series]);
 
@@ -64,10 +73,30 @@ export default function HistoryChartPlot(props: HistoryChartPlotProps): React.JS
     const grid = cssVar('--border', dark ? '#333' : '#ddd');
     const accent = cssVar('--accent', '#2f6fde');
     const axisFont = '11px system-ui, sans-serif';
-    const ticks = { x: [] as string[], y: [] as string[] };
-    const publishTicks = (): void => {
+    const ticks = {
+      x: [] as string[],
+      y: [] as string[],
+      xSplits: [] as number[],
+      yLabels: new Map<number, string>(),
+    };
+    // Labels are measured in the axis font, so the time axis can space them (chart-ticks.ts).
+    const measureCtx = document.createElement('canvas').getContext('2d');
+    if (measureCtx !== null) measureCtx.font = axisFont;
+    const measure = (label: string): number => measureCtx?.measureText(label).width ?? label.length * 7;
+    const plotWidth = (u: uPlot): number =>
+      u.bbox.width > 0 ? u.bbox.width / devicePixelRatio : host.clientWidth;
+    const publishTicks = (u: uPlot): void => {
       host.dataset['xTicks'] = ticks.x.join(' | ');
       host.dataset['yTicks'] = ticks.y.join(' | ');
+      // Each time label's left and right edge in CSS pixels, centred on its tick as uPlot
+      // draws it, for tests to check that none overlaps the next.
+      host.dataset['xBoxes'] = ticks.xSplits
+        .map((t, i) => {
+          const x = u.valToPos(t, 'x');
+          const w = measure(ticks.x[i] ?? '');
+          return `${(x - w / 2).toFixed(1)},${(x + w / 2).toFixed(1)}`;
+        })
+        .join(' ');
     };
     const drawBudget = (u: uPlot): void => {
       const levels = latest.current.series.budget;
@@ -108,6 +137,20 @@ export default function HistoryChartPlot(props: HistoryChartPlotProps): React.JS
       ctx.stroke();
       ctx.restore();
     };
+    // The jumps' marks are buttons over the canvas (focusable, named, clickable); each draw
+    // moves them to where their snapshot now sits.
+    let placed = '';
+    const placeJumps = (u: uPlot): void => {
+      const marks = latest.current.series.jumps.map((j) => ({
+        key: j.key,
+        left: Math.round(u.valToPos(j.time / 1000, 'x') + u.over.offsetLeft),
+        top: Math.round(u.valToPos(j.bytes, 'y') + u.over.offsetTop),
+      }));
+      const id = JSON.stringify(marks);
+      if (id === placed) return;
+      placed = id;
+      setJumpMarks(marks);
+    };
     const opts: uPlot.Options = {
       width: Math.max(200, host.clientWidth),
       height: HEIGHT,
@@ -124,6 +167,12 @@ export default function HistoryChartPlot(props: HistoryChartPlotProps): React.JS
           font: axisFont,
           grid: { stroke: grid, width: 1 },
           ticks: { stroke: grid, width: 1 },
+          splits: (u, _axis, min, max) => {
+            const labels = (splits: readonly number[]): string[] =>
+              timeTicks(latest.current.language, splits, max - min);
+            ticks.xSplits = timeAxisSplits({ min, max, width: plotWidth(u), labels, measure });
+            return ticks.xSplits;
+          },
           values: (u, splits) => {
             const min = u.scales['x']?.min ?? 0;
             const max = u.scales['x']?.max ?? 0;
@@ -137,8 +186,14 @@ export default function HistoryChartPlot(props: HistoryChartPlotProps): React.JS
           size: 64,
           grid: { stroke: grid, width: 1 },
           ticks: { stroke: grid, width: 1 },
+          // Round values of the byte unit: 0 · 25 · 50 · 75 · 100 KB under a 100 KB budget.
+          splits: (_u, _axis, _min, max) => {
+            const chosen = byteAxisTicks(max);
+            ticks.yLabels = new Map(chosen.map((tick) => [tick.value, tick.label]));
+            return chosen.map((tick) => tick.value);
+          },
           values: (_u, splits) => {
-            ticks.y = byteTicks(splits);
+            ticks.y = splits.map((v) => ticks.yLabels.get(v) ?? formatBytes(v));
             return ticks.y;
           },
         },
@@ -158,7 +213,7 @@ export default function HistoryChartPlot(props: HistoryChartPlotProps): React.JS
         points: { show: false },
       },
       hooks: {
-        draw: [drawBudget, drawSelected, publishTicks],
+        draw: [drawBudget, drawSelected, publishTicks, placeJumps],
         setCursor: [
           (u) => {
             const idx = u.cursor.idx;
@@ -246,6 +301,33 @@ export default function HistoryChartPlot(props: HistoryChartPlotProps): React.JS
         aria-label={summary}
         data-testid="history-chart-axes"
       />
+      {jumpMarks.map((m, i) => {
+        const j = series.jumps.find((x) => x.key === m.key);
+        if (j === undefined) return null;
+        const label = t('jumpLabel', {
+          rank: i + 1,
+          growth: `+${formatBytes(j.growth)}`,
+          before: formatBytes(j.before),
+          after: formatBytes(j.bytes),
+          time: tooltipTime(language, j.time / 1000),
+        });
+        return (
+          <button
+            key={m.key}
+            type="button"
+            className={m.key === props.selected ? 'history-jump selected' : 'history-jump'}
+            data-testid="history-jump"
+            data-key={m.key}
+            style={{ left: m.left, top: m.top }}
+            aria-label={label}
+            title={label}
+            aria-pressed={m.key === props.selected}
+            onClick={() => props.onPick(m.key)}
+          >
+            ▲
+          </button>
+        );
+      })}
       {point !== undefined && hover !== null ? (
         <div
           className="history-chart-tip"

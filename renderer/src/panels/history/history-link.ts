@@ -1,5 +1,5 @@
 /**
- * The History tab and links (issue 27): a link `#/history/<key>[/section/<id>]` opens that
+ * The History tab and links: a link `#/history/<key>[/section/<id>]` opens that
  * snapshot (its report, with the section marked, when a section is named), and the snapshot
  * selected here is published to the view slice, so the address and "Copy link" name it.
  */

@@ -1,10 +1,10 @@
 /**
- * The History tab (issue 7): every eck-debug snapshot in a virtualised table under a chart of
+ * The History tab: every eck-debug snapshot in a virtualised table under a chart of
  * context size over time; one snapshot's files; compare two; replay one; what-if over the
  * filtered ones with the Manifest tab's draft; export and open bundles; clean only when asked.
  */
 import { HistoryVerify } from './history-verify';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { ApiError } from '../../../../shared/api';
@@ -12,11 +12,14 @@ import { apiErrorText } from '../../i18n/api-error-text';
 import { usePanelT } from '../../i18n/panel-messages';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import { useApp } from '../../store/store-context';
+import { SplitHandle } from '../../components/split-handle';
+import { clampSplit } from '../../components/split-width';
+import { useElementWidth } from '../../components/use-element-width';
 import { useApi } from '../../store/use-api';
 import { currentDraft, sessionDirty } from '../../store/draft-session';
 import { filterRows, isHomeHistory, listingFacts, sortRows } from './history-rows';
 import { createHistoryStore } from './history-store';
-import type { HistoryDraft, HistoryStore } from './history-store';
+import type { HistoryDraft, HistoryStore, SearchProgress } from './history-store';
 import { formatBytes } from '../../format/bytes';
 import { indexProgress } from './index-progress';
 import { historyMessages } from './messages';
@@ -68,6 +71,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
       filters: st.filters,
       sort: st.sort,
       searching: st.searching,
+      searchProgress: st.searchProgress,
       selected: st.selected,
       compareWith: st.compareWith,
       error: st.error,
@@ -79,6 +83,13 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
   );
   const dark = useDark();
   const draft = useDraft();
+  // The table and the detail share the width as the Timeline's do: a split the user drags or
+  // moves from the keyboard, kept per tab, so columns scroll sideways before they are cut.
+  const bodyRef = useRef<HTMLDivElement | null>(null);
+  const bodyWidth = useElementWidth(bodyRef);
+  const splitPref = useApp((st) => st.view.splits.history ?? null);
+  const setSplit = useApp((st) => st.view.setSplit);
+  const sideWidth = clampSplit(splitPref, bodyWidth);
   const applyScenario = useApp((st) => st.applyScenario);
   const budget = useApp((st) => st.render?.report.totals.maxBytes ?? null);
   const [searchText, setSearchText] = useState('');
@@ -176,8 +187,15 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
           data-testid="history-search"
         />
         <span className="history-count" data-testid="history-count">
-          {s.searching ? t('searching') : t('count', { shown: shown.length, total: all.length })}
+          {t('count', { shown: shown.length, total: all.length })}
         </span>
+        <SearchState
+          progress={s.searchProgress}
+          hits={s.filters.hits?.size ?? 0}
+          store={store}
+          language={language}
+          t={t}
+        />
         {progress !== null ? (
           <IndexProgress
             progress={progress}
@@ -292,7 +310,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
           </button>
         </div>
       ) : null}
-      <div className="history-body">
+      <div className="history-body" ref={bodyRef}>
         <div className="history-main">
           {listing === null ? (
             <p>{t('loading')}</p>
@@ -316,11 +334,51 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
             />
           )}
         </div>
-        <aside className="history-side" data-testid="history-side">
+        <SplitHandle
+          width={sideWidth}
+          total={bodyWidth}
+          onResize={(w) => setSplit('history', w)}
+          label={t('split.label')}
+          testId="history-split"
+        />
+        <aside className="history-side" data-testid="history-side" style={{ flexBasis: sideWidth }}>
           <SidePane store={store} draft={draft} dark={dark} onUseVars={(k) => void applySnapshotVars(k)} />
         </aside>
       </div>
     </div>
+  );
+}
+
+/** How far the search has read, with Stop while it runs and a way on once stopped. */
+function SearchState(props: {
+  readonly progress: SearchProgress | null;
+  readonly hits: number;
+  readonly store: HistoryStore;
+  readonly language: string;
+  readonly t: PanelTranslate<HistoryMessageKey>;
+}): React.JSX.Element | null {
+  const { progress: p, store, t } = props;
+  if (p === null) return null;
+  const n = (v: number): string => v.toLocaleString(props.language);
+  const words = { searched: n(p.searched), total: n(p.total), hits: n(props.hits) };
+  if (p.next === null) return null;
+  return (
+    <span className="history-search-state" data-testid="history-search-state" aria-live="polite">
+      {p.stopped ? t('searchStopped', words) : t('searchProgress', words)}{' '}
+      {p.stopped ? (
+        <button
+          type="button"
+          onClick={() => void store.getState().resumeSearch()}
+          data-testid="history-search-resume"
+        >
+          {t('searchResume')}
+        </button>
+      ) : (
+        <button type="button" onClick={() => store.getState().stopSearch()} data-testid="history-search-stop">
+          {t('searchStop')}
+        </button>
+      )}
+    </span>
   );
 }
 
@@ -591,7 +649,7 @@ function SidePane(props: {
 
 /**
  * How far the pass that reads each snapshot's columns is, with Stop reading; once stopped, how
- * far it got, with Resume (issue 16).
+ * far it got, with Resume.
  */
 function IndexProgress(props: {
   readonly progress: { readonly done: number; readonly total: number };

@@ -1,6 +1,6 @@
 /**
  * The History table's rows, pure: the listing kept up to date from pushed deltas, filters per
- * column, the brush of the chart, free-text hits, sorting, and the chart's points (issue 7).
+ * column, the brush of the chart, free-text hits, sorting, and the chart's points.
  */
 import type { HistoryListing, SnapshotSummary } from '../../../../shared/history/history-types';
 import type { HistoryDelta } from '../../../../shared/api/history-models';

@@ -176,6 +176,76 @@ test('keyboard moves: the selection moves alone until a detail is open, then the
   expect(store.getState().selected).toBe('b');
 });
 
+type SearchPart = HistoryMethodOutputs['searchSnapshots'];
+
+/** An API whose search answers one part per call, when the test lets it: 3 parts of 10 of 30. */
+function steppedSearchApi() {
+  const calls: { from: number; answer: () => void }[] = [];
+  const api = {
+    searchSnapshots: (input: { from?: number }): Promise<ApiResult<SearchPart>> =>
+      new Promise((resolve) => {
+        const from = input.from ?? 0;
+        calls.push({
+          from,
+          answer: () =>
+            resolve({
+              ok: true,
+              value: {
+                keys: [`k${from}`, `k${from + 5}`],
+                searched: 10,
+                unreadable: 0,
+                next: from + 10 < 30 ? from + 10 : null,
+                total: 30,
+              },
+            }),
+        });
+      }),
+  } as unknown as InspectorApi;
+  return { api, calls };
+}
+
+test('a search shows each part’s matches as it comes, stops after the part in flight, and resumes', async () => {
+  const { api, calls } = steppedSearchApi();
+  const store = createHistoryStore(api);
+  const running = store.getState().runSearch('needle');
+  expect(calls.map((c) => c.from)).toEqual([0]);
+  calls[0]?.answer();
+  await tick();
+  // The first matches are in the table's filter before the search is done.
+  expect([...(store.getState().filters.hits ?? [])]).toEqual(['k0', 'k5']);
+  expect(store.getState().searchProgress).toEqual({ searched: 10, total: 30, next: 10, stopped: false });
+  expect(calls.map((c) => c.from)).toEqual([0, 10]);
+
+  store.getState().stopSearch();
+  expect(store.getState().searching).toBe(false);
+  calls[1]?.answer();
+  await running;
+  // The part in flight still counts; nothing more is asked.
+  expect(store.getState().searchProgress).toEqual({ searched: 20, total: 30, next: 20, stopped: true });
+  expect(store.getState().filters.hits?.size).toBe(4);
+  expect(calls).toHaveLength(2);
+
+  const resumed = store.getState().resumeSearch();
+  expect(calls.map((c) => c.from)).toEqual([0, 10, 20]);
+  calls[2]?.answer();
+  await resumed;
+  expect(store.getState().searchProgress).toEqual({ searched: 30, total: 30, next: null, stopped: false });
+  expect(store.getState().filters.hits?.size).toBe(6);
+});
+
+test('a new query drops the old one’s late answer', async () => {
+  const { api, calls } = steppedSearchApi();
+  const store = createHistoryStore(api);
+  void store.getState().runSearch('old');
+  void store.getState().runSearch('new');
+  calls[0]?.answer();
+  calls[1]?.answer();
+  await tick();
+  // Only the new query's first part is counted, once.
+  expect(store.getState().searchProgress?.searched).toBe(10);
+  expect(store.getState().filters.hits?.size).toBe(2);
+});
+
 test('in the browser, an export is a download: the offered bundle is saved and the notice names the file', async () => {
   const asked: unknown[] = [];
   const api = {

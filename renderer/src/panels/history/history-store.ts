@@ -43,6 +43,18 @@ export type HistoryView =
 /** Snapshots per what-if call: small enough for the progress to move, large enough to stay cheap. */
 export const WHAT_IF_CHUNK = 100;
 
+/** How far the search has read. */
+export interface SearchProgress {
+  readonly searched: number;
+  readonly total: number;
+  /** The `from` of the next part; `null` once all is read. */
+  readonly next: number | null;
+  readonly stopped: boolean;
+}
+
+/** How long one part of the search reads before the window shows what it found. */
+export const SEARCH_PART_MS = 200;
+
 /** The state. */
 export interface HistoryState {
   readonly listing: HistoryListing | null;
@@ -51,6 +63,11 @@ export interface HistoryState {
   readonly sort: HistorySort;
   readonly search: string;
   readonly searching: boolean;
+  /**
+   * The free-text search read in parts (the first matches show at once): candidates read so far
+   * and in all, where the next part starts, and whether the user stopped it; `null` when none.
+   */
+  readonly searchProgress: SearchProgress | null;
   readonly selected: string | null;
   /** The second snapshot of a compare. */
   readonly compareWith: string | null;
@@ -87,6 +104,10 @@ export interface HistoryActions {
   setBrush(brush: HistoryFilters['brush']): void;
   setSort(column: HistoryColumnId): void;
   runSearch(query: string): Promise<void>;
+  /** Stops the search after the part in flight; its matches so far stay shown. */
+  stopSearch(): void;
+  /** Reads the rest of a stopped search. */
+  resumeSearch(): Promise<void>;
   select(key: string): Promise<void>;
   /**
    * The keyboard's move (↑/↓, Home/End): the selection goes to `key`; an open detail follows it,
@@ -135,6 +156,37 @@ export function createHistoryStore(api: InspectorApi, deliver: DeliverDownload =
   let whatIfRun = 0;
   return createStore<HistoryState & HistoryActions>()((set, get) => {
     const failed = (error: ApiError): void => set({ error, busy: false });
+    /**
+     * Reads the search `query` part after part from where its progress says, adding each part's
+     * matches to the table's filter as they come; it ends when all is read, when the user stops
+     * it, or when another query (or none) replaced it.
+     */
+    const readSearchParts = async (query: string): Promise<void> => {
+      const q = query.trim();
+      const current = (): SearchProgress | null => (get().search === query ? get().searchProgress : null);
+      for (let p = current(); p !== null && p.next !== null && !p.stopped; p = current()) {
+        const r = await api.searchSnapshots({ query: q, from: p.next, budgetMs: SEARCH_PART_MS });
+        const now = current();
+        if (now === null) return;
+        if (!r.ok) {
+          set({ searching: false, searchProgress: null });
+          failed(r.error);
+          return;
+        }
+        const hits = new Set(get().filters.hits ?? []);
+        for (const k of r.value.keys) hits.add(k);
+        set({
+          filters: { ...get().filters, hits },
+          searching: r.value.next !== null && !now.stopped,
+          searchProgress: {
+            searched: p.searched + r.value.searched,
+            total: r.value.total,
+            next: r.value.next,
+            stopped: now.stopped,
+          },
+        });
+      }
+    };
     /** Takes a listing call's answer: its columns decoded into rows. */
     const listed = (r: ApiResult<WireListing>, t0: number): void => {
       const decoded = r.ok ? decodeListing(r.value) : null;
@@ -164,6 +216,7 @@ export function createHistoryStore(api: InspectorApi, deliver: DeliverDownload =
       sort: { column: 'time', desc: true },
       search: '',
       searching: false,
+      searchProgress: null,
       selected: null,
       compareWith: null,
       view: { kind: 'none' },
@@ -240,17 +293,25 @@ export function createHistoryStore(api: InspectorApi, deliver: DeliverDownload =
         const q = query.trim();
         set({ search: query });
         if (q === '') {
-          set({ filters: { ...get().filters, hits: null }, searching: false });
+          set({ filters: { ...get().filters, hits: null }, searching: false, searchProgress: null });
           return;
         }
-        set({ searching: true });
-        const r = await api.searchSnapshots({ query: q });
-        if (get().search !== query) return;
-        if (r.ok) set({ filters: { ...get().filters, hits: new Set(r.value.keys) }, searching: false });
-        else {
-          set({ searching: false });
-          failed(r.error);
-        }
+        set({
+          searching: true,
+          filters: { ...get().filters, hits: new Set() },
+          searchProgress: { searched: 0, total: 0, next: 0, stopped: false },
+        });
+        await readSearchParts(query);
+      },
+      stopSearch() {
+        const p = get().searchProgress;
+        if (p !== null && p.next !== null) set({ searchProgress: { ...p, stopped: true }, searching: false });
+      },
+      async resumeSearch() {
+        const p = get().searchProgress;
+        if (p === null || p.next === null || !p.stopped) return;
+        set({ searchProgress: { ...p, stopped: false }, searching: true });
+        await readSearchParts(get().search);
       },
       async select(key) {
         const seq = ++detailSeq;
@@ -371,7 +432,15 @@ export function createHistoryStore(api: InspectorApi, deliver: DeliverDownload =
           set({ loading: false });
           return r.error;
         }
-        set({ selected: null, compareWith: null, view: { kind: 'none' }, filters: NO_FILTERS, search: '' });
+        set({
+          selected: null,
+          compareWith: null,
+          view: { kind: 'none' },
+          filters: NO_FILTERS,
+          search: '',
+          searching: false,
+          searchProgress: null,
+        });
         listed(r, t0);
         return null;
       },

@@ -1,5 +1,5 @@
 /**
- * How far the background pass that reads every snapshot's columns has got (issue 16: indexing
+ * How far the background pass that reads every snapshot's columns has got (indexing
  * 50,000 files takes seconds, and the table showed "…" with nothing saying how long). Counted
  * from the rows themselves, so it is exactly what the table shows.
  */

@@ -1,5 +1,5 @@
 /**
- * Strings of History's "Copy link" (issue 27), English and Simplified Chinese: a table of their
+ * Strings of History's "Copy link", English and Simplified Chinese: a table of their
  * own beside the tab's main one.
  */
 import { definePanelMessages } from '../../i18n/panel-messages';

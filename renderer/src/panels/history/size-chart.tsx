@@ -43,6 +43,7 @@ export function SizeChart(props: SizeChartProps): React.JSX.Element {
           <span className="history-budget-label">— {t('chartBudget', { bytes: formatBytes(budget) })}</span>
         ) : null}
         <span className="history-truncated-label">● {t('chartTruncated')}</span>
+        {series.jumps.length > 0 ? <span className="history-jump-label">▲ {t('chartJumps')}</span> : null}
         <span className="history-soft">{t('chartBrush')}</span>
         {brush !== null ? (
           <button type="button" onClick={() => props.onBrush(null)} data-testid="history-clear-brush">

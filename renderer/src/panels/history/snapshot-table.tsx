@@ -7,7 +7,7 @@
  * per scrolled frame.)
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { CSSProperties, KeyboardEvent } from 'react';
 import { tableFeatures, useTable } from '@tanstack/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -30,6 +30,7 @@ import { HISTORY_COLUMN_TABLE, shownColumns, shownValue } from '../../../../shar
 import type { ListingFacts, ShownDescriptor } from '../../../../shared/history/history-columns';
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
 import type { HistoryMessageKey } from './messages';
+import { columnMinEm, tableMinEm } from './column-widths';
 
 const features = tableFeatures({});
 const ROW_HEIGHT = 26;
@@ -89,6 +90,14 @@ const SHOWN = Object.fromEntries(shownColumns(HISTORY_COLUMN_TABLE).map((d) => [
   ShownDescriptor
 >;
 
+/** Each column's own width (its minimum, grown to share the rest) and the row's minimum. */
+const CELL_STYLE = Object.fromEntries(
+  HISTORY_COLUMNS.map((id) => [id, { flexBasis: `${columnMinEm(SHOWN[id].show.display)}em` }]),
+) as Record<HistoryColumnId, CSSProperties>;
+const TABLE_STYLE: CSSProperties = {
+  minWidth: `${tableMinEm(HISTORY_COLUMNS.map((id) => SHOWN[id].show.display))}em`,
+};
+
 /** Props of one row. */
 interface SnapshotRowProps {
   readonly s: SnapshotSummary;
@@ -142,6 +151,7 @@ const SnapshotRow = memo(function SnapshotRow({
         <div
           key={id}
           className={`history-td history-col-${id}`}
+          style={CELL_STYLE[id]}
           role="cell"
           title={
             id === 'bytes' && s.columns.contextBytes !== null
@@ -240,7 +250,7 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   return (
     <div className="history-table" role="table" data-testid="history-table">
-      <div className="history-thead" role="rowgroup">
+      <div className="history-thead" role="rowgroup" style={TABLE_STYLE}>
         <div className="history-tr history-head-row" role="row">
           {headers.map((h) => {
             const id = h.column.id as HistoryColumnId;
@@ -250,6 +260,7 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
               <div
                 key={h.id}
                 className={`history-th history-col-${id}`}
+                style={CELL_STYLE[id]}
                 role="columnheader"
                 aria-sort={on ? (props.sort.desc ? 'descending' : 'ascending') : 'none'}
                 title={id === 'delta' ? t('col.delta.title') : undefined}
@@ -272,7 +283,7 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
             const value = props.filters.columns[id] ?? '';
             const options = choices[id];
             return (
-              <div key={id} className={`history-th history-col-${id}`} role="cell">
+              <div key={id} className={`history-th history-col-${id}`} style={CELL_STYLE[id]} role="cell">
                 {options ? (
                   <select
                     value={value}
@@ -304,6 +315,7 @@ export function SnapshotTable(props: SnapshotTableProps): React.JSX.Element {
       {/* The body scrolls: a tab stop with a name, whose arrow keys move the selection. */}
       <div
         className="history-tbody"
+        style={TABLE_STYLE}
         ref={scrollRef}
         role="rowgroup"
         tabIndex={0}

@@ -1,5 +1,5 @@
 /**
- * An override change in words for people (issue 26): "persona now on, venue-client off" — the
+ * An override change in words for people: "persona now on, venue-client off" — the
  * save message, the versions list and a restore's preview say the same thing the same way.
  */
 import type { OverrideChange } from '../../../../shared/override/override-change';

@@ -1,7 +1,7 @@
 /**
  * The render with the draft beside the render without it: sections that change status or
  * bytes, the context size, the offset from which the prompt-cache prefix would change, and
- * the context diff (issue 6). Also shown by the Timeline and Context tabs while a draft exists.
+ * the context diff, in the Manifest tab.
  */
 import { useMemo, useState } from 'react';
 import type { RenderReport } from '../../../../shared/engine';

@@ -1,5 +1,5 @@
 /**
- * The notice that an unsaved draft was brought back after a reload (issue 26): nothing comes
+ * The notice that an unsaved draft was brought back after a reload: nothing comes
  * back silently, and Discard is one click away.
  */
 import { useApp } from '../../store/store-context';

@@ -1,5 +1,5 @@
 /**
- * Expert mode in place (issue 26): the table on the left, the JSON beside it on the right, with
+ * Expert mode in place: the table on the left, the JSON beside it on the right, with
  * a handle between them that the pointer drags and the arrow keys move (a `separator` with its
  * value, as WAI-ARIA's window splitter pattern has it).
  */

@@ -71,7 +71,7 @@ export interface FilePanesProps {
   readonly t: PanelTranslate<ManifestMessageKey>;
   /**
    * `side`: one pane at a time, chosen above it, tall, for the split beside the table in
-   * expert mode (issue 26); `row`: the three side by side under the form.
+   * expert mode; `row`: the three side by side under the form.
    */
   readonly layout?: 'row' | 'side';
   /** The section whose entry each pane scrolls to. */

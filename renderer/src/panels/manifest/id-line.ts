@@ -1,6 +1,6 @@
 /**
  * The line of a section's entry in a manifest's JSON text (`"id": "rules"`), so the expert
- * panes beside the table scroll to the selected row (issue 26). Text search, not a parse: the
+ * panes beside the table scroll to the selected row. Text search, not a parse: the
  * override may not parse while it is typed.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The Manifest tab (issue 6): base, override and merged side by side for the current session
+ * The Manifest tab: base, override and merged side by side for the current session
  * type's manifest file (or another one picked), the merged sections with each field's
  * origin, a plain form that edits a draft override, the draft's effect on the render, and a
  * save that writes only the minimal patch.
@@ -221,7 +221,7 @@ export default function ManifestPanel() {
         <span className={`draft-state${dirty ? ' dirty' : ''}`} data-testid="draft-state">
           {dirty ? t('state.dirty') : t('state.clean')}
         </span>
-        {/* Named (issue 26): "Undo: disable persona" says what the click takes back. */}
+        {/* Named: "Undo: disable persona" says what the click takes back. */}
         <button
           type="button"
           disabled={history.past.length === 0}

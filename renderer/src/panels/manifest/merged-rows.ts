@@ -97,7 +97,7 @@ export function baseJsonLikeMerged(baseValue: Json | undefined): string {
   const sections = Array.isArray(base.sections) ? (base.sections as readonly Json[]) : [];
   const order = (s: Json): number => (isObject(s) && typeof s.order === 'number' ? s.order : Infinity);
   const sorted = sections.map((s, i) => ({ s, i })).sort((a, b) => order(a.s) - order(b.s) || a.i - b.i);
-  // What the base alone would give: its own limit, else the default (clarifications §11).
+  // What the base alone would give: its own limit, else the default (docs/engine.md §11).
   const limit = (name: 'totalMaxFiles' | 'totalMaxBytes', fallback: number): number =>
     typeof base[name] === 'number' ? (base[name] as number) : fallback;
   return `${JSON.stringify(

@@ -1,6 +1,6 @@
 /**
- * The notice that the override was reloaded because it changed on disk, naming what changed
- * (issue 16): until now only the status bar's "Changed on disk" hinted at it.
+ * The notice that the override was reloaded because it changed on disk, naming what changed:
+ * until now only the status bar's "Changed on disk" hinted at it.
  */
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { ManifestMessageKey } from './messages';

@@ -1,5 +1,5 @@
 /**
- * The message manifest's render modes (issue 17): for each message item type, its sections'
+ * The message manifest's render modes: for each message item type, its sections'
  * `modeName` / `isDefault` (editable, each change a draft edit like any other field) and the
  * mode the type would render with — the agent config's `renderModes`, else the `isDefault` one.
  * Shown only for a manifest whose sections carry a `modeType`.

@@ -49,7 +49,7 @@ export function SaveOutcome(props: SaveOutcomeProps) {
       return (
         <div className="save-outcome saved" role="status" data-testid="save-saved">
           <p>
-            {/* What happened in words; the full paths only on hover (issue 26). */}
+            {/* What happened in words; the full paths only on hover. */}
             <span title={outcome.path} data-testid="save-words">
               {t('save.savedWords', { what: changeWords(outcome.change, t) })}
             </span>{' '}

@@ -142,7 +142,7 @@ const COLUMN_COUNT = 7;
 
 /**
  * The `when` editor of one section, in a row of its own under it: it spans the table, so
- * opening it never widens the When column and moves the others (issue 26). Focus goes into it
+ * opening it never widens the When column and moves the others. Focus goes into it
  * on open; Escape closes it.
  */
 function WhenEditorRow({

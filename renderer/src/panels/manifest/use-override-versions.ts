@@ -1,5 +1,5 @@
 /**
- * The kept versions of the override shown (issue 26): the list, read again whenever the file on
+ * The kept versions of the override shown: the list, read again whenever the file on
  * disk changes (its hash), the selected version's diff and render effect, and a restore. Local to
  * the Manifest tab's versions list; nothing else reads it.
  */

@@ -1,7 +1,7 @@
 /**
- * Strings of the override's kept versions and of the save message in words (issue 26), spread
- * into the Manifest tab's tables (messages.ts). zh keeps section, manifest, override in English
- * where evolcore's own Chinese does.
+ * Strings of the override's kept versions and of the save message in words, spread
+ * into the Manifest tab's tables (messages.ts). zh keeps section and manifest in English and
+ * says 覆盖 for the override, as evolcore's own Chinese does.
  */
 export const VERSIONS_EN = {
   'words.on': '{ids} now on',
@@ -70,7 +70,7 @@ export const VERSIONS_ZH: Readonly<Record<VersionsKey, string>> = {
   'save.keptFailed': '上一版本无法保留到应用设置中（{message}）；文件旁仍有一份副本。',
   'save.cacheWords': '正在运行的 agent 重启后才会用上这次修改。',
   'save.showVersions': '查看版本',
-  'versions.title': '此 override 的版本（{count}）',
+  'versions.title': '此覆盖文件的版本（{count}）',
   'versions.hint': '每次保存都会保留被替换的文件：最新的 {count} 个，以及最近 {days} 天内的全部版本。',
   'versions.empty': '还没有版本：第一次保存时，被替换的文件会保留在这里。',
   'versions.loading': '正在读取版本…',
@@ -87,7 +87,7 @@ export const VERSIONS_ZH: Readonly<Record<VersionsKey, string>> = {
   'versions.effect': '对当前场景渲染结果的影响',
   'versions.effectNone': '在当前场景下，恢复它不改变任何 section。',
   'versions.effectBytes': '上下文：{now} → {restored}',
-  'versions.col.section': 'Section',
+  'versions.col.section': 'section',
   'versions.col.status': '状态（当前 → 恢复后）',
   'versions.diffNow': '当前文件',
   'versions.diffVersion': '这个版本',
@@ -96,7 +96,7 @@ export const VERSIONS_ZH: Readonly<Record<VersionsKey, string>> = {
   'versions.restoreDirty': '请先保存或放弃草稿，再恢复版本。',
   'versions.restored': '已恢复 {time} 的版本。{what}。被替换的文件已保留：恢复它即可撤销。',
   'versions.restoreConflict': '列表读取之后文件在磁盘上有变化；没有写入任何内容。已重新读取列表。',
-  'versions.restoreInvalid': '这个版本已通不过校验（base 可能已改变）；没有写入任何内容。',
+  'versions.restoreInvalid': '这个版本已通不过校验（基础 manifest 可能已改变）；没有写入任何内容。',
   'versions.restoreFailed': '无法恢复：{message}',
   'keep.restored': '页面重新加载后，已找回你对 {file} 未保存的草稿（最后编辑于 {when}）。它还没有保存。',
   'keep.fileChanged': '此后磁盘上的文件有变化：保存前请先对比。',

@@ -1,5 +1,5 @@
 /**
- * The override's kept versions in the Manifest tab (issue 26): newest first with time, size and
+ * The override's kept versions in the Manifest tab: newest first with time, size and
  * what the save after it changed, in words; the selected one's diff against the file now and its
  * effect on the render; Restore (the same safe save, itself kept, so undoable). The list is a
  * listbox moved by ↑ ↓ Home End PageUp PageDown and Enter, as the History table is.

@@ -1,7 +1,7 @@
 /**
- * The budget picture above the Timeline's rows (issue 4): the total budget in bytes and in
+ * The budget picture above the Timeline's rows: the total budget in bytes and in
  * files as stacked bars, one segment per loaded section in merged order, the point where the
- * total gate cut (clarifications §7) and the headroom left.
+ * total gate cut (docs/engine.md §7) and the headroom left.
  */
 import type { RenderReport } from '../../../../shared/engine';
 

@@ -1,5 +1,5 @@
 /**
- * A section's hazards in plain words (issue 12, "faithful, then flagged"): the diagnostics
+ * A section's hazards in plain words ("faithful, then flagged"): the diagnostics
  * of evolcore's surprising behaviour that the engine reproduces — a peer's text parsed as a
  * template, an object printed as `[object Object]`, a path leaving the home — worded in the
  * user's language from the facts each diagnostic carries. Pure: the translate function is passed in.

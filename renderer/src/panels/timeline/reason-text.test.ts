@@ -154,7 +154,7 @@ describe('reasonText: the why in plain words, with values', () => {
       },
     ]);
     const zh = why(r, 's', 'zh-CN');
-    expect(zh.lines[0]).toBe('2 个子条件须全部成立（and），所以条件为 假：');
+    expect(zh.lines[0]).toBe('2 个子条件须全部成立（`and`），所以条件为 假：');
     expect(zh.clauses[1]?.text).toContain('未检查');
   });
 

@@ -83,7 +83,7 @@ function OpenButton({ path, api, t }: { path: string; api: InspectorApi; t: Pane
             <>
               {t('detail.openUrl')}{' '}
               {/* Text to copy, not a link: a browser page may not open file:// URLs, and a
-                  link built from a workspace path is a link the workspace chose (issue 21). */}
+                  link built from a workspace path is a link the workspace chose. */}
               <code className="open-url">{result.url}</code>
             </>
           )}

@@ -1,5 +1,5 @@
 /**
- * The manifest change that would load a section that did not (issue 27: a skipped section's
+ * The manifest change that would load a section that did not (a skipped section's
  * detail shows "the change that would load it, with a button that applies that change as a
  * draft"). Pure: the explanation in, one override edit (or why there is none) out. The edit is
  * applied through the draft slice's `edit`, so it is one undoable step like any other.

@@ -1,5 +1,5 @@
 /**
- * The detail of a section that did not load (issue 27, in place of "No file loaded: nothing to
+ * The detail of a section that did not load (in place of "No file loaded: nothing to
  * show"): why, the condition as it was evaluated clause by clause, and the change that would
  * load it, with a button that puts that change into the override draft (one undoable draft
  * edit; the draft note and the Manifest tab show it, nothing is saved).

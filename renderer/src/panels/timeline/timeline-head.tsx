@@ -1,5 +1,5 @@
 /**
- * The Timeline's column header (issue 27): Status, Order, Files and Bytes sort on click (or
+ * The Timeline's column header: Status, Order, Files and Bytes sort on click (or
  * Enter / Space, they are buttons), each header says its state in `aria-sort`. Section, Why
  * and tokens do not sort. The header is a one-row table of its own: the rows below are a
  * listbox (arrows move the selection), which cannot hold column headers.

@@ -1,5 +1,5 @@
 /**
- * The Timeline tab (issue 4): every section of the merged manifest in order, why it loaded or
+ * The Timeline tab: every section of the merged manifest in order, why it loaded or
  * not, its budgets, and the budget picture above. Rows are virtualised so a manifest of
  * 1,000 sections scrolls; the selected row opens its source, trace and rendered block.
  */
@@ -37,7 +37,7 @@ import { TimelineHead } from './timeline-head';
 import { nextSort, sortRows, timelineSortOf } from './timeline-sort';
 import type { TimelineSortColumn } from './timeline-sort';
 import { timelineViewMessages } from './view-messages';
-import { useElementWidth } from './use-element-width';
+import { useElementWidth } from '../../components/use-element-width';
 import './timeline-view.css';
 
 /** First guess of a row's height before it is measured. */
@@ -47,6 +47,7 @@ const ROW_ESTIMATE = 76;
 export default function TimelinePanel() {
   const t = usePanelT(timelineMessages);
   const v = usePanelT(timelineViewMessages);
+  const language = useApp((s) => s.language);
   const sortPref = useApp((s) => s.view.sorts.timeline);
   const setSort = useApp((s) => s.view.setSort);
   const splitPref = useApp((s) => s.view.splits.timeline ?? null);
@@ -243,6 +244,7 @@ export default function TimelinePanel() {
                         selected={row.id === selectedId}
                         mark={marks.get(row.id)}
                         t={t}
+                        language={language}
                         onSelect={selectId}
                       />
                     </div>

@@ -4,7 +4,9 @@
  */
 import { Fragment, memo } from 'react';
 import type { PanelTranslate } from '../../i18n/panel-messages';
+import { exactByteCount } from '../../format/bytes';
 import { formatBytes, formatShare } from '../../format/values';
+import type { Language } from '../../../../shared/api';
 import type { TimelineKey } from './messages';
 import type { ClauseLine, ReasonText } from './reason-text';
 import { hazardText } from './hazard-text';
@@ -100,9 +102,11 @@ export interface TimelineRowProps {
   readonly reason: ReasonText;
   readonly maxBytes: number;
   readonly selected: boolean;
-  /** Set when the draft or the last render changed this row (issue 26). */
+  /** Set when the draft or the last render changed this row. */
   readonly mark?: RowMarkData | undefined;
   readonly t: PanelTranslate<TimelineKey>;
+  /** For the exact byte count in the size's tooltip. */
+  readonly language: Language;
   readonly onSelect: (id: string, open: boolean) => void;
 }
 
@@ -114,6 +118,7 @@ export const TimelineRowView = memo(function TimelineRowView({
   selected,
   mark,
   t,
+  language,
   onSelect,
 }: TimelineRowProps) {
   const origin = t(
@@ -192,7 +197,10 @@ export const TimelineRowView = memo(function TimelineRowView({
           <>
             <div>
               {row.files === 1 ? t('size.file') : t('size.files', { n: row.files })} ·{' '}
-              {formatBytes(row.bytes)}
+              {/* The files' bytes as the budgets count them, not the block's size in the context. */}
+              <span title={t('size.bytesHint', { n: exactByteCount(row.bytes, language) })}>
+                {formatBytes(row.bytes)}
+              </span>
             </div>
             {row.tokens !== null && (
               <div className="muted" title={t('size.tokensHint')} data-testid="tokens">

@@ -1,6 +1,6 @@
 /**
  * The Timeline's rows: one per section of the merged manifest, in merged order, with the
- * explanation, sizes, token estimate, bars and folder limits a row shows (issue 4, "Rows").
+ * explanation, sizes, token estimate, bars and folder limits a row shows.
  */
 import type {
   NotLoadedFile,
@@ -50,7 +50,7 @@ export interface TimelineRow {
   readonly explanation: SectionExplanation;
   /** Tint of its blocks in the Context tab (index among the sections with a span), or null. */
   readonly tint: number | null;
-  /** What evolcore does here that an operator would not expect (issue 12 hazards). */
+  /** What evolcore does here that an operator would not expect (its hazards, docs/engine.md §13). */
   readonly hazards: readonly RowHazard[];
   /** Lower-cased text the search matches against (id, description, status, type). */
   readonly haystack: string;

@@ -1,5 +1,5 @@
 /**
- * Sorting the Timeline (issue 27: "largest section: scan or hover" no more). Four columns sort:
+ * Sorting the Timeline ("largest section: scan or hover" no more). Four columns sort:
  * order, status, bytes and files. The first click on a size sorts largest first (what one
  * looks for), on order or status in their natural order; the second click reverses; the third
  * goes back to merged order. Ties keep merged order, so a sort is stable and predictable.

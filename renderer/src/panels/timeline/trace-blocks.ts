@@ -1,6 +1,6 @@
 /**
  * Conditional blocks of a template source, marked kept or dropped from the engine's trace
- * (issue 4: "the rendered text with the conditional blocks marked kept or dropped"). The trace
+ * ("the rendered text with the conditional blocks marked kept or dropped"). The trace
  * gives the opening tag's line; the block's end is found by scanning the source for its `{{/}}`.
  */
 import type { ConditionalTrace } from '../../../../shared/engine';

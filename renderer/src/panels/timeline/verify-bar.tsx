@@ -1,5 +1,5 @@
 /**
- * The Timeline's Verify (issue 23): a button where the package root holds an installed engine
+ * The Timeline's Verify: a button where the package root holds an installed engine
  * (absent otherwise, never an error), and its answer in words — identical, or which sections
  * differ and the first differing line — with the side-by-side diff and the installed text.
  */

@@ -1,6 +1,6 @@
 /**
  * Strings of the Timeline's sortable header, detail split, "Copy link" and the detail of a
- * section that did not load (issue 27), English and Simplified Chinese. A table of their own,
+ * section that did not load, English and Simplified Chinese. A table of their own,
  * so these features' strings do not crowd the panel's main table.
  */
 import { definePanelMessages } from '../../i18n/panel-messages';
@@ -47,15 +47,15 @@ const zh: Readonly<Record<keyof typeof en, string>> = {
   'skip.trace': '条件的求值过程',
   'skip.fix': '怎样才会加载',
   'skip.noFix': '只改 manifest 无法加载它：{why}',
-  'skip.noFix.vars': '路径需要场景未设置的 vars（变量标签页）。',
+  'skip.noFix.vars': '路径需要场景未设置的 vars（vars 标签页）。',
   'skip.noFix.file': '文件不存在；请创建它或修正路径。',
-  'skip.noFix.invalid': '该 section 无效；请在清单标签页中修正。',
+  'skip.noFix.invalid': '该 section 无效；请在 manifest 标签页中修正。',
   'skip.noFix.budget': '总预算已被前面的 section 用完。',
   'skip.noFix.impossible': 'vars 取任何值都无法使此条件成立。',
-  'skip.apply.enable': '在覆盖草稿中启用它（enabled: true）',
+  'skip.apply.enable': '在覆盖草稿中启用它（`"enabled": true`）',
   'skip.apply.always': '在覆盖草稿中设为总是加载（when: "always"）',
   'skip.apply.budget': '在覆盖草稿中提高总预算（{field}: {value}）',
-  'skip.applied': '已加入覆盖草稿；清单标签页中可见，撤销可还原。',
+  'skip.applied': '已加入覆盖草稿；manifest 标签页中可见，撤销可还原。',
   'skip.applyFailed': '覆盖草稿未加载：{message}',
   'skip.otherDraft': '覆盖草稿中有 {file} 未保存的修改；请先保存或放弃。',
   'skip.varsInstead': '或者修改 vars：{fix}',

@@ -1,5 +1,5 @@
 /**
- * When the JSON view takes in the newest vars (issue 5). A form edit's render is on its way
+ * When the JSON view takes in the newest vars. A form edit's render is on its way
  * when it is made; Monaco's edit, tokenising and layout for it (≈30 ms a keystroke in
  * software-rendered Chromium) would run before that render's message is handled and delay it.
  * So the view is held back while the edit's request is pending and catches up as soon as it is

@@ -1,5 +1,5 @@
 /**
- * Keeping the form and the JSON view in sync (issue 5: "the two views stay in sync" and "never
+ * Keeping the form and the JSON view in sync ("the two views stay in sync" and "never
  * loses what was typed").
  *
  * One state holds the vars both views show, the JSON text, and the text's error. The form

@@ -94,7 +94,7 @@ const en = {
 type Key = keyof typeof en;
 
 const zh: Readonly<Record<Key, string>> = {
-  'panel.label': '变量',
+  'panel.label': 'vars',
   'panel.loading': '等待工作区…',
   'view.form': '表单',
   'view.json': 'JSON',
@@ -103,7 +103,7 @@ const zh: Readonly<Record<Key, string>> = {
   'group.venue': '环境',
   'group.channel': '渠道',
   'group.session': '会话',
-  'group.baseAgent': 'Base agent',
+  'group.baseAgent': 'base agent',
   'group.paths': '路径',
   'group.batch': '消息批次',
   'state.unset': '未设置',
@@ -122,7 +122,7 @@ const zh: Readonly<Record<Key, string>> = {
   'effect.path': '路径',
   'effect.template': '模板',
   'paths.title': '路径变量',
-  'paths.hint': '由工作区和变量推导（只读）。覆盖某一项即把它的值写入变量。',
+  'paths.hint': '由工作区和变量推导（只读）。覆盖某一项即把它的值写入 vars。',
   'paths.override': '覆盖',
   'paths.absent': '（不存在）',
   'paths.fromVars': '仅来自变量',
@@ -131,7 +131,7 @@ const zh: Readonly<Record<Key, string>> = {
   'unknown.suggest': '是否想写 {suggestion}？',
   'unknown.rename': '改名为 {suggestion}',
   'errors.title': '类型错误',
-  'json.invalid': 'JSON 无效（{line}:{column}）：{message}。渲染保持上一次有效的变量。',
+  'json.invalid': 'JSON 无效（{line}:{column}）：{message}。渲染保持上一次有效的 vars。',
   'json.valid': 'JSON 有效 · 与表单同步',
   'render.timing': '引擎 {engine} 毫秒 · 往返 {trip} 毫秒',
   'render.pending': '渲染中…',
@@ -154,9 +154,9 @@ const zh: Readonly<Record<Key, string>> = {
   'tools.saved.ok': '已保存“{name}”',
   'tools.where': '保存在应用的设置目录中，而不是 $EVOLCORE_HOME。',
   'snapshot.title': '来自快照',
-  'snapshot.none': '此 home 中没有快照',
+  'snapshot.none': '此用户数据根目录中没有快照',
   'snapshot.reroot': '把记录的路径重定位到当前工作区',
-  'snapshot.load': '使用这些变量',
+  'snapshot.load': '使用这些 vars',
   'snapshot.loaded': '已载入 {key}',
   'snapshot.rerooted': '已从 {from} 重定位 {n} 个路径变量',
   'snapshot.match': '渲染结果与记录的上下文完全一致',
@@ -171,12 +171,12 @@ const zh: Readonly<Record<Key, string>> = {
   'compare.run': '比较',
   'compare.vars': '不同的变量',
   'compare.sections': '状态不同的 section',
-  'compare.noVars': '变量相同。',
+  'compare.noVars': 'vars 相同。',
   'compare.noSections': '所有 section 的状态相同。',
   'compare.unset': '未设置',
   'compare.absent': '—',
   'compare.var': '变量',
-  'compare.section': 'Section',
+  'compare.section': 'section',
 };
 
 /** The Vars tab's message tables. */

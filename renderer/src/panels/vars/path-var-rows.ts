@@ -1,6 +1,6 @@
 /**
  * The derived path vars as the Vars tab lists them: value as the last render used it, how it is
- * derived, and whether the vars override it (clarifications §1: an explicit path var wins).
+ * derived, and whether the vars override it (docs/engine.md §1: an explicit path var wins).
  */
 import { PATH_VAR_NAMES } from '../../../../shared/engine';
 import { getVarSpec } from '../../../../shared/vars/catalog';

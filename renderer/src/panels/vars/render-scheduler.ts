@@ -1,5 +1,5 @@
 /**
- * When an edit is sent to be rendered (issue 5, "Quality"): at once while renders are fast (the
+ * When an edit is sent to be rendered: at once while renders are fast (the
  * default kit renders in about a millisecond, so every keystroke shows within a frame); debounced
  * when recent renders are slow, in proportion to them, so a large kit is not asked to render per keystroke.
  * At most one request is in flight; edits made meanwhile collapse into the newest, never lost.

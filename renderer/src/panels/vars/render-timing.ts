@@ -1,7 +1,7 @@
 /**
  * The Vars tab's request state (pending, last round trip) as a tiny external store. Kept out of
  * React state on purpose: every keystroke flips `pending` twice, and as panel state that
- * re-rendered the whole tab twice per keystroke (issue 5: a keystroke re-renders within one
+ * re-rendered the whole tab twice per keystroke (a keystroke re-renders within one
  * frame). Only the status line and the JSON view's sync subscribe to it.
  */
 import { useSyncExternalStore } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Each var's effect, from the last render: which sections' conditions, paths or templates read
- * it (issue 5: "each field's effect shown"). A path var also counts for the vars it derives
+ * it ("each field's effect shown"). A path var also counts for the vars it derives
  * from, so `selfAid` lists the sections under `$PERSONAL_DIR`.
  */
 import type { SectionReport, SectionStatus } from '../../../../shared/engine';
@@ -15,7 +15,7 @@ export interface VarEffect {
   readonly kinds: readonly EffectKind[];
 }
 
-/** Path vars each path var needs (clarifications §1): following these, a token's real inputs. */
+/** Path vars each path var needs (docs/engine.md §1): following these, a token's real inputs. */
 const PATH_PARENTS: Readonly<Record<string, readonly string[]>> = {
   KITS: ['PACKAGE_ROOT'],
   KITS_RULES: ['KITS'],
@@ -74,7 +74,7 @@ export function varEffects(sections: readonly SectionReport[]): ReadonlyMap<stri
 /**
  * `true` when two lists name the same sections with the same statuses and kinds. Each render
  * brings new section objects, but a keystroke rarely changes who reads a var: the form's fields
- * compare their effects with this and skip re-rendering when nothing they show changed (issue 5).
+ * compare their effects with this and skip re-rendering when nothing they show changed.
  */
 export function sameEffects(a: readonly VarEffect[], b: readonly VarEffect[]): boolean {
   return (

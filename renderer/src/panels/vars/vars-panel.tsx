@@ -1,5 +1,5 @@
 /**
- * The Vars tab (issue 5): the scenario a render runs for. A form and a Monaco JSON view of the
+ * The Vars tab: the scenario a render runs for. A form and a Monaco JSON view of the
  * same vars, in sync, every edit re-rendered live; presets, saved scenarios, snapshots and a
  * comparison of two scenarios around them.
  */

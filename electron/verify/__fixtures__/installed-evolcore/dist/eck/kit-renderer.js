@@ -1,4 +1,4 @@
-// A stand-in for an installed evolcore's built engine (issue 23 tests): renders the fixture kit's
+// A stand-in for an installed evolcore's built engine (for the Verify tests): renders the fixture kit's
 // raw "always" file sections the way evolcore does, finds the package root from its own place and
 // the home from $EVOLCORE_HOME, and writes a debug file into the home's data/eck-debug, as an
 // installed package would. Tests copy it and plant a difference, a hang or a forbidden write.

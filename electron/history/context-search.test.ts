@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ContextSearch } from './context-search';
+import type { HistoryIndex } from './history-index';
+
+/** An index of `n` snapshots whose context reads take `readMs` each; every third one matches. */
+function slowIndex(n: number, readMs: number): HistoryIndex {
+  const keys = Array.from({ length: n }, (_, i) => `2026-12-01-00-00-${String(i).padStart(2, '0')}`);
+  const fake = {
+    dir: '/eck-debug',
+    listing: () => ({ snapshots: keys.map((key) => ({ key })) }),
+    snapshot: (key: string) => (keys.includes(key) ? { files: { context: `context-${key}.md` } } : undefined),
+    readSnapshotFile: async (key: string) => {
+      await new Promise((r) => setTimeout(r, readMs));
+      return { ok: true, text: keys.indexOf(key) % 3 === 0 ? 'The NEEDLE is here' : 'nothing' };
+    },
+  };
+  return fake as unknown as HistoryIndex;
+}
+
+describe('the context search', () => {
+  it('in parts: each call stops after its budget, says where to go on, and the parts add up', async () => {
+    const index = slowIndex(100, 15);
+    const whole = await new ContextSearch().search(index, 'needle');
+    expect(whole).toMatchObject({ searched: 100, next: null, total: 100 });
+    expect(whole.keys).toHaveLength(34);
+
+    // A fresh cache, so every read is slow: one chunk of 32 per 10 ms budget.
+    const search = new ContextSearch();
+    const parts = [];
+    let from: number | null = 0;
+    while (from !== null) {
+      const part = await search.search(index, 'needle', undefined, from, 10);
+      parts.push(part);
+      from = part.next;
+    }
+    expect(parts.map((p) => p.searched)).toEqual([32, 32, 32, 4]);
+    expect(parts.every((p) => p.total === 100)).toBe(true);
+    expect(parts.flatMap((p) => p.keys)).toEqual(whole.keys);
+  });
+
+  it('a from past the end reads nothing and is done', async () => {
+    const r = await new ContextSearch().search(slowIndex(5, 0), 'needle', undefined, 99, 10);
+    expect(r).toEqual({ keys: [], searched: 0, unreadable: 0, next: null, total: 5 });
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { snap } from './test-support/snapshot';
+import { largestJumps } from './chart-jumps';
+
+const alice = { sessionType: 'main', channel: 'aun', peerKey: 'alice' };
+const bob = { sessionType: 'main', channel: 'aun', peerKey: 'bob' };
+
+describe('the largest jumps of the History chart', () => {
+  it('are the biggest growths between consecutive snapshots of one session, largest first', () => {
+    const rows = [
+      snap('a1', 1000, { ...alice, contextBytes: 1000 }),
+      snap('b1', 2000, { ...bob, contextBytes: 50_000 }),
+      snap('a2', 3000, { ...alice, contextBytes: 9000 }), // +8000 over a1, not over b1
+      snap('b2', 4000, { ...bob, contextBytes: 52_000 }), // +2000
+      snap('a3', 5000, { ...alice, contextBytes: 8000 }), // shrank
+      snap('a4', 6000, { ...alice, contextBytes: 20_000 }), // +12000
+      snap('b3', 7000, { ...bob, contextBytes: 52_500 }), // +500
+    ];
+    expect(largestJumps(rows).map((j) => [j.key, j.growth])).toEqual([
+      ['a4', 12_000],
+      ['a2', 8000],
+      ['b2', 2000],
+    ]);
+    expect(largestJumps(rows, 1)[0]).toEqual({
+      key: 'a4',
+      time: 6000,
+      bytes: 20_000,
+      before: 8000,
+      growth: 12_000,
+    });
+  });
+
+  it('follows the recorded session id over the guess, and skips rows with no session or size', () => {
+    const rows = [
+      snap('x1', 1000, { sessionId: 's1', contextBytes: 100 }),
+      snap('n1', 1500, { contextBytes: 1 }), // no session: never compared
+      snap('n2', 1600, { contextBytes: 90_000 }),
+      snap('x2', 2000, { sessionId: 's1', contextBytes: null }),
+      snap('x3', 3000, { sessionId: 's1', ...alice, contextBytes: 400 }),
+    ];
+    expect(largestJumps(rows).map((j) => [j.key, j.before, j.growth])).toEqual([['x3', 100, 300]]);
+  });
+
+  it('orders by time whatever order the listing comes in, and marks nothing in a flat history', () => {
+    const rows = [
+      snap('a2', 2000, { ...alice, contextBytes: 300 }),
+      snap('a1', 1000, { ...alice, contextBytes: 100 }),
+    ];
+    expect(largestJumps(rows).map((j) => j.key)).toEqual(['a2']);
+    const flat = [1, 2, 3].map((i) => snap(`f${i}`, i * 1000, { ...alice, contextBytes: 500 }));
+    expect(largestJumps(flat)).toEqual([]);
+  });
+});
