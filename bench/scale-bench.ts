@@ -31,7 +31,7 @@ import { HistoryIndex } from '../electron/history/history-index';
 import { APP_ROOT } from '../electron/services/app-paths';
 import { encodeListing } from '../shared/history/listing-wire';
 import { ContextSearch } from '../electron/history/context-search';
-import { SEARCH_PART_MS } from '../renderer/src/panels/history/history-store';
+import { SEARCH_PART_MS } from '../shared/history/search-part';
 import { buildCommands } from '../scripts/build-package';
 import { whyStale } from '../scripts/eck.mjs';
 import type { AppStart } from '../scripts/installed-app';

@@ -235,10 +235,11 @@ describe('Electron main (against a fake electron module)', () => {
       ok: false,
       error: { code: 'outside-workspace' },
     });
+    // Cancel in the dialog: the page says the export was cancelled, nothing written.
     recorded.savePick = null;
     expect(await invoke?.(own, 'exportBundle', { key, saveAs: true })).toMatchObject({
       ok: false,
-      error: { code: 'not-found' },
+      error: { code: 'cancelled' },
     });
   });
 

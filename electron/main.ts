@@ -20,6 +20,7 @@ import { initialWindowState } from './settings/window-state';
 import type { WorkspaceChoice } from './workspace/defaults';
 import type { MenuAction, MenuEntry } from './shell/app-menu';
 import { buildAppMenu } from './shell/app-menu';
+import { bundleSaveTarget } from './shell/bundle-save-dialog';
 import { leaveGuard } from './shell/leave-guard';
 import { APP_ORIGIN, APP_SCHEME, isAppUrl } from './shell/window-policy';
 
@@ -79,15 +80,12 @@ async function start(): Promise<void> {
     // Timeline's "open in editor": the OS's default app for a text file; anything else is
     // only shown in its folder (open-in-editor.ts).
     opener: { open: (p) => shell.openPath(p), reveal: (p) => shell.showItemInFolder(p) },
-    // Export bundle "Save as…": the file the user picks is the one target outside the settings
-    // folder a write may go to (write-scope.ts).
-    chooseSaveTarget: async (suggested) => {
-      const picked = await dialog.showSaveDialog({
-        defaultPath: suggested,
-        filters: [{ name: 'JSON', extensions: ['json'] }],
-      });
-      return picked.canceled || !picked.filePath ? null : picked.filePath;
-    },
+    // Export bundle asks where (shell/bundle-save-dialog.ts): the file the user picks is the one
+    // target outside the settings folder a write may go to (write-scope.ts).
+    chooseSaveTarget: bundleSaveTarget(
+      (options) => dialog.showSaveDialog(options),
+      () => app.getLocale(),
+    ),
     onOpened: (resolved) => {
       settings.update((s) => ({
         ...s,

@@ -14,6 +14,7 @@ import { archiveDirFor } from '../archive/archive-location';
 import { ArchiveStore } from '../archive/archive-store';
 import { ClaudeProjectService } from '../claude-md/claude-project-service';
 import { BUNDLES_FOLDER } from '../history/bundles-dir';
+import type { BundleDownloads } from '../history/bundle-downloads';
 import { sessionGuesser } from '../history/session-guess';
 import { HistoryService } from '../history/history-service';
 import { appSettingsDir } from '../scenarios/scenarios-dir';
@@ -51,6 +52,8 @@ export interface CoreOptions {
    * outside the home and the settings folder a write may go to); absent in serve mode.
    */
   readonly chooseSaveTarget?: (suggested: string) => Promise<string | null>;
+  /** `serve`'s one pending download: an export with `saveAs` is offered there, not written. */
+  readonly downloads?: BundleDownloads;
   /** Where unexpected exceptions are logged; default stderr. */
   readonly log?: (message: string) => void;
   /** Test seams. */
@@ -174,6 +177,7 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
       scope,
       settingsDir,
       ...(options.chooseSaveTarget === undefined ? {} : { chooseSaveTarget: options.chooseSaveTarget }),
+      ...(options.downloads === undefined ? {} : { downloads: options.downloads }),
     }),
     {
       onInternalError: (method, error) =>

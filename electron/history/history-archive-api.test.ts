@@ -95,7 +95,8 @@ describe('the History over the live folder and the archive', () => {
     const exported = await harness.call<HistoryMethodOutputs['exportBundle']>('exportBundle', {
       key: archived,
     });
-    const bundle = JSON.parse(fs.readFileSync(exported.path, 'utf8')) as SnapshotBundle;
+    expect(exported.path).not.toBeNull();
+    const bundle = JSON.parse(fs.readFileSync(exported.path ?? '', 'utf8')) as SnapshotBundle;
     expect(bundle.key).toBe(archived);
     expect(bundle.files.context).toBe(context);
   });

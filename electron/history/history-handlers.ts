@@ -12,8 +12,10 @@ import type { WriteScope, WriteTarget } from '../services/write-scope';
 import { OutsideWorkspaceError, realPathOf } from '../services/write-scope';
 import { ContextSearch } from './context-search';
 import type { HistoryService } from './history-service';
+import type { BundleDownloads } from './bundle-downloads';
 import {
   buildBundle,
+  bundleText,
   openBundle,
   replaySnapshot,
   snapshotScenario,
@@ -40,6 +42,11 @@ export interface HistoryHandlerOptions {
    * `bundles/` an export may write (`exportBundle` with `saveAs`). `null`: cancelled.
    */
   readonly chooseSaveTarget?: (suggested: string) => Promise<string | null>;
+  /**
+   * `serve`'s downloads: without a save dialog, an export with `saveAs` writes no file and
+   * offers the bundle here for the page to fetch once (bundle-downloads.ts).
+   */
+  readonly downloads?: BundleDownloads;
 }
 
 /** Handlers over the service and the host. */
@@ -78,7 +85,7 @@ export function createHistoryHandlers(
     const suggested = path.join(bundlesDir(), `snapshot-${key}.json`);
     if (saveAs && options.chooseSaveTarget !== undefined) {
       const chosen = await options.chooseSaveTarget(suggested);
-      if (chosen === null) throw new ApiFailure('not-found', 'no file was chosen; nothing was written');
+      if (chosen === null) throw new ApiFailure('cancelled', 'no file was chosen; nothing was written');
       scope.grantOnce(chosen);
       return scope.writeTargetIn(BUNDLES_FOLDER, chosen);
     }
@@ -106,13 +113,21 @@ export function createHistoryHandlers(
       const run = { cancelled: false };
       exportRun = run;
       try {
+        const downloads = options.downloads;
+        if (saveAs === true && options.chooseSaveTarget === undefined && downloads !== undefined) {
+          await exportCheckpoint(run);
+          const bundle = await buildBundle(history.current(), key, roots(), now());
+          await exportCheckpoint(run);
+          const download = downloads.offer(`snapshot-${key}.json`, bundleText(bundle));
+          return { path: null, download, bytes: download.bytes, files: Object.keys(bundle.tree).length };
+        }
         const target = await bundleTarget(key, targetPath, saveAs === true);
         await exportCheckpoint(run);
         const bundle = await buildBundle(history.current(), key, roots(), now());
         await exportCheckpoint(run);
         // The write is one synchronous step: a cancel heard after the last checkpoint finds the
         // export already done (cancelExport then answers `cancelled: false`).
-        return writeBundle(bundle, target);
+        return { ...writeBundle(bundle, target), download: null };
       } finally {
         if (exportRun === run) exportRun = null;
       }
@@ -124,7 +139,7 @@ export function createHistoryHandlers(
     },
     // Reading a bundle is allowed anywhere (README: "re-renders a bundle from its own files, anywhere").
     openBundle: ({ path: file }) => openBundle(path.resolve(bundlesDir(), file)),
-    async cleanOldSnapshots({ hours, confirm }) {
+    async cleanOldSnapshots({ hours, confirm, cutoff }) {
       const index = history.current();
       if (confirm) {
         // The whole clean is refused when the home's eck-debug is (or is behind) a link leading
@@ -140,8 +155,22 @@ export function createHistoryHandlers(
           });
         }
       }
-      const r = await index.cleanOlderThan(hours, { confirm, canDelete: (file) => scope.deletable(file) });
-      return { count: r.count, files: r.files.length, deleted: r.deleted, failed: r.failed };
+      const r = await index.cleanOlderThan(hours, {
+        confirm,
+        canDelete: (file) => scope.deletable(file),
+        ...(cutoff === undefined ? {} : { cutoff }),
+      });
+      return {
+        count: r.count,
+        files: r.files.length,
+        basis: 'mtime',
+        bytes: r.bytes,
+        oldest: r.oldest,
+        newest: r.newest,
+        cutoff: r.cutoff,
+        deleted: r.deleted,
+        failed: r.failed,
+      };
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   mkdirSync,
   mkdtempSync,
   rmSync,
+  statSync,
   symlinkSync,
   unlinkSync,
   utimesSync,
@@ -239,6 +240,30 @@ describe('HistoryIndex file reads and cleaning', () => {
     utimesSync(b.files[0] as string, twoDaysAgo, twoDaysAgo);
     const index = openHistory(dir);
     expect(await index.cleanOlderThan(24)).toMatchObject({ count: 1, snapshots: [a.key], deleted: false });
+  });
+
+  it('previews the size and the oldest and newest by file time; a confirm keeps to the preview’s cutoff', async () => {
+    const a = writeDebugFiles(dir, fixtureReport(), at(20, 0, 0));
+    const b = writeDebugFiles(dir, fixtureReport(), at(20, 0, 1));
+    const now = Date.now();
+    const stamp = (files: readonly string[], hoursAgo: number): void => {
+      const t = new Date(now - hoursAgo * 3_600_000);
+      for (const f of files) utimesSync(f, t, t);
+    };
+    stamp(a.files, 30);
+    stamp(b.files, 50);
+    const index = openHistory(dir);
+    const preview = await index.cleanOlderThan(40, { now });
+    const size = b.files.reduce((sum, f) => sum + statSync(f).size, 0);
+    expect(preview).toMatchObject({ count: 1, snapshots: [b.key], bytes: size });
+    expect(preview.oldest?.key).toBe(b.key);
+    // a becomes "older than 24 h" too, but the confirm of the 40 h preview leaves it.
+    const done = await index.cleanOlderThan(24, { now, confirm: true, cutoff: preview.cutoff });
+    expect(done).toMatchObject({ count: 1, snapshots: [b.key], deleted: true });
+    expect(a.files.every((f) => existsSync(f))).toBe(true);
+    // A cutoff later than `hours` allows is not taken: the limit stays `hours` before now.
+    const later = await index.cleanOlderThan(40, { now, cutoff: now + 1 });
+    expect(later.count).toBe(0);
   });
 
   it('reads contents lazily, and errors as values', async () => {

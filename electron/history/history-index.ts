@@ -29,6 +29,8 @@ import { folderParts, parseSnapshot } from './parse-snapshot';
 import type { SnapshotParts } from './parse-snapshot';
 import { ARCHIVE_DAMAGED, ArchiveRows } from './archive-rows';
 import type { ArchiveReader } from './archive-rows';
+import type { CleanCandidate, CleanEnd } from '../../shared/history/clean-preview';
+import { selectOlderThan } from '../../shared/history/clean-preview';
 import type { SnapshotFileText } from '../../shared/api/history-models';
 import { MAX_SHOWN_TEXT_BYTES, tooLargeMessage } from '../../shared/api/answer-caps';
 import type { CappedRead } from '../services/capped-read';
@@ -98,6 +100,13 @@ export interface CleanResult {
   readonly snapshots: readonly string[];
   /** Their files, by name (foreign files are never cleaned). */
   readonly files: readonly string[];
+  /** Their files' total size on disk. */
+  readonly bytes: number;
+  /** The oldest and the newest of them, with the time they were judged by. */
+  readonly oldest: CleanEnd | null;
+  readonly newest: CleanEnd | null;
+  /** The limit used (epoch ms): a confirm that passes it back deletes no later snapshot. */
+  readonly cutoff: number;
   /** `true` only when called with `confirm: true`. */
   readonly deleted: boolean;
   /** Files that could not be deleted, with the reason. */
@@ -411,14 +420,21 @@ export class HistoryIndex {
     else this.order = null;
   }
 
-  /** The newest mtime of a snapshot's files; +Infinity when none can be stated (never old). */
-  private newestMtime(snapshot: SnapshotSummary): number {
+  /** A snapshot as the clean judges it: one stat per file gives its newest time and its size. */
+  private cleanCandidate(snapshot: SnapshotSummary, byName: boolean): CleanCandidate {
     let newest = -Infinity;
+    let bytes = 0;
+    const files: string[] = [];
     for (const file of Object.values(snapshot.files)) {
+      files.push(file.name);
       const st = statSync(join(this.dir, file.name), { throwIfNoEntry: false });
-      if (st) newest = Math.max(newest, st.mtimeMs);
+      if (!st) continue;
+      newest = Math.max(newest, st.mtimeMs);
+      bytes += st.size;
     }
-    return newest === -Infinity ? Infinity : newest;
+    // Files all gone since the listing: never old (there is nothing to delete).
+    const mtime = byName ? snapshot.time : newest === -Infinity ? Infinity : newest;
+    return { key: snapshot.key, mtime, bytes, files };
   }
 
   /**
@@ -577,16 +593,30 @@ export class HistoryIndex {
       readonly confirm?: boolean;
       readonly now?: number;
       readonly basis?: 'mtime' | 'name';
+      /** A limit given by an earlier preview: never later than the one `hours` sets now. */
+      readonly cutoff?: number;
       /** Throws when a file must not be deleted (write-scope.ts); returns the path to unlink. */
       readonly canDelete?: (file: string) => string;
     } = {},
   ): Promise<CleanResult> {
-    const limit = (options.now ?? Date.now()) - hours * 3_600_000;
+    const byHours = (options.now ?? Date.now()) - hours * 3_600_000;
+    const limit = options.cutoff === undefined ? byHours : Math.min(options.cutoff, byHours);
     const byName = options.basis === 'name';
     // The folder's snapshots only: the archive keeps its own (its retention, retention.ts).
-    const old = this.liveSnapshots().filter((s) => (byName ? s.time : this.newestMtime(s)) < limit);
-    const files = old.flatMap((s) => Object.values(s.files).map((f) => f.name));
-    const base = { count: old.length, snapshots: old.map((s) => s.key), files };
+    const picked = selectOlderThan(
+      this.liveSnapshots().map((s) => this.cleanCandidate(s, byName)),
+      limit,
+    );
+    const files = picked.files;
+    const base = {
+      count: picked.keys.length,
+      snapshots: picked.keys,
+      files,
+      bytes: picked.bytes,
+      oldest: picked.oldest,
+      newest: picked.newest,
+      cutoff: limit,
+    };
     if (!options.confirm) return { ...base, deleted: false, failed: [] };
     const failed: { name: string; error: string }[] = [];
     const check = options.canDelete ?? ((file: string) => file);

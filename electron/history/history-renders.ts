@@ -349,11 +349,16 @@ export async function buildBundle(
  * Writes a bundle atomically (random temp file, rename; the temp file removed on failure),
  * pinned to the folder write-scope approved.
  */
+/** A bundle's file text: the same bytes whether written to a file or downloaded. */
+export function bundleText(bundle: SnapshotBundle): string {
+  return `${JSON.stringify(bundle, null, 1)}\n`;
+}
+
 export function writeBundle(
   bundle: SnapshotBundle,
   target: WriteTarget,
 ): { path: string; bytes: number; files: number } {
-  const text = `${JSON.stringify(bundle, null, 1)}\n`;
+  const text = bundleText(bundle);
   const file = join(target.folder, target.name);
   try {
     writeTextAtomic(file, text, target.folder);

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startInspectorCore } from '../api/inspector-core';
+import { BundleDownloads } from '../history/bundle-downloads';
 import type { ServeArgs } from './args';
 import { isRendererStale } from './build-freshness';
 import { openBrowser } from './open-browser';
@@ -39,8 +40,11 @@ export async function runServe(
   // Progress on stderr (stdout keeps its one line): a start that takes a while says what it does.
   const started = performance.now();
   log(`ECK Inspector: opening ${args.home === undefined ? 'the default workspace' : args.home}…`);
+  // An export in the browser is a download: offered here by the core, fetched from the server.
+  const downloads = new BundleDownloads();
   const core = await startInspectorCore({
     appRoot,
+    downloads,
     choice: { home: args.home, packageRoot: args.packageRoot },
     ...(args.claudeProject === undefined ? {} : { claudeProject: args.claudeProject }),
     log,
@@ -52,6 +56,7 @@ export async function runServe(
     staticDir,
     token: createToken(),
     port: args.port,
+    downloads,
   });
   log(
     `ECK Inspector: workspace open (${core.host.watchedFolders} folders watched) in ${Math.round(performance.now() - started)} ms`,

@@ -17,6 +17,7 @@ import { contentSecurityPolicy } from './csp';
 import type { GuardContext } from './guard';
 import { checkAsset, checkRequest, checkUpgrade, pickProtocol } from './guard';
 import { isRendererBuilt, resolveStatic } from './static-files';
+import type { BundleDownloads } from '../history/bundle-downloads';
 
 /** What the server serves. */
 export interface ServeOptions {
@@ -27,6 +28,8 @@ export interface ServeOptions {
   readonly token: string;
   /** 0 picks a free port. */
   readonly port: number;
+  /** The bundle an export offered for the page to download (`GET /api/download/<id>`). */
+  readonly downloads?: Pick<BundleDownloads, 'take'>;
 }
 
 /** A running server. */
@@ -117,7 +120,12 @@ async function handleRequest(
     return;
   }
   if (isApi) {
-    await handleApi(req, res, url.pathname.slice(HTTP_API_PREFIX.length), options);
+    const method = url.pathname.slice(HTTP_API_PREFIX.length);
+    if (method.startsWith(DOWNLOAD_ROUTE)) {
+      sendDownload(req, res, method.slice(DOWNLOAD_ROUTE.length), options);
+      return;
+    }
+    await handleApi(req, res, method, options);
     return;
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -154,6 +162,43 @@ async function handleApi(
   }
   // API errors are values: the HTTP status stays 200 and the body says ok or not.
   sendJson(res, 200, await options.dispatch(method, input));
+}
+
+/** Under the API prefix (so the token is checked first): `download/<id>`. */
+const DOWNLOAD_ROUTE = 'download/';
+
+/**
+ * The bundle the last export offered, as a file to save (`Content-Disposition: attachment`),
+ * once: only that id, only in memory (no file is read or left behind), never cached.
+ */
+function sendDownload(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  id: string,
+  options: ServeOptions,
+): void {
+  if (req.method !== 'GET') {
+    sendJson(res, 405, fail('invalid-message', `use GET ${HTTP_API_PREFIX}${DOWNLOAD_ROUTE}<id>`));
+    return;
+  }
+  const file = /^[A-Za-z0-9_-]{1,64}$/.test(id) ? (options.downloads?.take(id) ?? null) : null;
+  if (file === null) {
+    sendJson(res, 404, fail('not-found', 'no such download (each is fetched once, soon after the export)'));
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(file.body.length),
+    'Content-Disposition': contentDisposition(file.name),
+    'Cache-Control': 'no-store',
+  });
+  res.end(file.body);
+}
+
+/** The header for a file name: ASCII fallback plus RFC 5987's UTF-8 form, no quote or control. */
+export function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 function serveStatic(

@@ -64,10 +64,14 @@ export function createVerifyHandlers(
   const engineTurn = oneAtATime('a Verify is already running; wait for its answer');
   const claudeTurn = oneAtATime('a Claude Code Verify is already running; wait for its answer');
   return {
-    verifyHistory: async ({ count }) => {
+    verifyHistory: async ({ count, keys }) => {
       return engineTurn(async () => {
         const ws = host.current;
-        const result = await verifyHistory(ws.renderInput(ws.scenario), count);
+        const result = await verifyHistory(
+          ws.renderInput(ws.scenario),
+          count,
+          keys === undefined ? {} : { keys },
+        );
         if (result.kind === 'no-engine') return { kind: 'no-engine', why: result.lookup.why };
         if (result.kind === 'engine-failed') return { kind: 'engine-failed', message: result.message };
         return {

@@ -37,11 +37,18 @@ function batchTimeout(count: number, given: number | undefined): number {
   return given ?? Math.min(120_000, 10_000 + count * 2_000);
 }
 
-/** Verifies the `count` newest snapshots of `base.home` against the installed engine. */
+/**
+ * Verifies snapshots of `base.home` against the installed engine: the first `count` of
+ * `options.keys` when given (the rows a filtered table shows), else the `count` newest.
+ */
 export async function verifyHistory(
   base: Pick<RenderInput, 'packageRoot' | 'home' | 'product'>,
   count: number,
-  options: { readonly engineFile?: string; readonly timeoutMs?: number } = {},
+  options: {
+    readonly engineFile?: string;
+    readonly timeoutMs?: number;
+    readonly keys?: readonly string[];
+  } = {},
 ): Promise<HistoryVerify> {
   const packageRoot = path.resolve(base.packageRoot);
   const home = path.resolve(base.home);
@@ -60,13 +67,14 @@ export async function verifyHistory(
   const roots = { packageRoot, home, ...(base.product === undefined ? {} : { product: base.product }) };
   const replayed: { key: string; report: RenderReport }[] = [];
   const verdicts: SnapshotVerdict[] = [];
-  for (const snap of listVarsSnapshots(home).slice(0, count)) {
+  const keys = options.keys ?? listVarsSnapshots(home).map((s) => s.key);
+  for (const key of keys.slice(0, count)) {
     try {
-      const read = readSnapshotScenario(roots, snap.key, true, render);
-      replayed.push({ key: snap.key, report: render(read.scenario) });
+      const read = readSnapshotScenario(roots, key, true, render);
+      replayed.push({ key, report: render(read.scenario) });
     } catch (error) {
       verdicts.push({
-        key: snap.key,
+        key,
         kind: 'not-replayable',
         message: error instanceof Error ? error.message : String(error),
       });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { runWithSettingsDir } from './test-support/with-settings-dir';
 import { findInstalledEngine } from './find-engine';
+import { verifyHistory } from './verify-history';
 
 const FIXTURE = path.join(import.meta.dirname, '__fixtures__', 'installed-evolcore');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-verify-test-'));
@@ -186,6 +187,25 @@ describe('eck verify --history', () => {
     );
     expect(snapshotTree(p.home)).toEqual(before);
     expect(r.leftScratch).toEqual([]);
+  });
+
+  it('given the keys a filtered History table shows, verifies those, not the newest', async () => {
+    const p = installed();
+    record(p.home, KEYS);
+    const settings = fs.mkdtempSync(path.join(work, 'settings-'));
+    const saved = process.env['ECK_INSPECTOR_SETTINGS_DIR'];
+    process.env['ECK_INSPECTOR_SETTINGS_DIR'] = settings;
+    try {
+      // The oldest two, as a table filtered to them would send.
+      const r = await verifyHistory({ packageRoot: p.pkg, home: p.home }, 2, { keys: KEYS.slice(0, 2) });
+      expect(r.kind === 'verified' ? r.verdicts.map((v) => [v.key, v.kind]) : r).toEqual([
+        ['2026-12-02-10-00-00', 'identical'],
+        ['2026-12-01-10-00-00', 'identical'],
+      ]);
+    } finally {
+      if (saved === undefined) delete process.env['ECK_INSPECTOR_SETTINGS_DIR'];
+      else process.env['ECK_INSPECTOR_SETTINGS_DIR'] = saved;
+    }
   });
 
   it('names each snapshot that differs: exit 3', async () => {

@@ -2,6 +2,7 @@
  * Data the History methods return and push: plain readonly shapes.
  */
 import type { ForeignEntry, SnapshotSummary } from '../history/history-types';
+import type { CleanEnd } from '../history/clean-preview';
 import type { DebugFileKind } from '../debug-files/names';
 import type { ParsedManifestReport } from '../debug-files/parse-manifest-report';
 import type { ParsedVarsFile } from '../debug-files/parse-vars';
@@ -65,10 +66,28 @@ export interface ReplayResult {
   readonly tooLarge?: { readonly recorded: TooLarge | null; readonly replayed: TooLarge | null };
 }
 
+/**
+ * A bundle waiting for the page to download it (serve mode): the page fetches
+ * `HTTP_API_PREFIX + 'download/' + id` with the session token, once, soon.
+ */
+export interface BundleDownload {
+  readonly id: string;
+  /** The file name the server gives it (`snapshot-<key>.json`). */
+  readonly name: string;
+  readonly bytes: number;
+}
+
 /** What a clean found (and did when confirmed). */
 export interface CleanResultShape {
   readonly count: number;
   readonly files: number;
+  /** What the preview shows before anything goes: always judged by the files' modification times. */
+  readonly basis: 'mtime';
+  readonly bytes: number;
+  readonly oldest: CleanEnd | null;
+  readonly newest: CleanEnd | null;
+  /** The limit used (epoch ms); Confirm passes it back, so it deletes what the preview showed. */
+  readonly cutoff: number;
   readonly deleted: boolean;
   readonly failed: readonly { readonly name: string; readonly error: string }[];
 }

@@ -13,6 +13,7 @@ import { SETTINGS_DIR_ENV } from '../../scenarios/scenarios-dir';
 import { APP_ROOT, copyAppWorkspace } from '../../workspace/test-support/app-workspace-copy';
 import type { ServeServer } from '../server';
 import { startServeServer } from '../server';
+import { BundleDownloads } from '../../history/bundle-downloads';
 
 /** A running server over a temp workspace. */
 export interface ServeOverCopy {
@@ -31,16 +32,24 @@ export interface ServeOverCopy {
   close(): Promise<void>;
 }
 
-/** Starts it; `prefix` names the temp folder. */
-export async function startServeOverCopy(prefix: string): Promise<ServeOverCopy> {
+/**
+ * Starts it; `prefix` names the temp folder. With `downloads`, an export with `saveAs` is a
+ * download, as `serve` itself runs (run-serve.ts).
+ */
+export async function startServeOverCopy(
+  prefix: string,
+  options: { readonly downloads?: boolean } = {},
+): Promise<ServeOverCopy> {
   const { root, home, packageRoot } = copyAppWorkspace(prefix);
   const settings = path.join(root, 'settings');
   const outside = path.join(root, 'outside');
   fs.mkdirSync(outside);
   fs.writeFileSync(path.join(outside, 'keep.txt'), 'must stay as it is\n');
   process.env[SETTINGS_DIR_ENV] = settings;
+  const downloads = options.downloads === true ? new BundleDownloads() : undefined;
   const core = await startInspectorCore({
     appRoot: APP_ROOT,
+    ...(downloads === undefined ? {} : { downloads }),
     choice: { home, packageRoot },
     watch: false,
     log: () => undefined,
@@ -52,6 +61,7 @@ export async function startServeOverCopy(prefix: string): Promise<ServeOverCopy>
     staticDir: path.join(root, 'no-renderer'),
     token,
     port: 0,
+    ...(downloads === undefined ? {} : { downloads }),
   });
   const url = (method: string): string => `http://127.0.0.1:${server.port}/api/${method}`;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };

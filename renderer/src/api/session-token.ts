@@ -17,8 +17,21 @@ export interface TokenPlace {
   readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
 
+/** The token the page took at start, for the calls made over plain HTTP (a download). */
+let pageToken: string | null = null;
+
+/** The token this page connected with (`null` before `takeSessionToken`, or without one). */
+export function sessionTokenOfPage(): string | null {
+  return pageToken;
+}
+
 /** The token of this tab, or `null` when neither the URL nor the tab has one. */
 export function takeSessionToken(place: TokenPlace): string | null {
+  pageToken = readSessionToken(place);
+  return pageToken;
+}
+
+function readSessionToken(place: TokenPlace): string | null {
   const url = new URL(place.location.href);
   const fromUrl = url.searchParams.get(TOKEN_PARAM);
   if (fromUrl !== null) {

@@ -10,9 +10,10 @@ const en = {
   ...SECTION_STATUS_EN,
   'status.absent': 'absent',
   'band.label': 'Unsaved draft',
-  'band.draft': 'Draft — not saved: {n} changes',
+  'band.draft': 'Draft — not saved: {n, plural, one {# change} other {# changes}}',
   'band.draftOne': 'Draft — not saved: 1 change',
-  'band.savedShown': 'Showing the saved render — the draft ({n} changes) is not saved',
+  'band.savedShown':
+    'Showing the saved render — the draft ({n, plural, one {# change} other {# changes}}) is not saved',
   'band.savedShownOne': 'Showing the saved render — the draft (1 change) is not saved',
   'band.pending': 'rendering the draft…',
   'band.file': 'override of {file}',

@@ -44,7 +44,7 @@ export const en = {
   'context.sections': 'Loaded sections',
   'context.copy': 'Copy',
   'context.copied': 'Copied',
-  'bytes.exact': '{n} bytes',
+  'bytes.exact': '{n, plural, one {# byte} other {# bytes}}',
   'tooLarge.file': 'Too large to show ({size}); open it in your editor.',
   'tooLarge.value': 'Too large to show here ({size}).',
   'tooLarge.open': 'Open in editor',
@@ -54,9 +54,10 @@ export const en = {
   'status.bytesExact':
     '{bytes} of {max} bytes: the files loaded, as the total budget counts them (the context as sent is the figure beside it)',
   'status.context': 'Context',
-  'size.summary': '{bytes} · {chars} characters · ≈ {tokens} tokens (est.)',
+  'size.summary':
+    '{bytes} · {chars, plural, one {# character} other {# characters}} · ≈ {tokens, plural, one {# token} other {# tokens}} (est.)',
   'size.summaryExact':
-    '{bytes} UTF-8 bytes of the context as sent · {chars} characters · ≈ {tokens} tokens, an estimate (about 4 characters per token for Latin text, 1 per CJK character)',
+    '{bytes, plural, one {# UTF-8 byte} other {# UTF-8 bytes}} of the context as sent · {chars, plural, one {# character} other {# characters}} · ≈ {tokens, plural, one {# token} other {# tokens}}, an estimate (about 4 characters per token for Latin text, 1 per CJK character)',
   'status.draft': 'Draft render (not saved)',
   'status.renderTime': 'Render {ms} ms',
   'status.sections': 'Sections {loaded}/{total} loaded',

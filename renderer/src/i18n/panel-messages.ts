@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import type { Language } from '../../../shared/api';
 import { useApp } from '../store/store-context';
+import { formatMessage } from './message-format';
 
 /** A panel's messages: English is the source of the keys, Chinese must have every one. */
 export interface PanelMessages<K extends string> {
@@ -27,17 +28,14 @@ export type PanelTranslate<K extends string> = (
   params?: Readonly<Record<string, string | number>>,
 ) => string;
 
-/** Translates from a panel table, filling `{name}` placeholders. */
+/** Translates from a panel table, filling `{name}` placeholders and choosing plural forms. */
 export function translatePanel<K extends string>(
   messages: PanelMessages<K>,
   language: Language,
   key: K,
   params: Readonly<Record<string, string | number>> = {},
 ): string {
-  const template = messages[language][key] ?? messages.en[key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return formatMessage(messages[language][key] ?? messages.en[key], params, language);
 }
 
 /** The translate function of a panel table in the UI's current language. */

@@ -4,20 +4,18 @@
 import type { Language } from '../../../shared/api';
 import type { MessageKey, Messages } from './en';
 import { en } from './en';
+import { formatMessage } from './message-format';
 import { zhCN } from './zh-cn';
 
 const TABLES: Readonly<Record<Language, Messages>> = { en, 'zh-CN': zhCN };
 
-/** Translates a key, filling `{name}` placeholders. */
+/** Translates a key, filling `{name}` placeholders and choosing plural forms (message-format.ts). */
 export function translate(
   language: Language,
   key: MessageKey,
   params: Readonly<Record<string, string | number>> = {},
 ): string {
-  const template = TABLES[language][key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return formatMessage(TABLES[language][key], params, language);
 }
 
 /** The UI language for the OS's preferred languages: Chinese of any region → zh-CN, else English. */

@@ -9,9 +9,10 @@ const en = {
   'verify.buttonHint':
     'Render this scenario with the {engine} installed in the package root ({file}) and compare. It runs boxed: a scratch home, no network, 30 s at most; nothing is written to your home.',
   'verify.running': 'Verifying with {engine}…',
-  'verify.identical': 'Your {engine} ({file}) renders this scenario identically ({lines} lines, {ms} ms).',
+  'verify.identical':
+    'Your {engine} ({file}) renders this scenario identically ({lines, plural, one {# line} other {# lines}}, {ms} ms).',
   'verify.different':
-    'Your {engine} ({file}) renders this scenario differently: {count} sections ({ids}), first difference at line {line}.',
+    'Your {engine} ({file}) renders this scenario differently: {count, plural, one {# section} other {# sections}} ({ids}), first difference at line {line}.',
   'verify.differentOne':
     'Your {engine} ({file}) renders this scenario differently: 1 section ({ids}), first difference at line {line}.',
   'verify.differentNoSection':
@@ -32,12 +33,14 @@ const en = {
   'verify.stale': 'Verified an earlier render; Verify again for this one.',
   'verify.oursSide': 'What the inspector renders',
   'verify.installedSide': 'What your installed engine sends',
-  'verify.history': 'Verify the {n} newest snapshots with {engine}',
+  'verify.history': 'Verify the {n, plural, one {newest snapshot} other {# newest snapshots}} with {engine}',
   'verify.historyHint':
     'Replay each snapshot as a scenario (re-rooted, as Replay does) with the inspector and with the {engine} installed in the package root, in one boxed process, and count the identical ones.',
-  'verify.historyRunning': 'Verifying {n} snapshots…',
+  'verify.historyShown':
+    'Verify the {n, plural, one {first snapshot} other {first # snapshots}} of the {shown} shown (of {total}) with {engine}',
+  'verify.historyRunning': 'Verifying {n, plural, one {# snapshot} other {# snapshots}}…',
   'verify.historyCount':
-    '{identical} of {checked} snapshots render identically with your {engine} ({ms} ms).',
+    '{identical} of {checked, plural, one {# snapshot renders} other {# snapshots render}} identically with your {engine} ({ms} ms).',
   'verify.historyDifferent': '{key}: differs, first at line {line}{sections}',
   'verify.historyFailed': '{key}: your evolcore threw: {message}',
   'verify.historyNotReplayable': '{key}: not replayable: {message}',
@@ -75,6 +78,7 @@ const zh: Record<keyof typeof en, string> = {
   'verify.history': '用 {engine} 校验最新的 {n} 个快照',
   'verify.historyHint':
     '把每个快照当作场景重放（像“重放”一样重新定位路径），分别用检查器和包根中安装的 {engine} 在一个隔离进程中渲染，统计完全一致的数量。',
+  'verify.historyShown': '用 {engine} 校验显示的 {shown} 个快照（共 {total} 个）中的前 {n} 个',
   'verify.historyRunning': '正在校验 {n} 个快照…',
   'verify.historyCount': '{checked} 个快照中有 {identical} 个与你安装的 {engine} 渲染完全一致（{ms} 毫秒）。',
   'verify.historyDifferent': '{key}：不同，第一处在第 {line} 行{sections}',

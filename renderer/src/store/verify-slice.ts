@@ -44,7 +44,8 @@ export interface VerifyActions {
   /** Hides the answer (the status-bar mark stays until the workspace changes). */
   dismiss(): void;
   /** Verifies the `count` newest snapshots of the home. */
-  runHistory(count: number): Promise<void>;
+  /** Verifies the first `count` of `keys` (the rows History shows), else the `count` newest. */
+  runHistory(count: number, keys?: readonly string[]): Promise<void>;
   /** Looks for the user's `claude` (once per window is enough: it does not move). */
   checkClaude(): Promise<void>;
   /** Verifies the open Claude Code project with it. */
@@ -87,10 +88,10 @@ export const createVerifySlice: SliceCreator<VerifySlice> = (api) => (setApp, ge
       view: 'summary',
       historyRunning: false,
       historyAnswer: null,
-      async runHistory(count) {
+      async runHistory(count, keys) {
         if (getApp().verify.historyRunning || getApp().verify.running) return;
         set({ historyRunning: true, error: null });
-        const r = await api.verifyHistory({ count });
+        const r = await api.verifyHistory({ count, ...(keys === undefined ? {} : { keys: [...keys] }) });
         set(
           r.ok
             ? { historyRunning: false, historyAnswer: r.value }

@@ -7,6 +7,7 @@ import { manifestFileField, pathField } from '../../base/path-field';
 import { MAX_OVERRIDE_TEXT } from './override';
 import type { Scenario } from '../../scenarios/scenario';
 import type {
+  BundleDownload,
   CleanResultShape,
   HistoryDelta,
   HistoryIndexing,
@@ -17,7 +18,8 @@ import type {
 import type { WireListing } from '../../history/listing-wire';
 import type { WhatIfChange } from '../../history/what-if';
 
-const snapshotKey = z.string().regex(/^\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d(?:-\d+)?$/, 'a snapshot key');
+/** A snapshot's key, `YYYY-MM-DD-HH-MM-SS[-N]`. */
+export const snapshotKey = z.string().regex(/^\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d(?:-\d+)?$/, 'a snapshot key');
 const pathString = pathField;
 const manifestFile = manifestFileField;
 /** An unsaved override draft: its text, for the manifest file it belongs to. */
@@ -68,7 +70,10 @@ export const historyMethodInputs = {
   exportBundle: z.strictObject({
     key: snapshotKey,
     targetPath: pathString.optional(),
-    /** The desktop app asks where with a save dialog (the only target outside `bundles/`). */
+    /**
+     * Let the user say where: the desktop app asks with a save dialog (the only target outside
+     * `bundles/`); `serve` writes no file and offers the bundle for the page to download.
+     */
     saveAs: z.boolean().optional(),
   }),
   /**
@@ -78,8 +83,15 @@ export const historyMethodInputs = {
   cancelExport: noInput,
   /** Opens a bundle file and re-renders it from its own tree. */
   openBundle: z.strictObject({ path: pathString }),
-  /** Counts (and with `confirm` deletes) snapshots older than `hours`. */
-  cleanOldSnapshots: z.strictObject({ hours: z.number().positive().max(1_000_000), confirm: z.boolean() }),
+  /**
+   * Counts (and with `confirm` deletes) snapshots whose files are older than `hours`; `cutoff`,
+   * the preview's limit, keeps a confirm to what the preview showed (never later than `hours`).
+   */
+  cleanOldSnapshots: z.strictObject({
+    hours: z.number().positive().max(1_000_000),
+    confirm: z.boolean(),
+    cutoff: z.number().finite().optional(),
+  }),
 } as const;
 
 /** Outputs. */
@@ -107,7 +119,13 @@ export interface HistoryMethodOutputs {
     readonly rerooted: readonly string[];
     readonly warnings: readonly string[];
   };
-  exportBundle: { readonly path: string; readonly bytes: number; readonly files: number };
+  /** `path` of the file written, or `download` of the bundle the page is to fetch (the other `null`). */
+  exportBundle: {
+    readonly path: string | null;
+    readonly download: BundleDownload | null;
+    readonly bytes: number;
+    readonly files: number;
+  };
   cancelExport: { readonly cancelled: boolean };
   openBundle: ReplayResult;
   cleanOldSnapshots: CleanResultShape;

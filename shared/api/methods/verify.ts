@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { noInput } from '../no-input';
+import { snapshotKey } from './history';
 import type { ContextComparison } from '../../verify/compare-contexts';
 
 /** Input schemas. */
@@ -14,8 +15,14 @@ export const verifyMethodInputs = {
   findInstalledEngine: noInput,
   /** Renders the current scenario with the installed engine, in its box, and compares. */
   verifyCurrentRender: noInput,
-  /** Replays the N newest snapshots of the home with both engines and counts the identical ones. */
-  verifyHistory: z.strictObject({ count: z.number().int().min(1).max(200) }),
+  /**
+   * Replays snapshots of the home with both engines and counts the identical ones: the first
+   * `count` of `keys` (the rows the History table shows), else the `count` newest.
+   */
+  verifyHistory: z.strictObject({
+    count: z.number().int().min(1).max(200),
+    keys: z.array(snapshotKey).max(200).optional(),
+  }),
   /** Looks for the user's `claude` and reads its version. */
   findClaudeCode: noInput,
   /** Runs the user's Claude Code on the open Claude Code project and compares its memory. */

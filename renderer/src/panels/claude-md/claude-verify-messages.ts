@@ -10,7 +10,7 @@ const en = {
   'cv.running': 'Running Claude Code {version}…',
   'cv.identical': 'Your Claude Code {version} sends the same memory: the start block is identical.',
   'cv.identicalRead':
-    'Your Claude Code {version} sends the same memory: the start block and the {n} attachments after the Read are identical.',
+    'Your Claude Code {version} sends the same memory: the start block and the {n, plural, one {attachment after the Read are} other {# attachments after the Read are}} identical.',
   'cv.different': 'Your Claude Code {version} sends different memory: {what}.',
   'cv.startAt': 'the start block differs at line {line} (inspector: {ours} · installed: {theirs})',
   'cv.attachmentAt': 'attachment {n} after the Read differs (inspector {ours}, installed {theirs})',

@@ -19,7 +19,8 @@ const en = {
   'phase.read.noTarget': 'Set a target file above to see what Claude Code attaches when Claude reads it.',
   'phase.read.nothing': 'Reading this file attaches no memory.',
   'phase.read.notAFile': "The target is not a file: Claude Code's Read of it fails, so nothing is attached.",
-  'phase.count': '{n} messages, each sent as its own text',
+  'phase.count':
+    '{n, plural, one {# message, sent as its own text} other {# messages, each sent as its own text}}',
   'phase.why': 'Why each file is here',
   'phase.short.start': 'At start',
   'phase.short.read': 'On Read',
@@ -45,8 +46,9 @@ const en = {
   'picker.searching': 'Searching…',
   'picker.none': 'No file below the project folder matches.',
   'picker.partial':
-    'Showing the first {n} matches of {visited} entries looked at (.git and node_modules are skipped).',
-  'picker.truncated': 'Only the first {n} entries of this folder are listed; search to find the others.',
+    'Showing the first {n, plural, one {match} other {# matches}} of {visited, plural, one {# entry} other {# entries}} looked at (.git and node_modules are skipped).',
+  'picker.truncated':
+    'Only the first {n, plural, one {entry} other {# entries}} of this folder are listed; search to find the others.',
   'picker.outside': 'a link that leads outside the project',
   'picker.cancel': 'Cancel',
   'opt.apply': 'Enter to apply',
@@ -58,7 +60,7 @@ const en = {
   'opt.approve.title':
     'Unchecked, the approval Claude Code stored for this project in ~/.claude.json decides (see the settings above the list)',
   totals:
-    '{loaded} of {files} files loaded · {chars} characters in the files ({bytes}) · assembled in {ms} ms ({trigger})',
+    '{loaded} of {files, plural, one {# file} other {# files}} loaded · {chars, plural, one {# character} other {# characters}} in the files ({bytes}) · assembled in {ms} ms ({trigger})',
   'totals.over': '{n} over the 40,000-character warning',
   'totals.attached': '{n} attached after the Read',
   'trigger.open': 'opened',
@@ -82,7 +84,7 @@ const en = {
   'status.excluded-by-pattern': 'Not loaded: matches a claudeMdExcludes pattern of the settings',
   'settings.title': 'Settings that change memory',
   'settings.environment': 'the environment',
-  'settings.exclude': '{file}: claudeMdExcludes "{pattern}" drops {n} file(s)',
+  'settings.exclude': '{file}: claudeMdExcludes "{pattern}" drops {n, plural, one {# file} other {# files}}',
   'settings.disable.on':
     '{file}: env CLAUDE_CODE_DISABLE_CLAUDE_MDS is set, so Claude Code sends no memory at all',
   'settings.disable.off': '{file}: env CLAUDE_CODE_DISABLE_CLAUDE_MDS is off',
@@ -102,7 +104,7 @@ const en = {
   'reason.nested_traversal': 'Its folder lies between the project folder and the file read',
   'reason.path_glob_match': 'Its paths decide: sent when Claude reads a matching file',
   'reason.include': 'Included by {parent}',
-  'size.chars': '{chars} chars',
+  'size.chars': '{chars, plural, one {# char} other {# chars}}',
   'size.over': 'over 40,000 characters: Claude Code warns',
   'size.none': '—',
   'detail.title': '{file}',
@@ -122,9 +124,9 @@ const en = {
   'text.prompt': 'Instruction prompt',
   'text.copy': 'Copy all',
   'statusBar.assembled': 'CLAUDE.md assembled in {ms} ms',
-  'statusBar.loaded': '{loaded} of {files} files loaded',
-  'statusBar.watching': 'watching {n} paths',
-  'statusBar.lastChange': 'last change on disk {time} ({count} paths)',
+  'statusBar.loaded': '{loaded} of {files, plural, one {# file} other {# files}} loaded',
+  'statusBar.watching': 'watching {n, plural, one {# path} other {# paths}}',
+  'statusBar.lastChange': 'last change on disk {time} ({count, plural, one {# path} other {# paths}})',
   'statusBar.noProject': 'No Claude Code project open',
 };
 

@@ -13,7 +13,8 @@ const en = {
   'copy.failed': 'Copy failed',
   'cache.none': 'Prompt-cache prefix: shown after the next render',
   'cache.identical': 'Prompt-cache prefix: identical to the previous render',
-  'cache.at': 'Prompt-cache prefix: first {chars} characters ({bytes}) unchanged since the previous render',
+  'cache.at':
+    'Prompt-cache prefix: first {chars, plural, one {# character} other {# characters}} ({bytes}) unchanged since the previous render',
   'cache.jump': 'Go to the first change',
   'cache.marker':
     'The text differs from the previous render from here on: a change invalidates the cached prompt after this point',

@@ -31,6 +31,10 @@ import { SnapshotDetailView } from './snapshot-detail';
 import { useHistoryLink } from './history-link';
 import { PathDialog } from './path-dialog';
 import { SnapshotTable } from './snapshot-table';
+import { compareKeys } from './compare-order';
+import { scopeParams, shownScope } from './shown-scope';
+import { BackButton } from './back-button';
+import { CleanPreview } from './clean-preview';
 import './history.css';
 import { useDark } from '../../theme/use-dark';
 
@@ -105,6 +109,8 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
     () => sortRows(filterRows(all, s.filters, facts), s.sort, facts),
     [all, s.filters, s.sort, facts],
   );
+  // The what-if and Verify take the rows the table shows, and their buttons say which.
+  const scope = useMemo(() => shownScope(shown, all.length), [shown, all.length]);
 
   // Search as typed, after a pause (the main side reads the context files).
   useEffect(() => {
@@ -156,6 +162,10 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
     if (kind === 'bundle') {
       const files = rest.pop() ?? '0';
       return t('exported', { path: rest.join(':'), files });
+    }
+    if (kind === 'downloaded') {
+      const [files, ...name] = rest;
+      return t('downloaded', { name: name.join(':'), files: files ?? '0' });
     }
     return s.notice;
   })();
@@ -210,16 +220,10 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
           type="button"
           disabled={draft === null || shown.length === 0}
           title={draft === null ? t('whatIfNoDraft') : undefined}
-          onClick={() =>
-            draft &&
-            void store.getState().runWhatIf(
-              shown.slice(0, 5000).map((r) => r.key),
-              draft,
-            )
-          }
+          onClick={() => draft && void store.getState().runWhatIf(scope.keys, draft, scope)}
           data-testid="history-what-if"
         >
-          {t('whatIf')}
+          {t('whatIfOn', { scope: t(scope.words, scopeParams(scope)) })}
         </button>
         <button type="button" onClick={() => setAsking('folder')} data-testid="history-open-folder">
           {t('openFolder')}
@@ -243,7 +247,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
           {t('clean')}
         </button>
       </div>
-      <HistoryVerify />
+      <HistoryVerify scope={listing !== null && isHomeHistory(listing.dir, home) ? scope : null} />
       {listing !== null && isHomeHistory(listing.dir, home) ? <ArchiveSettings store={store} t={t} /> : null}
       {asking !== null ? (
         <PathDialog
@@ -261,30 +265,13 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
         />
       ) : null}
       {s.clean !== null ? (
-        <div className="history-banner" role="alertdialog" data-testid="history-clean-ask">
-          {s.clean.count === 0 ? (
-            <>
-              <span>{t('cleanNone')}</span>
-              <button type="button" onClick={() => store.getState().cancelClean()}>
-                {t('close')}
-              </button>
-            </>
-          ) : (
-            <>
-              <span>{t('cleanAsk', { count: s.clean.count, files: s.clean.files })}</span>
-              <button
-                type="button"
-                onClick={() => void store.getState().confirmClean(CLEAN_HOURS)}
-                data-testid="history-clean-yes"
-              >
-                {t('cleanYes', { count: s.clean.count })}
-              </button>
-              <button type="button" onClick={() => store.getState().cancelClean()}>
-                {t('cancel')}
-              </button>
-            </>
-          )}
-        </div>
+        <CleanPreview
+          clean={s.clean}
+          language={language}
+          t={t}
+          onConfirm={() => void store.getState().confirmClean(CLEAN_HOURS)}
+          onCancel={() => store.getState().cancelClean()}
+        />
       ) : null}
       {s.error !== null || noticeText !== null ? (
         <div
@@ -414,6 +401,7 @@ function SidePane(props: {
       diff: st.diff,
       replay: st.replay,
       whatIf: st.whatIf,
+      whatIfScope: st.whatIfScope,
       whatIfProgress: st.whatIfProgress,
       whatIfCancelled: st.whatIfCancelled,
       exporting: st.exporting,
@@ -498,15 +486,31 @@ function SidePane(props: {
         </div>
       );
     }
-    case 'diff':
+    case 'diff': {
+      // Older → newer unless swapped: each side says which it is.
+      const aAge = compareKeys(view.a, view.b) <= 0 ? t('older') : t('newer');
+      const bAge = compareKeys(view.a, view.b) <= 0 ? t('newer') : t('older');
       return (
-        <div>
-          <h3>{t('diffTitle', { a: view.a, b: view.b })}</h3>
+        <div data-testid="history-compare-result">
+          <h3 data-testid="history-diff-title">{t('diffTitle', { a: view.a, aAge, b: view.b, bAge })}</h3>
+          <div className="history-actions">
+            <button
+              type="button"
+              onClick={() => void store.getState().swapDiff()}
+              data-testid="history-diff-swap"
+            >
+              {t('swap')}
+            </button>
+          </div>
           {s.diff !== null && s.diff.a === view.a && s.diff.b === view.b ? (
             <RenderDiffView
               diff={s.diff.diff}
               before={s.diff.contextA}
               after={s.diff.contextB}
+              labels={{
+                original: t('contextOf', { age: aAge, key: view.a }),
+                modified: t('contextOf', { age: bAge, key: view.b }),
+              }}
               tooLarge={{ before: s.diff.tooLarge.a, after: s.diff.tooLarge.b }}
               dark={dark}
               t={t}
@@ -516,10 +520,26 @@ function SidePane(props: {
           )}
         </div>
       );
+    }
     case 'replay':
     case 'bundle':
       return (
-        <div>
+        <div
+          data-testid={view.kind === 'replay' ? 'history-replay-result' : 'history-bundle-result'}
+          onKeyDown={(e) => {
+            // Escape goes back as Back does (the table's own Escape handles the table).
+            if (e.key === 'Escape' && view.kind === 'replay' && !e.defaultPrevented) {
+              e.preventDefault();
+              void store.getState().backToSnapshot();
+            }
+          }}
+        >
+          {view.kind === 'replay' ? (
+            <BackButton
+              label={t('back', { key: view.key })}
+              onBack={() => void store.getState().backToSnapshot()}
+            />
+          ) : null}
           <h3>
             {view.kind === 'replay'
               ? t('replayTitle', { key: view.key })
@@ -539,6 +559,7 @@ function SidePane(props: {
                 diff={s.replay.diff}
                 before={s.replay.recordedContext}
                 after={s.replay.replayedContext}
+                labels={{ original: t('contextRecorded'), modified: t('contextReplayed') }}
                 tooLarge={{
                   before: s.replay.tooLarge?.recorded ?? null,
                   after: s.replay.tooLarge?.replayed ?? null,
@@ -581,7 +602,12 @@ function SidePane(props: {
             <p>{t('loading')}</p>
           ) : (
             <>
-              <h3>{t('whatIfTitle', { rendered: s.whatIf.rendered })}</h3>
+              <h3>
+                {t('whatIfTitle', {
+                  rendered: s.whatIf.rendered,
+                  scope: s.whatIfScope === null ? '' : t(s.whatIfScope.words, scopeParams(s.whatIfScope)),
+                })}
+              </h3>
               {s.whatIf.changes.length === 0 ? <p>{t('whatIfNone')}</p> : null}
               <ul>
                 {s.whatIf.changes.map((c) => (

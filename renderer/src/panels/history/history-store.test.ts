@@ -89,7 +89,8 @@ test('exporting a bundle shows it is under way until the file is written, and is
     exportBundle: (): Promise<ApiResult<HistoryMethodOutputs['exportBundle']>> => {
       calls++;
       return new Promise((resolve) => {
-        finish = () => resolve({ ok: true, value: { path: '/h/b.json', bytes: 10, files: 4 } });
+        finish = () =>
+          resolve({ ok: true, value: { path: '/h/b.json', download: null, bytes: 10, files: 4 } });
       });
     },
   } as unknown as InspectorApi;
@@ -290,4 +291,90 @@ test('a refused save of the retention shows the error and keeps the stored setti
   expect(store.getState().error).toMatchObject({ code: 'write-error' });
   expect(store.getState().archive?.settings.keepDays).toBe(90);
   expect(store.getState().archiveSaved).toBeNull();
+});
+
+test('in the browser, an export is a download: the offered bundle is saved and the notice names the file', async () => {
+  const asked: unknown[] = [];
+  const api = {
+    exportBundle: async (input: unknown): Promise<ApiResult<HistoryMethodOutputs['exportBundle']>> => {
+      asked.push(input);
+      return {
+        ok: true,
+        value: { path: null, download: { id: 'd1', name: 'snapshot-k.json', bytes: 9 }, bytes: 9, files: 3 },
+      };
+    },
+  } as unknown as InspectorApi;
+  const delivered: string[] = [];
+  const store = createHistoryStore(api, async (d) => {
+    delivered.push(d.id);
+    return { ok: true, value: { name: d.name } };
+  });
+  await store.getState().exportBundle('k');
+  // The user says where (a save dialog on the desktop, the download here).
+  expect(asked).toEqual([{ key: 'k', saveAs: true }]);
+  expect(delivered).toEqual(['d1']);
+  expect(store.getState().notice).toBe('downloaded:3:snapshot-k.json');
+});
+
+test('a compare is older → newer whichever was picked first; swap turns it round', async () => {
+  const diffs: { a: string; b: string }[] = [];
+  const api = {
+    diffSnapshots: async (input: { a: string; b: string }) => {
+      diffs.push(input);
+      return { ok: true, value: { a: input.a, b: input.b } };
+    },
+  } as unknown as InspectorApi;
+  const store = createHistoryStore(api);
+  await store.getState().runDiff('2026-11-30-10-00-00', '2026-11-29-10-00-00');
+  expect(store.getState().view).toEqual({ kind: 'diff', a: '2026-11-29-10-00-00', b: '2026-11-30-10-00-00' });
+  await store.getState().swapDiff();
+  expect(store.getState().view).toEqual({ kind: 'diff', a: '2026-11-30-10-00-00', b: '2026-11-29-10-00-00' });
+  expect(diffs.at(-1)).toEqual({ a: '2026-11-30-10-00-00', b: '2026-11-29-10-00-00' });
+});
+
+test('Back (or Escape) from a replay returns to the snapshot it replayed', async () => {
+  const api = {
+    replaySnapshot: async () => ({ ok: true, value: {} }),
+    getSnapshot: async ({ key }: { key: string }) => ({ ok: true, value: { summary: { key } } }),
+  } as unknown as InspectorApi;
+  const store = createHistoryStore(api);
+  await store.getState().runReplay('k1', null);
+  expect(store.getState().view).toEqual({ kind: 'replay', key: 'k1' });
+  store.getState().closeView();
+  await tick();
+  expect(store.getState().view).toEqual({ kind: 'detail', key: 'k1' });
+  store.getState().closeView();
+  expect(store.getState().view).toEqual({ kind: 'none' });
+});
+
+test('Confirm deletes what the clean preview showed: it sends the preview’s cutoff back', async () => {
+  const asked: unknown[] = [];
+  const preview = {
+    count: 2,
+    files: 8,
+    basis: 'mtime',
+    bytes: 100,
+    oldest: { key: 'a', mtime: 1 },
+    newest: { key: 'b', mtime: 2 },
+    cutoff: 12_345,
+    deleted: false,
+    failed: [],
+  };
+  const api = {
+    cleanOldSnapshots: async (input: { confirm: boolean }) => {
+      asked.push(input);
+      return { ok: true, value: { ...preview, deleted: input.confirm } };
+    },
+    getHistory: async () => ({ ok: false, error: { code: 'internal', message: 'not in this test' } }),
+    historyIndexing: async () => ({ ok: true, value: { stopped: false, pending: 0 } }),
+  } as unknown as InspectorApi;
+  const store = createHistoryStore(api);
+  await store.getState().askClean(24);
+  expect(store.getState().clean).toMatchObject({ count: 2, oldest: { key: 'a' } });
+  await store.getState().confirmClean(24);
+  expect(asked).toEqual([
+    { hours: 24, confirm: false },
+    { hours: 24, confirm: true, cutoff: 12_345 },
+  ]);
+  expect(store.getState().clean).toBeNull();
 });

@@ -3,12 +3,14 @@
  * the selected and compared snapshots, and the results of detail, diff, replay, what-if,
  * export and clean calls. One store per mounted panel.
  */
+import { SEARCH_PART_MS } from '../../../../shared/history/search-part';
 import type { OverrideDraftInput } from '../../../../shared/api/methods/history';
 import { createStore } from 'zustand/vanilla';
 import type { ApiError, ApiResult, InspectorApi } from '../../../../shared/api';
 import type { WireListing } from '../../../../shared/history/listing-wire';
 import type { HistoryListing } from '../../../../shared/history/history-types';
 import type {
+  BundleDownload,
   HistoryDelta,
   ReplayResult,
   SnapshotDetail,
@@ -20,6 +22,9 @@ import type { ArchiveSettingsShape, ArchiveStatsShape } from '../../../../shared
 import { withKeep } from './archive-keep';
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
 import { NO_FILTERS, applyDelta, firstSortDesc } from './history-rows';
+import { olderFirst } from './compare-order';
+import type { ShownScope } from './shown-scope';
+import { downloadBundle } from '../../api/bundle-download';
 
 /** How long pushed deltas are gathered before the table is updated. */
 const DELTA_BATCH_MS = 150;
@@ -31,6 +36,7 @@ export type HistoryDraft = OverrideDraftInput;
 export type HistoryView =
   | { readonly kind: 'none' }
   | { readonly kind: 'detail'; readonly key: string }
+  /** `a` is the left ("before") side: the older one unless the user swapped them. */
   | { readonly kind: 'diff'; readonly a: string; readonly b: string }
   | { readonly kind: 'replay'; readonly key: string }
   | { readonly kind: 'bundle'; readonly path: string }
@@ -48,9 +54,6 @@ export interface SearchProgress {
   readonly next: number | null;
   readonly stopped: boolean;
 }
-
-/** How long one part of the search reads before the window shows what it found. */
-export const SEARCH_PART_MS = 200;
 
 /** The state. */
 export interface HistoryState {
@@ -73,6 +76,8 @@ export interface HistoryState {
   readonly diff: SnapshotDiff | null;
   readonly replay: ReplayResult | null;
   readonly whatIf: HistoryMethodOutputs['whatIf'] | null;
+  /** Which snapshots the last what-if took (the rows shown then), to say so over its result. */
+  readonly whatIfScope: ShownScope | null;
   /** Snapshots of the running what-if rendered so far, and in all; `null` when none runs. */
   readonly whatIfProgress: { readonly done: number; readonly total: number } | null;
   /** Where the last what-if was stopped (its result covers the snapshots done); `null` when it was not. */
@@ -120,13 +125,21 @@ export interface HistoryActions {
    * any other view stays (as in the Timeline, Enter opens).
    */
   moveTo(key: string): Promise<void>;
-  /** Escape: a compare being picked is cancelled, else the side pane's view closes (the selection stays). */
+  /**
+   * Escape: a compare being picked is cancelled; a replay goes back to its snapshot; else the side
+   * pane's view closes (the selection stays).
+   */
   closeView(): void;
   markCompare(key: string | null): void;
+  /** Compares two snapshots, the older on the left whichever was picked first. */
   runDiff(a: string, b: string): Promise<void>;
+  /** Turns the open compare round: the right side goes left. */
+  swapDiff(): Promise<void>;
+  /** From a replay, back to the snapshot it replayed, its actions with it. */
+  backToSnapshot(): Promise<void>;
   runReplay(key: string, draft: HistoryDraft | null): Promise<void>;
   /** Renders the snapshots with the draft in chunks, so it shows progress and can be stopped. */
-  runWhatIf(keys: readonly string[], draft: HistoryDraft): Promise<void>;
+  runWhatIf(keys: readonly string[], draft: HistoryDraft, scope?: ShownScope): Promise<void>;
   /** Stops the running what-if after the chunk in flight. */
   cancelWhatIf(): void;
   exportBundle(key: string): Promise<void>;
@@ -145,8 +158,11 @@ export interface HistoryActions {
   dismiss(): void;
 }
 
+/** Saves a bundle `serve` offered as a browser download (bundle-download.ts; a fake in tests). */
+export type DeliverDownload = (download: BundleDownload) => Promise<ApiResult<{ readonly name: string }>>;
+
 /** Creates the store over the API. */
-export function createHistoryStore(api: InspectorApi) {
+export function createHistoryStore(api: InspectorApi, deliver: DeliverDownload = downloadBundle) {
   let detailSeq = 0;
   let whatIfRun = 0;
   return createStore<HistoryState & HistoryActions>()((set, get) => {
@@ -194,6 +210,16 @@ export function createHistoryStore(api: InspectorApi) {
         r.ok ? { code: 'invalid-message', message: decoded?.ok === false ? decoded.error : '' } : r.error,
       );
     };
+    /** Compares with `a` on the left, as given. */
+    const diff = async (a: string, b: string): Promise<void> => {
+      set({ busy: true, view: { kind: 'diff', a, b }, diff: null });
+      const r = await api.diffSnapshots({ a, b });
+      const view = get().view;
+      // A swap or another compare asked meanwhile: this answer is not the one shown.
+      if (view.kind !== 'diff' || view.a !== a || view.b !== b) return;
+      if (r.ok) set({ diff: r.value, busy: false });
+      else failed(r.error);
+    };
     return {
       listing: null,
       loading: false,
@@ -209,6 +235,7 @@ export function createHistoryStore(api: InspectorApi) {
       diff: null,
       replay: null,
       whatIf: null,
+      whatIfScope: null,
       whatIfProgress: null,
       whatIfCancelled: null,
       exporting: false,
@@ -330,15 +357,23 @@ export function createHistoryStore(api: InspectorApi) {
         else set({ selected: key });
       },
       closeView() {
+        const view = get().view;
         if (get().compareWith !== null) set({ compareWith: null });
+        else if (view.kind === 'replay') void get().backToSnapshot();
         else set({ view: { kind: 'none' } });
       },
       markCompare: (key) => set({ compareWith: key }),
       async runDiff(a, b) {
-        set({ busy: true, view: { kind: 'diff', a, b }, diff: null });
-        const r = await api.diffSnapshots({ a, b });
-        if (r.ok) set({ diff: r.value, busy: false });
-        else failed(r.error);
+        const { before, after } = olderFirst(a, b);
+        await diff(before, after);
+      },
+      async swapDiff() {
+        const view = get().view;
+        if (view.kind === 'diff') await diff(view.b, view.a);
+      },
+      async backToSnapshot() {
+        const view = get().view;
+        if (view.kind === 'replay') await get().select(view.key);
       },
       async runReplay(key, draft) {
         set({ busy: true, view: { kind: 'replay', key }, replay: null });
@@ -346,13 +381,14 @@ export function createHistoryStore(api: InspectorApi) {
         if (r.ok) set({ replay: r.value, busy: false });
         else failed(r.error);
       },
-      async runWhatIf(keys, draft) {
+      async runWhatIf(keys, draft, scope) {
         const run = ++whatIfRun;
         const total = keys.length;
         set({
           busy: true,
           view: { kind: 'what-if' },
           whatIf: null,
+          whatIfScope: scope ?? null,
           whatIfCancelled: null,
           whatIfProgress: { done: 0, total },
         });
@@ -392,9 +428,15 @@ export function createHistoryStore(api: InspectorApi) {
       async exportBundle(key) {
         if (get().exporting) return;
         set({ busy: true, exporting: true });
-        const r = await api.exportBundle({ key });
+        // The user says where: the desktop app's save dialog, or the browser's download.
+        const r = await api.exportBundle({ key, saveAs: true });
+        const offered = r.ok ? r.value.download : null;
+        const saved = offered === null ? null : await deliver(offered);
         set({ exporting: false });
-        if (r.ok) set({ busy: false, notice: `bundle:${r.value.path}:${r.value.files}` });
+        if (saved !== null && !saved.ok) failed(saved.error);
+        else if (saved !== null)
+          set({ busy: false, notice: `downloaded:${r.ok ? r.value.files : 0}:${saved.value.name}` });
+        else if (r.ok) set({ busy: false, notice: `bundle:${r.value.path ?? ''}:${r.value.files}` });
         else if (r.error.code === 'cancelled') set({ busy: false, notice: 'exportCancelled' });
         else failed(r.error);
       },
@@ -439,7 +481,13 @@ export function createHistoryStore(api: InspectorApi) {
         else failed(r.error);
       },
       async confirmClean(hours) {
-        const r = await api.cleanOldSnapshots({ hours, confirm: true });
+        // The preview's limit: what was shown is what goes, even if more became old since.
+        const cutoff = get().clean?.cutoff;
+        const r = await api.cleanOldSnapshots({
+          hours,
+          confirm: true,
+          ...(cutoff === undefined ? {} : { cutoff }),
+        });
         if (r.ok) {
           set({ clean: null, notice: `cleaned:${r.value.count}` });
           await get().load();

@@ -11,6 +11,7 @@ import type { RenderDiff } from '../../../../shared/history/render-diff';
 import type { SectionFacts } from '../../../../shared/history/section-facts';
 import type { PanelTranslate } from '../../i18n/panel-messages';
 import type { HistoryMessageKey } from './messages';
+import { statusWord } from './status-word';
 
 /** Props of the view. */
 export interface RenderDiffViewProps {
@@ -21,6 +22,8 @@ export interface RenderDiffViewProps {
   readonly t: PanelTranslate<HistoryMessageKey>;
   /** A side whose context was over its cap (not sent, not diffed): said instead of the diff. */
   readonly tooLarge?: { readonly before: TooLarge | null; readonly after: TooLarge | null };
+  /** The names of the two context texts (which snapshot, or recorded / now). */
+  readonly labels?: { readonly original: string; readonly modified: string };
 }
 
 function valueText(value: unknown, present: boolean, unset: string): string {
@@ -30,10 +33,21 @@ function valueText(value: unknown, present: boolean, unset: string): string {
   return JSON.stringify(value) ?? String(value);
 }
 
-function factsText(f: SectionFacts | null, none: string): string {
-  if (f === null) return none;
-  const cut = f.overTotal ? ', over total' : f.truncated ? ', truncated' : '';
-  return `${f.status ?? '?'} · ${f.files ?? '?'} files · ${f.bytes ?? '?'} B${cut}`;
+function factsText(f: SectionFacts | null, t: PanelTranslate<HistoryMessageKey>): string {
+  if (f === null) return t('none');
+  const line = t('facts.line', {
+    status: statusWord(f.status, t),
+    files: f.files ?? '?',
+    bytes: f.bytes === null ? '?' : formatBytes(f.bytes),
+  });
+  // Over total is a status of its own already; only say it when the status is another.
+  const cut =
+    f.overTotal && f.status !== 'over-total'
+      ? t('status.over-total')
+      : f.truncated
+        ? t('facts.truncated')
+        : null;
+  return cut === null ? line : `${line} · ${cut}`;
 }
 
 /** The view. */
@@ -44,6 +58,7 @@ export function RenderDiffView({
   dark,
   t,
   tooLarge,
+  labels,
 }: RenderDiffViewProps): React.JSX.Element {
   const markers = [tooLarge?.before ?? null, tooLarge?.after ?? null].filter(
     (m): m is TooLarge => m !== null,
@@ -88,9 +103,9 @@ export function RenderDiffView({
               {diff.sections.map((s) => (
                 <tr key={s.id} data-testid="history-section-diff" data-section={s.id}>
                   <td className="history-mono">{s.id}</td>
-                  <td>{factsText(s.before, t('none'))}</td>
+                  <td>{factsText(s.before, t)}</td>
                   <td>→</td>
-                  <td>{factsText(s.after, t('none'))}</td>
+                  <td>{factsText(s.after, t)}</td>
                   <td>
                     {(s.causes.length ? s.causes : (['unknown'] as const)).map((c) => (
                       <span
@@ -128,7 +143,7 @@ export function RenderDiffView({
             dark={dark}
             height={360}
             testId="history-context-diff"
-            labels={{ original: t('contextBefore'), modified: t('contextAfter') }}
+            labels={labels ?? { original: t('contextBefore'), modified: t('contextAfter') }}
           />
         )}
       </section>

@@ -14,6 +14,7 @@ import { useApp } from '../../store/store-context';
 import { historyLinkMessages } from './link-messages';
 import './history-link.css';
 import type { HistoryMessageKey } from './messages';
+import { statusWord } from './status-word';
 
 /** Props of the detail. */
 export interface SnapshotDetailViewProps {
@@ -61,7 +62,7 @@ function ReportTable({
             data-section={s.id}
           >
             <td className="history-mono">{s.id}</td>
-            <td>{s.status ?? s.pathStatus ?? '?'}</td>
+            <td>{s.status === null ? (s.pathStatus ?? '?') : statusWord(s.status, t)}</td>
             <td>{s.used === null ? '' : s.used ? t('yes') : t('no')}</td>
             <td>{s.files ?? ''}</td>
             <td>{s.bytes === null || s.bytes === undefined ? '' : <Bytes n={s.bytes} />}</td>

@@ -19,7 +19,7 @@ export const VERSIONS_EN = {
   'save.showVersions': 'Show versions',
   'versions.title': 'Versions of this override ({count})',
   'versions.hint':
-    'Each save keeps the file it replaces: the newest {count}, and everything from the last {days} days.',
+    'Each save keeps the file it replaces: the newest {count}, and everything from the last {days, plural, one {day} other {# days}}.',
   'versions.empty': 'No versions yet: the first save keeps the file it replaces here.',
   'versions.loading': 'Loading the versions…',
   'versions.failed': 'Could not list the versions: {message}',

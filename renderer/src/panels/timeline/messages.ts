@@ -20,11 +20,12 @@ const en = {
   'origin.base': 'base',
   'origin.override': 'override',
   'origin.added': 'added by override',
-  'size.files': '{n} files',
+  'size.files': '{n, plural, one {# file} other {# files}}',
   'size.file': '1 file',
-  'size.tokens': '≈ {n} tokens (est.)',
+  'size.tokens': '≈ {n, plural, one {# token} other {# tokens}} (est.)',
   'size.tokensHint': 'Estimate: about 4 characters per token for Latin text, 1 per CJK character',
-  'size.bytesHint': '{n} bytes of the files loaded, as the budgets count them',
+  'size.bytesHint':
+    '{n, plural, one {# byte} other {# bytes}} of the files loaded, as the budgets count them',
   'bar.ofTotal': '{share} of the {max} total',
   'bar.folderFiles': 'files {n}/{max}',
   'bar.folderBytes': 'bytes {n}/{max}',
@@ -76,7 +77,7 @@ const en = {
   'over.bytes':
     'The total budget stopped it: {before} + {own} = {sum} bytes, over the {max}-byte limit by {over}.',
   'over.files':
-    'The total budget stopped it: {before} + {own} = {sum} files, over the {max}-file limit by {over}.',
+    'The total budget stopped it: {before} + {own} = {sum, plural, one {# file} other {# files}}, over the {max}-file limit by {over}.',
   'over.afterCut':
     'Not loaded: the total gate already cut at {first}, and evolcore loads no later section (it does not even read this one).',
   'over.alsoAfter': 'The gate had already cut at {first}; every later section stops in any case.',
@@ -89,7 +90,7 @@ const en = {
   'budget.over': 'cut at {id}: needed {need}, {left} left',
   'budget.noCut': 'nothing cut by the total gate',
   'budget.segment': '{id}: {n}',
-  'budget.run': '{n} sections: {first} … {last} ({size})',
+  'budget.run': '{n, plural, one {# section} other {# sections}}: {first} … {last} ({size})',
   'budget.cutMark': 'total gate cut here',
   'detail.title': 'Section {id}',
   'detail.close': 'Close',
@@ -111,7 +112,7 @@ const en = {
   'detail.notTemplate': 'Read as is (needsInjection: false).',
   'help.keys': '↑/↓ move · Enter opens · / search',
   'search.placeholder': 'Filter sections (id, status, description)',
-  'search.count': '{shown} of {total} sections shown',
+  'search.count': '{shown} of {total, plural, one {# section} other {# sections}} shown',
   'hazard.each-value-reparsed':
     '{{#each {each}}} element {element}: "{var}" holds {value}, and evolcore parses that text again as a template — a peer\'s message can inject {{…}} tags.',
   'hazard.object-rendered': '{{{var}}} is an object: evolcore prints it as "{text}".',

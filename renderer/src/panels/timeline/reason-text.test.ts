@@ -3,6 +3,7 @@ import { H, KITS, fileSection, renderKit, sectionOf } from '../../../../shared/e
 import type { RenderReport } from '../../../../shared/engine';
 import { explainSection } from '../../../../shared/explain';
 import type { Language } from '../../../../shared/api';
+import { placeholderNames } from '../../i18n/message-format';
 import { translatePanel } from '../../i18n/panel-messages';
 import { timelineMessages, type TimelineKey } from './messages';
 import { reasonText } from './reason-text';
@@ -122,8 +123,9 @@ describe('reasonText: the why in plain words, with values', () => {
 
   it('every Chinese message keeps the placeholders of its English one', () => {
     for (const key of Object.keys(timelineMessages.en) as TimelineKey[]) {
-      const names = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-      expect(names(timelineMessages['zh-CN'][key]), key).toEqual(names(timelineMessages.en[key]));
+      expect(placeholderNames(timelineMessages['zh-CN'][key]), key).toEqual(
+        placeholderNames(timelineMessages.en[key]),
+      );
     }
   });
 

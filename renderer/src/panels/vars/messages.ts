@@ -70,7 +70,7 @@ const en = {
   'snapshot.reroot': 'Re-root recorded paths onto this workspace',
   'snapshot.load': 'Use these vars',
   'snapshot.loaded': 'Loaded {key}',
-  'snapshot.rerooted': 're-rooted {n} path vars from {from}',
+  'snapshot.rerooted': 're-rooted {n, plural, one {# path var} other {# path vars}} from {from}',
   'snapshot.match': 'Renders exactly the recorded context',
   'snapshot.differ': 'Differs from the recorded context from character {at} on',
   'snapshot.noRecord': 'The snapshot has no recorded context to compare with',
