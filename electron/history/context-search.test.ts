@@ -36,7 +36,12 @@ describe('the context search', () => {
       parts.push(part);
       from = part.next;
     }
-    expect(parts.map((p) => p.searched)).toEqual([...Array<number>(33).fill(3), 1]);
+    // Each part stops once its budget is spent: at most three 4 ms reads in 10 ms (fewer when the
+    // machine is slow), never none; together they read every candidate once.
+    expect(parts.length).toBeGreaterThanOrEqual(34);
+    for (const p of parts) expect(p.searched).toBeGreaterThanOrEqual(1);
+    for (const p of parts) expect(p.searched).toBeLessThanOrEqual(3);
+    expect(parts.reduce((n, p) => n + p.searched, 0)).toBe(100);
     expect(parts.every((p) => p.total === 100)).toBe(true);
     expect(parts.flatMap((p) => p.keys)).toEqual(whole.keys);
   });
