@@ -367,6 +367,9 @@ test('Confirm deletes what the clean preview showed: it sends the preview’s cu
     },
     getHistory: async () => ({ ok: false, error: { code: 'internal', message: 'not in this test' } }),
     historyIndexing: async () => ({ ok: true, value: { stopped: false, pending: 0 } }),
+    // The listing after a clean reads the archive's numbers too.
+    getArchiveStats: async () => ({ ok: false, error: { code: 'internal', message: 'not in this test' } }),
+    getArchiveSettings: async () => ({ ok: true, value: { enabled: false, keepDays: 90 } }),
   } as unknown as InspectorApi;
   const store = createHistoryStore(api);
   await store.getState().askClean(24);
