@@ -219,7 +219,7 @@ test('a Claude Code project shows its files in load order with reasons, and foll
     JSON.stringify({ claudeMdExcludes: ['**/rules/added.md'] }),
   );
   await expect(page.getByTestId('claude-settings-effect')).toHaveText(
-    '.claude/settings.local.json: claudeMdExcludes "**/rules/added.md" drops 1 file(s)',
+    '.claude/settings.local.json: claudeMdExcludes "**/rules/added.md" drops 1 file',
   );
   await expect(row(page, '.claude/rules/added.md').getByTestId('claude-file-status')).toHaveText(
     'Not loaded: matches a claudeMdExcludes pattern of the settings',
