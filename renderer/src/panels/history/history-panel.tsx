@@ -366,7 +366,12 @@ function SearchState(props: {
   if (p.next === null) return null;
   return (
     <span className="history-search-state" data-testid="history-search-state" aria-live="polite">
-      {p.stopped ? t('searchStopped', words) : t('searchProgress', words)}{' '}
+      {/* Before the first part answers there is no count to give yet. */}
+      {p.stopped
+        ? t('searchStopped', words)
+        : p.total === 0
+          ? t('searching')
+          : t('searchProgress', words)}{' '}
       {p.stopped ? (
         <button
           type="button"
