@@ -240,9 +240,12 @@ test('brushing the chart filters the table; a malformed file marks its row; fore
   // Drag across the left third of the chart: only the oldest snapshots stay.
   const box = await page.getByTestId('history-chart-plot').boundingBox();
   if (box === null) throw new Error('no chart');
-  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  // Along the bottom edge: the largest jumps' marks sit above their points and would take the
+  // press (a click selects that snapshot).
+  const y = box.y + box.height - 3;
+  await page.mouse.move(box.x + 2, y);
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.move(box.x + box.width / 3, y, { steps: 5 });
   await page.mouse.up();
   const count = page.getByTestId('history-count');
   await expect(count).not.toHaveText(`${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`);
@@ -261,7 +264,13 @@ test('brushing the chart filters the table; a malformed file marks its row; fore
   await bad.click();
   await expect(page.getByTestId('history-problems')).toContainText('vars-2031-01-01-00-00-00.json');
   await page.getByTestId('history-foreign-button').click();
-  await expect(page.getByTestId('history-foreign')).toContainText('notes.txt');
+  await expect(page.getByTestId('history-foreign')).toContainText('notes.txt (file, 14 B)');
+  // In the UI's language, not the file system's word.
+  fs.mkdirSync(path.join(dir, 'old-copies'));
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('language-select').selectOption('zh-CN');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('history-foreign')).toContainText('old-copies (文件夹)');
 });
 
 test('Open folder… asks in an in-app dialog: a missing folder is refused in place, Escape closes, a real one lists', async ({

@@ -425,7 +425,7 @@ function SidePane(props: {
               <li key={f.name} className="history-mono">
                 {f.name}{' '}
                 <span className="history-soft">
-                  ({f.kind}
+                  ({t(`foreignKind.${f.kind}`)}
                   {f.bytes === null ? '' : `, ${formatBytes(f.bytes)}`})
                 </span>
               </li>
