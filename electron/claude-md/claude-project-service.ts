@@ -7,7 +7,7 @@
  * Every method returns its errors as values (`ApiResult`): a missing working directory, a
  * file that cannot be read, a path that is not one of the report's files.
  */
-import path from 'node:path';
+import { expandTilde } from '../services/tilde';
 import type { ApiResult, EventName, EventPayloads } from '../../shared/api';
 import { fail, ok } from '../../shared/api/errors';
 import { MAX_SHOWN_TEXT_BYTES, tooLarge } from '../../shared/api/answer-caps';
@@ -285,9 +285,6 @@ export class ClaudeProjectService {
 
   /** A typed path: `~` and `~/…` under the user's home, relative ones from the process's folder. */
   private toPath(typed: string): string {
-    const trimmed = typed.trim();
-    if (trimmed === '~') return toEnginePath(this.config.userHome);
-    if (trimmed.startsWith('~/')) return toEnginePath(path.join(this.config.userHome, trimmed.slice(2)));
-    return toEnginePath(trimmed);
+    return toEnginePath(expandTilde(typed.trim(), this.config.userHome));
   }
 }

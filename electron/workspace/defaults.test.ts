@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DefaultsEnv } from './defaults';
-import { expandTilde, resolveWorkspace } from './defaults';
+import { resolveWorkspace } from './defaults';
+import { expandTilde } from '../services/tilde';
 
 function env(overrides: Partial<DefaultsEnv> = {}): DefaultsEnv {
   return {

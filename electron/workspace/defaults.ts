@@ -5,6 +5,7 @@
  * `~/.evolclaw`, instead.
  */
 import path from 'node:path';
+import { expandTilde } from '../services/tilde';
 import type { HomeSource, ResolvedWorkspace } from '../../shared/api';
 import type { Product } from '../../shared/engine';
 import { packageNameOf, productOfPackageName } from './discovery';
@@ -39,17 +40,6 @@ export type { ResolvedWorkspace } from '../../shared/api/models';
 /** The demo home shipped with the app. */
 export function demoHomeOf(appRoot: string): string {
   return path.join(appRoot, 'kits', 'demo-home');
-}
-
-/**
- * A typed path with a leading `~` (alone or before a separator) read as the user's folder, as a
- * shell would: the workspace bar shows paths inside it that way, so what it shows can be typed.
- * `~name` (another user's folder) is left as typed.
- */
-export function expandTilde(typed: string, userHome: string): string {
-  if (typed === '~') return userHome;
-  if (typed.startsWith('~/') || typed.startsWith(`~${path.sep}`)) return path.join(userHome, typed.slice(2));
-  return typed;
 }
 
 /** Resolves the home and package root from explicit choices, the environment and defaults. */
