@@ -13,8 +13,6 @@ const en = {
     'Your {engine} ({file}) renders this scenario identically ({lines, plural, one {# line} other {# lines}}, {ms} ms).',
   'verify.different':
     'Your {engine} ({file}) renders this scenario differently: {count, plural, one {# section} other {# sections}} ({ids}), first difference at line {line}.',
-  'verify.differentOne':
-    'Your {engine} ({file}) renders this scenario differently: 1 section ({ids}), first difference at line {line}.',
   'verify.differentNoSection':
     'Your {engine} ({file}) renders this scenario differently, first at line {line} (text outside any section).',
   'verify.lines': 'Line {line} — inspector: {ours} · installed: {theirs}',
@@ -55,8 +53,6 @@ const zh: Record<keyof typeof en, string> = {
   'verify.identical': '你安装的 {engine}（{file}）对此场景的渲染完全一致（{lines} 行，{ms} 毫秒）。',
   'verify.different':
     '你安装的 {engine}（{file}）对此场景的渲染不同：{count} 个 section（{ids}），第一处差异在第 {line} 行。',
-  'verify.differentOne':
-    '你安装的 {engine}（{file}）对此场景的渲染不同：1 个 section（{ids}），第一处差异在第 {line} 行。',
   'verify.differentNoSection':
     '你安装的 {engine}（{file}）对此场景的渲染不同，第一处在第 {line} 行（不属于任何 section 的文本）。',
   'verify.lines': '第 {line} 行 — 检查器：{ours} · 已安装：{theirs}',

@@ -21,7 +21,6 @@ const en = {
   'origin.override': 'override',
   'origin.added': 'added by override',
   'size.files': '{n, plural, one {# file} other {# files}}',
-  'size.file': '1 file',
   'size.tokens': '≈ {n, plural, one {# token} other {# tokens}} (est.)',
   'size.tokensHint': 'Estimate: about 4 characters per token for Latin text, 1 per CJK character',
   'size.bytesHint':
@@ -161,7 +160,6 @@ const zh: Record<keyof typeof en, string> = {
   'origin.override': '覆盖',
   'origin.added': '覆盖新增',
   'size.files': '{n} 个文件',
-  'size.file': '1 个文件',
   'size.tokens': '≈ {n} token（估算）',
   'size.tokensHint': '估算：拉丁文字约 4 个字符 1 个 token，中日韩文字约 1 字 1 个 token',
   'size.bytesHint': '已加载文件共 {n} 字节，按预算的计法',

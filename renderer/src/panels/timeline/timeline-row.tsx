@@ -196,7 +196,7 @@ export const TimelineRowView = memo(function TimelineRowView({
         {row.status === 'ok' && (
           <>
             <div>
-              {row.files === 1 ? t('size.file') : t('size.files', { n: row.files })} ·{' '}
+              {t('size.files', { n: row.files })} ·{' '}
               {/* The files' bytes as the budgets count them, not the block's size in the context. */}
               <span title={t('size.bytesHint', { n: exactByteCount(row.bytes, language) })}>
                 {formatBytes(row.bytes)}

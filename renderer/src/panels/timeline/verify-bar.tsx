@@ -29,7 +29,7 @@ export function verifySentence(t: PanelTranslate<VerifyKey>, answer: VerifyAnswe
   const c = answer.comparison;
   if (c.identical) return t('verify.identical', { ...words, lines: c.lines, ms: answer.ms });
   if (c.sections.length === 0) return t('verify.differentNoSection', { ...words, line: c.firstLine });
-  return t(c.sections.length === 1 ? 'verify.differentOne' : 'verify.different', {
+  return t('verify.different', {
     ...words,
     count: c.sections.length,
     ids: c.sections.join(', '),
