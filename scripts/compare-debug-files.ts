@@ -24,6 +24,7 @@ import type { Scenario } from '../shared/scenarios/scenario';
 import { writeDebugFiles } from '../electron/history/write-debug-files';
 import { createNodeFs } from '../electron/services/node-fs';
 import { APP_ROOT, DEMO_HOME } from '../electron/services/app-paths';
+import { checkStaged } from './compare-real/real-engine';
 
 /** One render to compare: a package root and a home to copy, and what to render. */
 interface Job {
@@ -253,10 +254,10 @@ function kitJobs(): Job[] {
 }
 
 function main(): void {
-  if (!fs.existsSync(path.join(REAL, '.staged'))) {
-    process.stderr.write(
-      `compare:debug: no staged real engine at ${REAL} (see ../shared/tools/evolclaw-oracle)\n`,
-    );
+  // The same check as compare:real's: the files stage.sh puts there (it writes no marker).
+  const notStaged = checkStaged(REAL);
+  if (notStaged !== null) {
+    process.stderr.write(`compare:debug: ${notStaged}\n`);
     process.exit(2);
   }
   const outcomes = [...caseJobs(), ...kitJobs()].map(runJob);
