@@ -4,7 +4,6 @@
 import path from 'node:path';
 import type { HandlerTable } from '../api/dispatch';
 import type { HistoryMethodOutputs } from '../../shared/api/methods/history';
-import { encodeListing } from '../../shared/history/listing-wire';
 import type { WorkspaceHost } from '../workspace/workspace-host';
 import { ApiFailure } from '../../shared/api';
 import { appSettingsDir } from '../scenarios/scenarios-dir';
@@ -96,8 +95,11 @@ export function createHistoryHandlers(
     );
   }
   return {
-    getHistory: () => encodeListing(history.listing()),
-    openHistoryFolder: async ({ dir }) => encodeListing(await history.openFolder(dir)),
+    getHistory: () => history.wireListing(),
+    openHistoryFolder: async ({ dir }) => {
+      await history.openFolder(dir);
+      return history.wireListing();
+    },
     historyIndexing: ({ run }) => history.indexing(run),
     getSnapshot: ({ key }) => readSnapshotDetail(history.current(), key),
     searchSnapshots: ({ query, keys, from, budgetMs }) =>

@@ -12,6 +12,7 @@ import type { HistoryDelta, HistoryIndexing } from '../../shared/api/history-mod
 import { debugDirOf } from './debug-dir';
 import { ApiFailure } from '../../shared/api';
 import { encodeRows } from '../../shared/history/listing-wire';
+import type { WireListing } from '../../shared/history/listing-wire';
 import { HistoryIndex, historyDirFor } from './history-index';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { createBurstCollector } from '../workspace/coalesce';
@@ -164,6 +165,11 @@ export class HistoryService {
   /** The listing now (background parsing fills the columns and pushes them). */
   listing(): HistoryListing {
     return this.current().listing();
+  }
+
+  /** The listing as sent, encoded from the index's columns. */
+  wireListing(): WireListing {
+    return this.current().wireListing();
   }
 
   /**

@@ -118,26 +118,39 @@ export class SnapshotGrouper {
   private readonly badKeys = new Set<string>();
   private readonly foreign: ForeignEntry[] = [];
 
-  /** `zone` says how to read the names' timestamps (see `NameZone`). */
-  constructor(private readonly zone: NameZone = DEFAULT_NAME_ZONE) {}
+  /**
+   * `zone` says how to read the names' timestamps (see `NameZone`). With a `sink`, each file goes
+   * there as it is met and `finish` returns no snapshots: the index's column store takes a
+   * listing of 1M names without an object per snapshot in between (row-store.ts).
+   */
+  constructor(
+    private readonly zone: NameZone = DEFAULT_NAME_ZONE,
+    private readonly sink?: GroupSink,
+  ) {}
 
   /** Adds one entry of the listing. */
   add(name: string, kind: ForeignEntry['kind'], bytes: number | null): void {
     const fileKind = kind === 'file' || kind === 'symlink' ? debugKindOf(name) : null;
     const key = fileKind ? debugKeyOf(name, fileKind) : '';
-    let group = fileKind ? this.byKey.get(key) : undefined;
-    if (fileKind && !group && !this.badKeys.has(key)) {
+    let known = fileKind ? (this.sink?.has(key) ?? this.byKey.has(key)) : false;
+    if (fileKind && !known && !this.badKeys.has(key)) {
       const parts = parseSnapshotKey(key, this.zone);
       if (parts) {
-        group = { parts, files: {} };
-        this.byKey.set(key, group);
+        if (this.sink) this.sink.start(key, parts);
+        else this.byKey.set(key, { parts, files: {} });
+        known = true;
       } else this.badKeys.add(key);
     }
-    if (!fileKind || !group) {
+    if (!fileKind || !known) {
       if (!isDebugTempName(name)) this.foreign.push({ name, kind, bytes });
       return;
     }
-    group.files[fileKind] = { name, bytes };
+    if (this.sink) this.sink.file(key, fileKind, bytes);
+    else
+      (this.byKey.get(key) as { files: Partial<Record<DebugFileKind, SnapshotFile>> }).files[fileKind] = {
+        name,
+        bytes,
+      };
   }
 
   /** The snapshots, oldest first, and the foreign entries in listing order. */
@@ -159,6 +172,15 @@ export class SnapshotGrouper {
     snapshots.sort(compareSnapshots);
     return { snapshots, foreign: [...this.foreign] };
   }
+}
+
+/** Where a grouper puts the files of a listing instead of building snapshots. */
+export interface GroupSink {
+  has(key: string): boolean;
+  /** A new snapshot key, parsed once. */
+  start(key: string, parts: SnapshotKeyParts): void;
+  /** One file of a started key; its name is `debugFileName(kind, key)`. */
+  file(key: string, kind: DebugFileKind, bytes: number | null): void;
 }
 
 /** Groups a folder listing into snapshots (oldest first) and foreign entries (see `SnapshotGrouper`). */

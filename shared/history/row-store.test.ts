@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { compareKeyParts, parseSnapshotKey } from '../debug-files/names';
+import type { SnapshotKeyParts } from '../debug-files/names';
+import { EMPTY_COLUMNS } from './history-types';
+import type { SnapshotSummary } from './history-types';
+import { encodeRows, encodeSource } from './listing-wire';
+import { RowStore, compareRowKeys } from './row-store';
+import { SnapshotGrouper, groupDebugEntries } from './snapshot-group';
+
+const file = (name: string, bytes: number | null = null) => ({ name, kind: 'file' as const, bytes });
+
+/** Rows of every shape the index holds: pending, read, with an error, archived, sizes unknown. */
+function sampleRows(): SnapshotSummary[] {
+  const { snapshots } = groupDebugEntries([
+    file('vars-2026-01-02-03-04-05.json', 10),
+    file('context-2026-01-02-03-04-05.md', 99),
+    file('fragments-2026-01-02-03-04-05.md'),
+    file('manifest-2026-01-02-03-04-05.md', 0),
+    file('vars-2026-01-02-03-04-05-2.json'),
+    file('manifest-2026-01-02-03-09-00.md', 7),
+    file('context-2026-01-02-03-09-01-12.md', 3),
+  ]);
+  const [a, b, c, d] = snapshots as [SnapshotSummary, SnapshotSummary, SnapshotSummary, SnapshotSummary];
+  return [
+    {
+      ...a,
+      parseState: 'done',
+      where: 'both',
+      columns: {
+        ...EMPTY_COLUMNS,
+        sessionType: 'main',
+        chatType: 'private',
+        peer: '小明',
+        sessionId: 's-1',
+        sectionsLoaded: 3,
+        sectionsTotal: 16,
+        contextBytes: 99,
+        truncated: false,
+        recordedAt: 1_767_323_045_123,
+      },
+    },
+    {
+      ...b,
+      parseState: 'done',
+      error: 'vars-2026-01-02-03-04-05-2.json: file vanished',
+      columns: { ...EMPTY_COLUMNS, truncated: true },
+    },
+    { ...c, where: 'archive' },
+    d,
+  ];
+}
+
+describe('RowStore', () => {
+  it('gives back every row as it was set, with the shared empty columns of an unread one', () => {
+    const store = new RowStore();
+    const rows = sampleRows();
+    for (const r of rows) store.set(r.key, r);
+    expect(store.size).toBe(rows.length);
+    for (const r of rows) expect(store.get(r.key)).toEqual(r);
+    expect(store.get(rows[3]?.key as string)?.columns).toBe(EMPTY_COLUMNS);
+    expect(store.get(rows[0]?.key as string)?.missing).toBe(rows[0]?.missing);
+    expect(store.pendingCount()).toBe(2);
+    expect(store.isPending(rows[2]?.key as string)).toBe(true);
+    expect(store.isPending(rows[0]?.key as string)).toBe(false);
+  });
+
+  it('keeps a row whole when a name is not the derived one, and counts it', () => {
+    const store = new RowStore();
+    const [a] = sampleRows() as [SnapshotSummary];
+    const odd: SnapshotSummary = { ...a, files: { ...a.files, vars: { name: 'vars-other.json', bytes: 1 } } };
+    store.set(odd.key, odd);
+    expect(store.get(odd.key)).toEqual(odd);
+    expect(store.pendingCount()).toBe(0);
+    const [encoded] = [encodeSource(store.source([odd.key]))];
+    expect(encoded).toEqual(encodeRows([odd]));
+  });
+
+  it('changes the version on each set, reuses a deleted row and forgets everything on clear', () => {
+    const store = new RowStore();
+    const [a, b, c] = sampleRows() as [SnapshotSummary, SnapshotSummary, SnapshotSummary];
+    store.set(a.key, a).set(b.key, b);
+    const v = store.version(a.key);
+    store.set(a.key, { ...a, parseState: 'pending', columns: EMPTY_COLUMNS });
+    expect(store.version(a.key)).not.toBe(v);
+    expect(store.delete(b.key)).toBe(true);
+    expect(store.delete(b.key)).toBe(false);
+    expect(store.get(b.key)).toBeUndefined();
+    store.set(c.key, c);
+    expect(store.get(c.key)).toEqual(c);
+    expect([...store.keys()]).toEqual([a.key, c.key]);
+    store.clear();
+    expect(store.size).toBe(0);
+    expect(store.get(a.key)).toBeUndefined();
+    store.set(a.key, a);
+    expect(store.get(a.key)).toEqual(a);
+  });
+
+  it('grows past its first capacity without losing rows', () => {
+    const store = new RowStore();
+    const [a] = sampleRows() as [SnapshotSummary];
+    const keys: string[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const key = `2026-01-02-03-04-05-${i + 2}`;
+      keys.push(key);
+      store.set(key, {
+        ...a,
+        key,
+        suffix: i + 2,
+        files: { vars: { name: `vars-${key}.json`, bytes: i } },
+        missing: ['context', 'fragments', 'manifest'],
+        columns: { ...a.columns, sectionsLoaded: i },
+      });
+    }
+    expect(store.get(keys[0] as string)?.files.vars?.bytes).toBe(0);
+    expect(store.get(keys[2999] as string)?.columns.sectionsLoaded).toBe(2999);
+  });
+
+  it('encodes from its columns exactly as the objects encode', () => {
+    const store = new RowStore();
+    const rows = sampleRows();
+    for (const r of rows) store.set(r.key, r);
+    const order = rows.map((r) => r.key).reverse();
+    expect(encodeSource(store.source(order))).toEqual(
+      encodeRows(order.map((k) => store.get(k) as SnapshotSummary)),
+    );
+    expect(encodeSource(store.source(rows.map((r) => r.key)))).toEqual(encodeRows(rows));
+  });
+
+  it('takes a listing from the grouper as a sink, the same snapshots as grouped objects', () => {
+    const names = [
+      'vars-2026-01-02-03-04-05.json',
+      'context-2026-01-02-03-04-05.md',
+      'manifest-2026-01-02-03-04-05-2.md',
+      'notes.txt',
+      'vars-2026-13-02-03-04-05.json',
+    ];
+    const store = new RowStore();
+    const grouper = new SnapshotGrouper('utc', store);
+    for (const n of names) grouper.add(n, 'file', n.length);
+    const { foreign } = grouper.finish();
+    const grouped = groupDebugEntries(
+      names.map((n) => file(n, n.length)),
+      'utc',
+    );
+    expect(foreign).toEqual(grouped.foreign);
+    expect([...store.keys()].sort(compareRowKeys).map((k) => store.get(k))).toEqual(grouped.snapshots);
+  });
+});
+
+describe('compareRowKeys', () => {
+  it('orders keys as their parsed parts order, suffixes by number', () => {
+    const keys = [
+      '2026-01-02-03-04-05',
+      '2026-01-02-03-04-05-2',
+      '2026-01-02-03-04-05-10',
+      '2026-01-02-03-04-05-1',
+      '2025-12-31-23-59-59-3',
+      '2026-01-02-03-04-06',
+    ];
+    let seed = 7;
+    for (let round = 0; round < 50; round++) {
+      seed = (seed * 48271) % 2147483647;
+      const sample = [
+        ...keys,
+        `2026-0${1 + (seed % 9)}-1${seed % 10}-0${seed % 10}-00-0${seed % 7}-${2 + (seed % 40)}`,
+      ];
+      const parts = new Map(sample.map((k) => [k, parseSnapshotKey(k) as SnapshotKeyParts]));
+      for (const a of sample)
+        for (const b of sample)
+          expect(Math.sign(compareRowKeys(a, b))).toBe(
+            Math.sign(compareKeyParts(parts.get(a) as SnapshotKeyParts, parts.get(b) as SnapshotKeyParts)),
+          );
+    }
+  });
+});

@@ -1,0 +1,416 @@
+/**
+ * The History's snapshots held as columns: one typed array per field and one interned string
+ * table, instead of one object per snapshot (with a files record, four file objects, four names
+ * and a columns object). At 250,000 snapshots the objects took about 1.1 KB each (a heap
+ * snapshot: 280 MB of a serve's 594 MB); here a snapshot costs its key, its Map entry and about
+ * 130 bytes of arrays. What is not stored is derived: file names are `<kind>-<key>.<ext>` (every
+ * name the index accepts is exactly that, `debugKindOf`), `missing` follows the present mask,
+ * the timestamp is the key's first 19 characters.
+ *
+ * `get` builds a `SnapshotSummary` on demand; the caller may keep it, the store does not.
+ * Because a fresh object comes back on each call, "did it change since I looked" is asked with
+ * `version`, not by identity. Encoding reads the columns directly (`RowSource`), so a listing of
+ * 250,000 rows is sent without making 250,000 objects.
+ */
+import { DEBUG_FILE_KINDS, debugFileName } from '../debug-files/names';
+import type { DebugFileKind, SnapshotKeyParts } from '../debug-files/names';
+import { EMPTY_COLUMNS, SNAPSHOT_WHERE } from './history-types';
+import type { SnapshotColumns, SnapshotFile, SnapshotSummary, SnapshotWhere } from './history-types';
+import { HISTORY_COLUMN_TABLE, storedColumns } from './history-columns';
+import { missingOfMask } from './snapshot-group';
+
+const KINDS = DEBUG_FILE_KINDS.length;
+/** Characters of the timestamp part of a key (`YYYY-MM-DD-HH-MM-SS`, names.ts). */
+const TIMESTAMP_LENGTH = 19;
+const STORED = storedColumns(HISTORY_COLUMN_TABLE);
+const TEXT_IDS = STORED.filter((d) => d.kind === 'text').map((d) => d.id);
+const NUMBER_IDS = STORED.filter((d) => d.kind === 'number').map((d) => d.id);
+const FLAG_IDS = STORED.filter((d) => d.kind === 'flag').map((d) => d.id);
+
+// Bits of `state`: the present kinds (one bit per kind), then done, then an empty columns record.
+const DONE = 1 << KINDS;
+const EMPTY = 1 << (KINDS + 1);
+const MASK = (1 << KINDS) - 1;
+/** `where` codes: 0 is "not said" (a folder without an archive), then SNAPSHOT_WHERE's order. */
+const WHERE_NONE = 0;
+
+/** What an encoder reads of one row (listing-wire.ts), without a `SnapshotSummary`. */
+export interface RowSource {
+  readonly count: number;
+  key(i: number): string;
+  time(i: number): number;
+  /** Bit `1 << k` per present kind of `DEBUG_FILE_KINDS`. */
+  present(i: number): number;
+  /** A present file's size, `null` when not stated. */
+  bytes(i: number, kind: number): number | null;
+  done(i: number): boolean;
+  error(i: number): string | null;
+  where(i: number): SnapshotWhere | undefined;
+  /** `null` when the row's columns are the shared empty record (nothing read yet). */
+  columns(i: number): Readonly<Record<string, unknown>> | null;
+}
+
+/** Strings stored once each; an index per use. Never shrinks (distinct values are few). */
+class Interner {
+  readonly strings: string[] = [];
+  private readonly at = new Map<string, number>();
+  id(value: string): number {
+    let id = this.at.get(value);
+    if (id === undefined) {
+      id = this.strings.length;
+      this.strings.push(value);
+      this.at.set(value, id);
+    }
+    return id;
+  }
+}
+
+/** A longer copy of a column (the first `old.length` values kept). */
+function grown<T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Int8Array>(
+  old: T,
+  make: (n: number) => T,
+  size: number,
+): T {
+  const next = make(size);
+  next.set(old.subarray(0, Math.min(old.length, size)));
+  return next;
+}
+
+/** Snapshots by key, as columns. Keys iterate in the order they were first set. */
+export class RowStore {
+  private readonly slot = new Map<string, number>();
+  private keyAt: (string | undefined)[] = [];
+  private free: number[] = [];
+  private capacity = 0;
+  private time = new Float64Array(0);
+  /** -1 for no suffix. */
+  private suffix = new Int32Array(0);
+  private state = new Uint16Array(0);
+  private whereAt = new Int8Array(0);
+  private versionAt = new Uint32Array(0);
+  /** KINDS per row; NaN where not stated. */
+  private bytesAt = new Float64Array(0);
+  /** One array per text column, -1 for null. */
+  private text: Int32Array[] = TEXT_IDS.map(() => new Int32Array(0));
+  /** One per number column, NaN for null. */
+  private numbers: Float64Array[] = NUMBER_IDS.map(() => new Float64Array(0));
+  /** One per flag column: -1 null, 0, 1. */
+  private flags: Int8Array[] = FLAG_IDS.map(() => new Int8Array(0));
+  private readonly strings = new Interner();
+  /** Rare fields, by row: errors, and anything the derivations would not give back exactly. */
+  private readonly errors = new Map<number, string>();
+  private readonly odd = new Map<number, SnapshotSummary>();
+  private nextVersion = 1;
+
+  get size(): number {
+    return this.slot.size;
+  }
+
+  has(key: string): boolean {
+    return this.slot.has(key);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.slot.keys();
+  }
+
+  /** Every row, built one at a time (for small stores and tests; big readers use the columns). */
+  *values(): IterableIterator<SnapshotSummary> {
+    for (const row of this.slot.values()) yield this.build(row);
+  }
+
+  /** A number that changes on every `set` of the key; `undefined` when absent. */
+  version(key: string): number | undefined {
+    const row = this.slot.get(key);
+    return row === undefined ? undefined : this.versionAt[row];
+  }
+
+  /** Whether the row's columns are still to be read. */
+  isPending(key: string): boolean {
+    const row = this.slot.get(key);
+    return row !== undefined && ((this.state[row] as number) & DONE) === 0;
+  }
+
+  /** Rows the background pass has not read. */
+  pendingCount(): number {
+    let n = 0;
+    for (const row of this.slot.values()) if (((this.state[row] as number) & DONE) === 0) n++;
+    return n;
+  }
+
+  clear(): void {
+    this.slot.clear();
+    this.keyAt = [];
+    this.free = [];
+    this.errors.clear();
+    this.odd.clear();
+    this.capacity = 0;
+    this.allocate(0);
+    this.nextVersion++;
+  }
+
+  get(key: string): SnapshotSummary | undefined {
+    const row = this.slot.get(key);
+    return row === undefined ? undefined : this.build(row);
+  }
+
+  delete(key: string): boolean {
+    const row = this.slot.get(key);
+    if (row === undefined) return false;
+    this.slot.delete(key);
+    this.keyAt[row] = undefined;
+    this.errors.delete(row);
+    this.odd.delete(row);
+    this.free.push(row);
+    return true;
+  }
+
+  set(key: string, s: SnapshotSummary): this {
+    let row = this.slot.get(key);
+    if (row === undefined) {
+      row = this.free.pop() ?? this.keyAt.length;
+      if (row >= this.capacity) this.allocate(Math.max(1024, this.capacity * 2));
+      this.keyAt[row] = key;
+      this.slot.set(key, row);
+    }
+    this.versionAt[row] = this.nextVersion++;
+    this.errors.delete(row);
+    this.odd.delete(row);
+    if (!this.derivable(key, s)) {
+      // Kept whole: a summary whose names, timestamp or key disagree with the derivations. Its
+      // state bits are still written, for the counts.
+      this.odd.set(row, s);
+      this.state[row] = s.parseState === 'done' ? DONE : 0;
+      return this;
+    }
+    this.time[row] = s.time;
+    this.suffix[row] = s.suffix ?? -1;
+    this.whereAt[row] = s.where === undefined ? WHERE_NONE : SNAPSHOT_WHERE.indexOf(s.where) + 1;
+    if (s.error !== null) this.errors.set(row, s.error);
+    let mask = 0;
+    for (let k = 0; k < KINDS; k++) {
+      const file = s.files[DEBUG_FILE_KINDS[k] as DebugFileKind];
+      if (file !== undefined) mask |= 1 << k;
+      this.bytesAt[row * KINDS + k] = file?.bytes ?? Number.NaN;
+    }
+    const empty = s.columns === EMPTY_COLUMNS;
+    this.state[row] = mask | (s.parseState === 'done' ? DONE : 0) | (empty ? EMPTY : 0);
+    const c = s.columns as Readonly<Record<string, unknown>>;
+    for (let j = 0; j < TEXT_IDS.length; j++) {
+      const v = empty ? null : c[TEXT_IDS[j] as string];
+      (this.text[j] as Int32Array)[row] = typeof v === 'string' ? this.strings.id(v) : -1;
+    }
+    for (let j = 0; j < NUMBER_IDS.length; j++) {
+      const v = empty ? null : c[NUMBER_IDS[j] as string];
+      (this.numbers[j] as Float64Array)[row] = typeof v === 'number' ? v : Number.NaN;
+    }
+    for (let j = 0; j < FLAG_IDS.length; j++) {
+      const v = empty ? null : c[FLAG_IDS[j] as string];
+      (this.flags[j] as Int8Array)[row] = v === true ? 1 : v === false ? 0 : -1;
+    }
+    return this;
+  }
+
+  /** A listed snapshot before its first file (snapshot-group.ts `GroupSink`): pending, no files. */
+  start(key: string, parts: SnapshotKeyParts): void {
+    this.set(key, {
+      key,
+      timestamp: parts.timestamp,
+      suffix: parts.suffix,
+      time: parts.time,
+      files: {},
+      missing: missingOfMask(0),
+      columns: EMPTY_COLUMNS,
+      parseState: 'pending',
+      error: null,
+    });
+  }
+
+  /** One listed file of a started key (its name is the derived one): the grouping's sink. */
+  file(key: string, kind: DebugFileKind, bytes: number | null): void {
+    const row = this.slot.get(key);
+    if (row === undefined || this.odd.has(row)) return;
+    const k = DEBUG_FILE_KINDS.indexOf(kind);
+    this.state[row] = (this.state[row] as number) | (1 << k);
+    this.bytesAt[row * KINDS + k] = bytes ?? Number.NaN;
+  }
+
+  /** The rows of `keys` (all present) as an encoder reads them. */
+  source(keys: readonly string[]): RowSource {
+    const rows = keys.map((k) => this.slot.get(k) as number);
+    return this.sourceOfRows(rows);
+  }
+
+  /** Row numbers for keys, for a source spanning two stores (`sourceOfRows`). */
+  rowOf(key: string): number | undefined {
+    return this.slot.get(key);
+  }
+
+  /** A source over row numbers of this store. */
+  sourceOfRows(rows: readonly number[]): RowSource {
+    return {
+      count: rows.length,
+      key: (i) => this.keyAt[rows[i] as number] as string,
+      time: (i) => this.rowTime(rows[i] as number),
+      present: (i) => this.rowPresent(rows[i] as number),
+      bytes: (i, k) => this.rowBytes(rows[i] as number, k),
+      done: (i) => this.rowDone(rows[i] as number),
+      error: (i) => this.rowError(rows[i] as number),
+      where: (i) => this.rowWhere(rows[i] as number),
+      columns: (i) => this.rowColumns(rows[i] as number),
+    };
+  }
+
+  private rowTime(row: number): number {
+    return this.odd.get(row)?.time ?? (this.time[row] as number);
+  }
+
+  private rowPresent(row: number): number {
+    const odd = this.odd.get(row);
+    if (odd === undefined) return (this.state[row] as number) & MASK;
+    let mask = 0;
+    for (let k = 0; k < KINDS; k++) if (odd.files[DEBUG_FILE_KINDS[k] as DebugFileKind]) mask |= 1 << k;
+    return mask;
+  }
+
+  private rowBytes(row: number, k: number): number | null {
+    const odd = this.odd.get(row);
+    if (odd !== undefined) return odd.files[DEBUG_FILE_KINDS[k] as DebugFileKind]?.bytes ?? null;
+    const b = this.bytesAt[row * KINDS + k] as number;
+    return Number.isNaN(b) ? null : b;
+  }
+
+  private rowDone(row: number): boolean {
+    const odd = this.odd.get(row);
+    return odd !== undefined ? odd.parseState === 'done' : ((this.state[row] as number) & DONE) !== 0;
+  }
+
+  private rowError(row: number): string | null {
+    const odd = this.odd.get(row);
+    return odd !== undefined ? odd.error : (this.errors.get(row) ?? null);
+  }
+
+  private rowWhere(row: number): SnapshotWhere | undefined {
+    const odd = this.odd.get(row);
+    if (odd !== undefined) return odd.where;
+    const w = this.whereAt[row] as number;
+    return w === WHERE_NONE ? undefined : SNAPSHOT_WHERE[w - 1];
+  }
+
+  private rowColumns(row: number): Readonly<Record<string, unknown>> | null {
+    const odd = this.odd.get(row);
+    if (odd !== undefined) return odd.columns === EMPTY_COLUMNS ? null : odd.columns;
+    return ((this.state[row] as number) & EMPTY) !== 0 ? null : this.buildColumns(row);
+  }
+
+  private buildColumns(row: number): SnapshotColumns {
+    const c: Record<string, unknown> = {};
+    // In table order, as `readColumns` makes them (a test compares whole objects).
+    for (const d of STORED) {
+      if (d.kind === 'text') {
+        const id = (this.text[TEXT_IDS.indexOf(d.id)] as Int32Array)[row] as number;
+        c[d.id] = id < 0 ? null : this.strings.strings[id];
+      } else if (d.kind === 'number') {
+        const v = (this.numbers[NUMBER_IDS.indexOf(d.id)] as Float64Array)[row] as number;
+        c[d.id] = Number.isNaN(v) ? null : v;
+      } else {
+        const v = (this.flags[FLAG_IDS.indexOf(d.id)] as Int8Array)[row] as number;
+        c[d.id] = v < 0 ? null : v === 1;
+      }
+    }
+    return c as SnapshotColumns;
+  }
+
+  private build(row: number): SnapshotSummary {
+    const odd = this.odd.get(row);
+    if (odd !== undefined) return odd;
+    const key = this.keyAt[row] as string;
+    const state = this.state[row] as number;
+    const files: Partial<Record<DebugFileKind, SnapshotFile>> = {};
+    for (let k = 0; k < KINDS; k++) {
+      if ((state & (1 << k)) === 0) continue;
+      const kind = DEBUG_FILE_KINDS[k] as DebugFileKind;
+      files[kind] = { name: debugFileName(kind, key), bytes: this.rowBytes(row, k) };
+    }
+    const suffix = this.suffix[row] as number;
+    const where = this.rowWhere(row);
+    const summary: SnapshotSummary = {
+      key,
+      timestamp: key.length > TIMESTAMP_LENGTH ? key.slice(0, TIMESTAMP_LENGTH) : key,
+      suffix: suffix < 0 ? null : suffix,
+      time: this.time[row] as number,
+      files,
+      missing: missingOfMask(state & MASK),
+      columns: (state & EMPTY) !== 0 ? EMPTY_COLUMNS : this.buildColumns(row),
+      parseState: (state & DONE) !== 0 ? 'done' : 'pending',
+      error: this.errors.get(row) ?? null,
+    };
+    return where === undefined ? summary : { ...summary, where };
+  }
+
+  /** Whether the derivations give `s` back exactly (names, timestamp, missing, columns' kinds). */
+  private derivable(key: string, s: SnapshotSummary): boolean {
+    if (s.key !== key) return false;
+    const timestamp = key.length > TIMESTAMP_LENGTH ? key.slice(0, TIMESTAMP_LENGTH) : key;
+    if (s.timestamp !== timestamp) return false;
+    if (s.suffix !== null && (!Number.isInteger(s.suffix) || s.suffix < 0 || s.suffix > 0x7fffffff))
+      return false;
+    let mask = 0;
+    for (let k = 0; k < KINDS; k++) {
+      const kind = DEBUG_FILE_KINDS[k] as DebugFileKind;
+      const file = s.files[kind];
+      if (file === undefined) continue;
+      mask |= 1 << k;
+      if (file.name !== debugFileName(kind, key)) return false;
+      if (file.bytes !== null && Number.isNaN(file.bytes)) return false;
+    }
+    if (s.missing !== missingOfMask(mask)) {
+      const expected = missingOfMask(mask);
+      if (s.missing.length !== expected.length || s.missing.some((m, i) => m !== expected[i])) return false;
+    }
+    if (s.columns === EMPTY_COLUMNS) return true;
+    const c = s.columns as Readonly<Record<string, unknown>>;
+    if (Object.keys(c).length !== STORED.length) return false;
+    for (const d of STORED) {
+      const v = c[d.id];
+      if (v === null) continue;
+      if (d.kind === 'text' && typeof v !== 'string') return false;
+      if (d.kind === 'number' && (typeof v !== 'number' || Number.isNaN(v))) return false;
+      if (d.kind === 'flag' && typeof v !== 'boolean') return false;
+    }
+    return true;
+  }
+
+  private allocate(size: number): void {
+    const n = size;
+    this.time = grown(this.time, (m) => new Float64Array(m), n);
+    this.suffix = grown(this.suffix, (m) => new Int32Array(m), n);
+    this.state = grown(this.state, (m) => new Uint16Array(m), n);
+    this.whereAt = grown(this.whereAt, (m) => new Int8Array(m), n);
+    this.versionAt = grown(this.versionAt, (m) => new Uint32Array(m), n);
+    this.bytesAt = grown(this.bytesAt, (m) => new Float64Array(m), n * KINDS);
+    this.text = this.text.map((a) => grown(a, (m) => new Int32Array(m), n));
+    this.numbers = this.numbers.map((a) => grown(a, (m) => new Float64Array(m), n));
+    this.flags = this.flags.map((a) => grown(a, (m) => new Int8Array(m), n));
+    this.capacity = n;
+  }
+}
+
+/** The suffix of a key (digits after the 19-character timestamp and a dash), 1 when none. */
+function suffixRank(key: string): number {
+  let n = 0;
+  for (let i = TIMESTAMP_LENGTH + 1; i < key.length; i++) n = n * 10 + key.charCodeAt(i) - 48;
+  return key.length > TIMESTAMP_LENGTH ? n : 1;
+}
+
+/**
+ * Orders valid snapshot keys oldest first, as `compareKeyParts` orders their parts (timestamp,
+ * then suffix, none first), without parsing them: a sort of 250,000 keys allocates nothing.
+ */
+export function compareRowKeys(a: string, b: string): number {
+  for (let i = 0; i < TIMESTAMP_LENGTH; i++) {
+    const d = a.charCodeAt(i) - b.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  return suffixRank(a) - suffixRank(b);
+}
