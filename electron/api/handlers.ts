@@ -11,6 +11,8 @@ import type { HistoryHandlerOptions } from '../history/history-handlers';
 import type { HistoryService } from '../history/history-service';
 import { createOverrideHandlers } from '../overrides/override-handlers';
 import { createScenarioHandlers } from '../scenarios/scenario-handlers';
+import { ArchiveStore } from '../archive/archive-store';
+import { archiveDirFor } from '../archive/archive-location';
 import { createVerifyHandlers } from '../verify/verify-handlers';
 import { createVersionHandlers } from '../versions/version-handlers';
 import { VersionStore } from '../versions/version-store';
@@ -49,7 +51,11 @@ export function createHandlers(
     },
     getFile: ({ path }) => host.current.readFile(path),
     openInEditor: ({ path }) => openInEditor(host.current.resolved, path, opener),
-    ...createScenarioHandlers(host),
+    ...createScenarioHandlers(host, undefined, () =>
+      ArchiveStore.openReader(
+        archiveDirFor(host.current.resolved.home, (writes.settingsDir ?? appSettingsDir)()),
+      ),
+    ),
     ...createOverrideHandlers(host, writes.scope, versions),
     ...createVersionHandlers(host, versions, writes.scope),
     ...createClaudeProjectHandlers(claude),

@@ -7,6 +7,7 @@ import type { WorkspaceHost } from '../workspace/workspace-host';
 import { appSettingsDir, scenariosFileIn } from './scenarios-dir';
 import { ScenarioStore } from './scenario-store';
 import { listVarsSnapshots, readSnapshotScenario } from './snapshot-source';
+import type { OpenArchive } from './snapshot-source';
 
 /** The methods these handlers serve. */
 export type ScenarioMethod =
@@ -21,6 +22,8 @@ export type ScenarioMethod =
 export function createScenarioHandlers(
   host: WorkspaceHost,
   store: ScenarioStore = new ScenarioStore(scenariosFileIn(appSettingsDir())),
+  /** The open home's archive: its snapshots are scenarios too. */
+  openArchive?: OpenArchive,
 ): Pick<HandlerTable, ScenarioMethod> {
   const roots = () => {
     const { packageRoot, home } = host.current.resolved;
@@ -34,13 +37,14 @@ export function createScenarioHandlers(
       store.delete(name);
       return null;
     },
-    listVarsSnapshots: () => listVarsSnapshots(host.current.resolved.home),
+    listVarsSnapshots: () => listVarsSnapshots(host.current.resolved.home, openArchive),
     readSnapshotScenario: ({ key, reroot }) =>
       readSnapshotScenario(
         roots(),
         key,
         reroot,
         (scenario) => host.current.renderScenario(scenario, 'request').report,
+        openArchive,
       ),
   };
 }

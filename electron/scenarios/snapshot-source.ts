@@ -18,37 +18,96 @@ import { parseEvolcoreReport } from '../../shared/debug-files/parse-evolcore-rep
 import { inferManifest } from '../history/infer-manifest';
 import { tooLargeMessage } from '../../shared/api/answer-caps';
 import type { TooLarge } from '../../shared/api/answer-caps';
+import { ArchiveRows } from '../history/archive-rows';
+import type { ArchiveReader } from '../history/archive-rows';
+import { DEFAULT_NAME_ZONE } from '../../shared/debug-files/names';
+import type { SnapshotFileText } from '../../shared/api/history-models';
+
+/** The home's archive as the Vars tab reads it; `null` when the home has none. */
+export type OpenArchive = () => (ArchiveReader & { close(): void }) | null;
+
+/** Runs `use` with the archive's rows open (the archive closed after), `null` without one. */
+function withArchive<T>(open: OpenArchive | undefined, use: (rows: ArchiveRows | null) => T): T {
+  const reader = open?.() ?? null;
+  if (reader === null) return use(null);
+  try {
+    const rows = new ArchiveRows(reader, DEFAULT_NAME_ZONE);
+    rows.take();
+    return use(rows);
+  } finally {
+    reader.close();
+  }
+}
 
 /**
- * Snapshots of the home's eck-debug folder that carry a vars file, newest first: the history
- * index's own listing (one `readdir`, no reads), so both agree on what a snapshot is.
+ * Snapshots of the home that carry a vars file, newest first: the eck-debug folder's, by the
+ * history index's own listing (one listing, no reads, so both agree on what a snapshot is), and
+ * the archive's, as the History's one timeline has them (a snapshot evolcore's cleanup took is
+ * still a scenario to load).
  */
-export function listVarsSnapshots(home: string): VarsSnapshot[] {
+export function listVarsSnapshots(home: string, openArchive?: OpenArchive): VarsSnapshot[] {
   const { snapshots } = new HistoryIndex(debugDirOf(home)).refresh(); // No folder: no snapshots.
   const out: VarsSnapshot[] = [];
-  for (const s of snapshots) if (s.files.vars !== undefined) out.push({ key: s.key, time: s.time });
+  const seen = new Set<string>();
+  for (const s of snapshots)
+    if (s.files.vars !== undefined) {
+      out.push({ key: s.key, time: s.time });
+      seen.add(s.key);
+    }
+  withArchive(openArchive, (rows) => {
+    for (const key of rows?.keys() ?? []) {
+      if (seen.has(key) || rows?.has(key, 'vars') !== true) continue;
+      const row = rows.row(key);
+      if (row !== null) out.push({ key, time: row.time });
+    }
+  });
   return out.sort((a, b) => b.time - a.time || (b.key < a.key ? -1 : b.key > a.key ? 1 : 0));
 }
 
 /** A file's text, `null` when absent, or its marker when over the cap (answer-caps.ts). */
-function readKind(dir: string, kind: DebugFileKind, key: string): string | null | { tooLarge: TooLarge } {
-  const read = readSnapshotFileIn(dir, key, kind);
+function readKind(
+  dir: string,
+  kind: DebugFileKind,
+  key: string,
+  archive: ArchiveRows | null,
+): string | null | { tooLarge: TooLarge } {
+  const read = readSnapshotFileIn(dir, key, kind) ?? archivedRead(archive, kind, key);
   if (read === null) return null;
   if (read.ok) return read.text;
   if (read.tooLarge !== undefined) return { tooLarge: read.tooLarge };
   throw new ApiFailure('read-error', read.error, path.join(dir, debugFileName(kind, key)));
 }
 
+/** The archive's copy of a file the folder no longer holds, capped as the folder's; `null`: none. */
+function archivedRead(
+  archive: ArchiveRows | null,
+  kind: DebugFileKind,
+  key: string,
+): SnapshotFileText | null {
+  if (archive === null || !archive.has(key, kind)) return null;
+  const name = debugFileName(kind, key);
+  const read = archive.read(key, kind);
+  if (read.ok) return { ok: true, name, text: read.text, bytes: read.bytes };
+  if (read.tooLarge !== undefined)
+    return { ok: false, name, error: tooLargeMessage(name, read.tooLarge), tooLarge: read.tooLarge };
+  return { ok: false, name, error: `${name}: the archive copy is damaged` };
+}
+
 /** The text of a file the scenario needs: over the cap is an error naming the file. */
-function readNeeded(dir: string, kind: DebugFileKind, key: string): string | null {
-  const text = readKind(dir, kind, key);
+function readNeeded(
+  dir: string,
+  kind: DebugFileKind,
+  key: string,
+  archive: ArchiveRows | null,
+): string | null {
+  const text = readKind(dir, kind, key, archive);
   if (text === null || typeof text === 'string') return text;
   const file = text.tooLarge.path ?? debugFileName(kind, key);
   throw new ApiFailure('read-error', tooLargeMessage(path.basename(file), text.tooLarge), file);
 }
 
 /**
- * Reads one snapshot into a scenario, re-rooted onto `workspace` when asked. A snapshot in
+ * Reads one snapshot into a scenario (from the folder, else the archive's copy), re-rooted onto `workspace` when asked. A snapshot in
  * evolcore's format records no manifest choice: with `render`, the kit manifest whose render
  * lists the recorded sections is taken (`infer-manifest.ts`), and an absent context file is the
  * empty context it stands for.
@@ -58,15 +117,26 @@ export function readSnapshotScenario(
   key: string,
   reroot: boolean,
   render?: (scenario: Scenario) => RenderReport,
+  openArchive?: OpenArchive,
+): SnapshotScenarioRead {
+  return withArchive(openArchive, (archive) => readScenario(workspace, key, reroot, archive, render));
+}
+
+function readScenario(
+  workspace: Roots,
+  key: string,
+  reroot: boolean,
+  archive: ArchiveRows | null,
+  render?: (scenario: Scenario) => RenderReport,
 ): SnapshotScenarioRead {
   if (!/^\d{4}-\d\d-\d\d-\d\d-\d\d-\d\d(?:-\d+)?$/.test(key)) {
     throw new ApiFailure('invalid-input', `not a snapshot key: ${key}`);
   }
   const dir = debugDirOf(workspace.home);
-  const varsText = readNeeded(dir, 'vars', key);
+  const varsText = readNeeded(dir, 'vars', key, archive);
   if (varsText === null)
     throw new ApiFailure('not-found', `snapshot ${key} has no vars file`, path.join(dir, `vars-${key}.json`));
-  const reportText = readNeeded(dir, 'manifest', key);
+  const reportText = readNeeded(dir, 'manifest', key, archive);
   const result = scenarioFromSnapshot(varsText, reportText, { reroot, workspace });
   if (!result.ok) throw new ApiFailure('read-error', result.error, path.join(dir, `vars-${key}.json`));
   const evolcore = reportText === null ? null : parseEvolcoreReport(reportText);
@@ -82,7 +152,7 @@ export function readSnapshotScenario(
     scenario = inferred.scenario;
     if (inferred.note !== null) warnings.push(inferred.note);
   }
-  const read = readKind(dir, 'context', key);
+  const read = readKind(dir, 'context', key, archive);
   // Over the cap the recorded context is not sent: nothing to compare, and the warning says why.
   const context = typeof read === 'object' && read !== null ? null : read;
   if (typeof read === 'object' && read !== null)
