@@ -7,8 +7,8 @@ function slowIndex(n: number, readMs: number): HistoryIndex {
   const keys = Array.from({ length: n }, (_, i) => `2026-12-01-00-00-${String(i).padStart(2, '0')}`);
   const fake = {
     dir: '/eck-debug',
-    listing: () => ({ snapshots: keys.map((key) => ({ key })) }),
-    snapshot: (key: string) => (keys.includes(key) ? { files: { context: `context-${key}.md` } } : undefined),
+    keysWithFile: (_kind: string, among?: readonly string[]) =>
+      (among ?? keys).filter((k) => keys.includes(k)),
     readSnapshotFileNow: (key: string) => {
       const until = performance.now() + readMs;
       while (performance.now() < until) {

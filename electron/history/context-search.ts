@@ -70,9 +70,7 @@ export class ContextSearch {
     // A case-insensitive literal: the regex engine scans the text in place, where lower-casing
     // each context first copied every text once more (about a third of the pass).
     const needle = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu');
-    const candidates = (keys ?? index.listing().snapshots.map((s) => s.key)).filter(
-      (k) => index.snapshot(k)?.files.context !== undefined,
-    );
+    const candidates = index.keysWithFile('context', keys);
     const hits: string[] = [];
     let unreadable = 0;
     let i = Math.min(from, candidates.length);

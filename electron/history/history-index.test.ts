@@ -312,3 +312,27 @@ describe('HistoryIndex file reads and cleaning', () => {
     expect(index.listing().snapshots.map((s) => s.key)).toEqual([fresh.key]);
   });
 });
+
+describe('HistoryIndex keys with a file', () => {
+  it('gives the snapshots holding a file of the kind, oldest first, or among the keys asked', () => {
+    put('vars-2026-12-01-09-00-00.json', '{}');
+    put('context-2026-12-01-09-00-00.md', 'a');
+    put('vars-2026-12-01-08-00-00.json', '{}');
+    put('context-2026-12-01-10-00-00-2.md', 'b');
+    put('context-2026-12-01-10-00-00.md', 'c');
+    const index = new HistoryIndex(dir);
+    index.refresh();
+    expect(index.keysWithFile('context')).toEqual([
+      '2026-12-01-09-00-00',
+      '2026-12-01-10-00-00',
+      '2026-12-01-10-00-00-2',
+    ]);
+    expect(index.keysWithFile('vars')).toEqual(['2026-12-01-08-00-00', '2026-12-01-09-00-00']);
+    expect(index.keysWithFile('context', ['2026-12-01-10-00-00-2', '2026-12-01-08-00-00', 'nope'])).toEqual([
+      '2026-12-01-10-00-00-2',
+    ]);
+    unlinkSync(join(dir, 'context-2026-12-01-09-00-00.md'));
+    index.applyChange('context-2026-12-01-09-00-00.md', 'unlink');
+    expect(index.keysWithFile('context')).toEqual(['2026-12-01-10-00-00', '2026-12-01-10-00-00-2']);
+  });
+});

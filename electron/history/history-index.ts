@@ -406,6 +406,16 @@ export class HistoryIndex {
     return this.liveKeys().map((k) => this.snapshots.get(k) as SnapshotSummary);
   }
 
+  /**
+   * The keys (among `keys`, else the whole timeline oldest first) of snapshots with a file of
+   * `kind`, in the folder or the archive, told by the stores' bits: no row is built.
+   */
+  keysWithFile(kind: DebugFileKind, keys?: readonly string[]): string[] {
+    return (keys ?? this.timeline().keys).filter(
+      (k) => this.snapshots.fileName(k, kind) !== null || this.archiveOnly.fileName(k, kind) !== null,
+    );
+  }
+
   /** One snapshot by key, in the folder or only in the archive. */
   snapshot(key: string): SnapshotSummary | undefined {
     return this.snapshots.get(key) ?? this.archiveOnly.get(key);
@@ -505,10 +515,10 @@ export class HistoryIndex {
    * snapshot only archived, or a file evolcore deleted since the listing). Errors are values.
    */
   async readSnapshotFile(key: string, kind: DebugFileKind): Promise<SnapshotFileText> {
-    const file = this.snapshots.get(key)?.files[kind];
-    if (!file) return this.readArchived(key, kind);
-    const read = await readTextCapped(join(this.dir, file.name), MAX_SHOWN_TEXT_BYTES);
-    return this.orArchived(key, kind, file.name, read);
+    const name = this.snapshots.fileName(key, kind);
+    if (name === null) return this.readArchived(key, kind);
+    const read = await readTextCapped(join(this.dir, name), MAX_SHOWN_TEXT_BYTES);
+    return this.orArchived(key, kind, name, read);
   }
 
   /** The archive's copy when the folder's file is gone; the folder's read otherwise. */
@@ -548,17 +558,17 @@ export class HistoryIndex {
    * a slice of the background pass. Bulk readers (search, what-if) use the async one.
    */
   readSnapshotFileNow(key: string, kind: DebugFileKind): SnapshotFileText {
-    const file = this.snapshots.get(key)?.files[kind];
-    if (!file) return this.readArchived(key, kind);
-    const read = readTextCappedSync(join(this.dir, file.name), MAX_SHOWN_TEXT_BYTES);
-    return this.orArchived(key, kind, file.name, read);
+    const name = this.snapshots.fileName(key, kind);
+    if (name === null) return this.readArchived(key, kind);
+    const read = readTextCappedSync(join(this.dir, name), MAX_SHOWN_TEXT_BYTES);
+    return this.orArchived(key, kind, name, read);
   }
 
   /** Reads any listed entry by name (a foreign file too: the raw file is always shown). */
   async readListedFile(name: string): Promise<SnapshotFileText> {
     const parsed = parseDebugFileName(name);
     const listed =
-      this.foreign.has(name) || (parsed && this.snapshots.get(parsed.key)?.files[parsed.kind]?.name === name);
+      this.foreign.has(name) || (parsed && this.snapshots.fileName(parsed.key, parsed.kind) === name);
     if (!listed) return { ok: false, name, error: `not in the listing: ${name}` };
     return this.readByName(name);
   }

@@ -125,6 +125,16 @@ export class RowStore {
     return row === undefined ? undefined : this.versionAt[row];
   }
 
+  /** The name of a row's file of `kind`, `null` when it has none (no row is built). */
+  fileName(key: string, kind: DebugFileKind): string | null {
+    const row = this.slot.get(key);
+    if (row === undefined) return null;
+    const odd = this.odd.get(row);
+    if (odd !== undefined) return odd.files[kind]?.name ?? null;
+    const present = ((this.state[row] as number) & (1 << DEBUG_FILE_KINDS.indexOf(kind))) !== 0;
+    return present ? debugFileName(kind, key) : null;
+  }
+
   /** Whether the row's columns are still to be read. */
   isPending(key: string): boolean {
     const row = this.slot.get(key);
