@@ -7,9 +7,9 @@
  * name the index accepts is exactly that, `debugKindOf`), `missing` follows the present mask,
  * the timestamp is the key's first 19 characters.
  *
- * `get` builds a `SnapshotSummary` on demand; the caller may keep it, the store does not.
- * Because a fresh object comes back on each call, "did it change since I looked" is asked with
- * `version`, not by identity. Encoding reads the columns directly (`RowSource`), so a listing of
+ * `get` builds a `SnapshotSummary` on demand; the caller may keep it, the store does not, so two
+ * calls never give the same object (the index's pass reads a row and writes it back in one turn
+ * instead of comparing objects). Encoding reads the columns directly (`RowSource`), so a listing of
  * 250,000 rows is sent without making 250,000 objects.
  */
 import { DEBUG_FILE_KINDS, debugFileName } from '../debug-files/names';
@@ -26,6 +26,12 @@ const STORED = storedColumns(HISTORY_COLUMN_TABLE);
 const TEXT_IDS = STORED.filter((d) => d.kind === 'text').map((d) => d.id);
 const NUMBER_IDS = STORED.filter((d) => d.kind === 'number').map((d) => d.id);
 const FLAG_IDS = STORED.filter((d) => d.kind === 'flag').map((d) => d.id);
+/** Each stored column's place in its kind's arrays, in table order (looked up once, not per row). */
+const SLOTS = STORED.map((d) => ({
+  id: d.id,
+  kind: d.kind,
+  at: (d.kind === 'text' ? TEXT_IDS : d.kind === 'number' ? NUMBER_IDS : FLAG_IDS).indexOf(d.id),
+}));
 
 // Bits of `state`: the present kinds (one bit per kind), then done, then an empty columns record.
 const DONE = 1 << KINDS;
@@ -66,7 +72,7 @@ class Interner {
 }
 
 /** A longer copy of a column (the first `old.length` values kept). */
-function grown<T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Int8Array>(
+function grown<T extends Float64Array | Int32Array | Uint16Array | Int8Array>(
   old: T,
   make: (n: number) => T,
   size: number,
@@ -87,7 +93,6 @@ export class RowStore {
   private suffix = new Int32Array(0);
   private state = new Uint16Array(0);
   private whereAt = new Int8Array(0);
-  private versionAt = new Uint32Array(0);
   /** KINDS per row; NaN where not stated. */
   private bytesAt = new Float64Array(0);
   /** One array per text column, -1 for null. */
@@ -100,7 +105,6 @@ export class RowStore {
   /** Rare fields, by row: errors, and anything the derivations would not give back exactly. */
   private readonly errors = new Map<number, string>();
   private readonly odd = new Map<number, SnapshotSummary>();
-  private nextVersion = 1;
 
   get size(): number {
     return this.slot.size;
@@ -117,12 +121,6 @@ export class RowStore {
   /** Every row, built one at a time (for small stores and tests; big readers use the columns). */
   *values(): IterableIterator<SnapshotSummary> {
     for (const row of this.slot.values()) yield this.build(row);
-  }
-
-  /** A number that changes on every `set` of the key; `undefined` when absent. */
-  version(key: string): number | undefined {
-    const row = this.slot.get(key);
-    return row === undefined ? undefined : this.versionAt[row];
   }
 
   /** The name of a row's file of `kind`, `null` when it has none (no row is built). */
@@ -156,7 +154,6 @@ export class RowStore {
     this.odd.clear();
     this.capacity = 0;
     this.allocate(0);
-    this.nextVersion++;
   }
 
   get(key: string): SnapshotSummary | undefined {
@@ -183,7 +180,6 @@ export class RowStore {
       this.keyAt[row] = key;
       this.slot.set(key, row);
     }
-    this.versionAt[row] = this.nextVersion++;
     this.errors.delete(row);
     this.odd.delete(row);
     if (!this.derivable(key, s)) {
@@ -316,16 +312,16 @@ export class RowStore {
   private buildColumns(row: number): SnapshotColumns {
     const c: Record<string, unknown> = {};
     // In table order, as `readColumns` makes them (a test compares whole objects).
-    for (const d of STORED) {
-      if (d.kind === 'text') {
-        const id = (this.text[TEXT_IDS.indexOf(d.id)] as Int32Array)[row] as number;
-        c[d.id] = id < 0 ? null : this.strings.strings[id];
-      } else if (d.kind === 'number') {
-        const v = (this.numbers[NUMBER_IDS.indexOf(d.id)] as Float64Array)[row] as number;
-        c[d.id] = Number.isNaN(v) ? null : v;
+    for (const { id, kind, at } of SLOTS) {
+      if (kind === 'text') {
+        const s = (this.text[at] as Int32Array)[row] as number;
+        c[id] = s < 0 ? null : this.strings.strings[s];
+      } else if (kind === 'number') {
+        const v = (this.numbers[at] as Float64Array)[row] as number;
+        c[id] = Number.isNaN(v) ? null : v;
       } else {
-        const v = (this.flags[FLAG_IDS.indexOf(d.id)] as Int8Array)[row] as number;
-        c[d.id] = v < 0 ? null : v === 1;
+        const v = (this.flags[at] as Int8Array)[row] as number;
+        c[id] = v < 0 ? null : v === 1;
       }
     }
     return c as SnapshotColumns;
@@ -397,7 +393,6 @@ export class RowStore {
     this.suffix = grown(this.suffix, (m) => new Int32Array(m), n);
     this.state = grown(this.state, (m) => new Uint16Array(m), n);
     this.whereAt = grown(this.whereAt, (m) => new Int8Array(m), n);
-    this.versionAt = grown(this.versionAt, (m) => new Uint32Array(m), n);
     this.bytesAt = grown(this.bytesAt, (m) => new Float64Array(m), n * KINDS);
     this.text = this.text.map((a) => grown(a, (m) => new Int32Array(m), n));
     this.numbers = this.numbers.map((a) => grown(a, (m) => new Float64Array(m), n));
