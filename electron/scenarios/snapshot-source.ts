@@ -11,7 +11,7 @@ import { scenarioFromSnapshot } from '../../shared/scenarios/snapshot-scenario';
 import type { SnapshotScenarioRead } from '../../shared/api/snapshot-scenario-read';
 import type { VarsSnapshot } from '../../shared/scenarios/snapshot-scenario';
 import { debugDirOf } from '../history/debug-dir';
-import { HistoryIndex, readSnapshotFileIn } from '../history/history-index';
+import { HistoryIndex, fileReadOf, readSnapshotFileIn } from '../history/history-index';
 import type { Scenario } from '../../shared/api';
 import type { RenderReport } from '../../shared/engine';
 import { parseEvolcoreReport } from '../../shared/debug-files/parse-evolcore-report';
@@ -26,42 +26,30 @@ import type { SnapshotFileText } from '../../shared/api/history-models';
 /** The home's archive as the Vars tab reads it; `null` when the home has none. */
 export type OpenArchive = () => (ArchiveReader & { close(): void }) | null;
 
-/** Runs `use` with the archive's rows open (the archive closed after), `null` without one. */
-function withArchive<T>(open: OpenArchive | undefined, use: (rows: ArchiveRows | null) => T): T {
+/** Runs `use` with the archive open (closed after); `null` without one. */
+function withArchive<T>(open: OpenArchive | undefined, use: (reader: ArchiveReader | null) => T): T {
   const reader = open?.() ?? null;
   if (reader === null) return use(null);
   try {
-    const rows = new ArchiveRows(reader, DEFAULT_NAME_ZONE);
-    rows.take();
-    return use(rows);
+    return use(reader);
   } finally {
     reader.close();
   }
 }
 
 /**
- * Snapshots of the home that carry a vars file, newest first: the eck-debug folder's, by the
- * history index's own listing (one listing, no reads, so both agree on what a snapshot is), and
- * the archive's, as the History's one timeline has them (a snapshot evolcore's cleanup took is
- * still a scenario to load).
+ * Snapshots of the home that carry a vars file, newest first: the history index's own timeline
+ * of the eck-debug folder and the archive (one listing, no reads), so both agree on what a
+ * snapshot is, and a snapshot evolcore's cleanup took is still a scenario to load.
  */
 export function listVarsSnapshots(home: string, openArchive?: OpenArchive): VarsSnapshot[] {
-  const { snapshots } = new HistoryIndex(debugDirOf(home)).refresh(); // No folder: no snapshots.
-  const out: VarsSnapshot[] = [];
-  const seen = new Set<string>();
-  for (const s of snapshots)
-    if (s.files.vars !== undefined) {
-      out.push({ key: s.key, time: s.time });
-      seen.add(s.key);
-    }
-  withArchive(openArchive, (rows) => {
-    for (const key of rows?.keys() ?? []) {
-      if (seen.has(key) || rows?.has(key, 'vars') !== true) continue;
-      const row = rows.row(key);
-      if (row !== null) out.push({ key, time: row.time });
-    }
+  const index = new HistoryIndex(debugDirOf(home));
+  index.refresh(); // No folder: no snapshots.
+  return withArchive(openArchive, (reader) => {
+    if (reader !== null) index.attachArchive(reader);
+    const out = index.keysWithFile('vars').map((key) => ({ key, time: index.snapshot(key)?.time ?? 0 }));
+    return out.sort((a, b) => b.time - a.time || (b.key < a.key ? -1 : b.key > a.key ? 1 : 0));
   });
-  return out.sort((a, b) => b.time - a.time || (b.key < a.key ? -1 : b.key > a.key ? 1 : 0));
 }
 
 /** A file's text, `null` when absent, or its marker when over the cap (answer-caps.ts). */
@@ -85,12 +73,7 @@ function archivedRead(
   key: string,
 ): SnapshotFileText | null {
   if (archive === null || !archive.has(key, kind)) return null;
-  const name = debugFileName(kind, key);
-  const read = archive.read(key, kind);
-  if (read.ok) return { ok: true, name, text: read.text, bytes: read.bytes };
-  if (read.tooLarge !== undefined)
-    return { ok: false, name, error: tooLargeMessage(name, read.tooLarge), tooLarge: read.tooLarge };
-  return { ok: false, name, error: `${name}: the archive copy is damaged` };
+  return fileReadOf(debugFileName(kind, key), archive.read(key, kind));
 }
 
 /** The text of a file the scenario needs: over the cap is an error naming the file. */
@@ -107,8 +90,8 @@ function readNeeded(
 }
 
 /**
- * Reads one snapshot into a scenario (from the folder, else the archive's copy), re-rooted onto `workspace` when asked. A snapshot in
- * evolcore's format records no manifest choice: with `render`, the kit manifest whose render
+ * Reads one snapshot into a scenario (from the folder, else the archive's copy), re-rooted onto
+ * `workspace` when asked. A snapshot in evolcore's format records no manifest choice: with `render`, the kit manifest whose render
  * lists the recorded sections is taken (`infer-manifest.ts`), and an absent context file is the
  * empty context it stands for.
  */
@@ -119,7 +102,11 @@ export function readSnapshotScenario(
   render?: (scenario: Scenario) => RenderReport,
   openArchive?: OpenArchive,
 ): SnapshotScenarioRead {
-  return withArchive(openArchive, (archive) => readScenario(workspace, key, reroot, archive, render));
+  return withArchive(openArchive, (reader) => {
+    const archive = reader === null ? null : new ArchiveRows(reader, DEFAULT_NAME_ZONE);
+    archive?.take();
+    return readScenario(workspace, key, reroot, archive, render);
+  });
 }
 
 function readScenario(
