@@ -5,8 +5,12 @@
  * live folder's, so every reader of a snapshot (detail, diff, replay, what-if, export, search)
  * reads through the one index, from the folder or from here.
  */
-import type { SnapshotFile, SnapshotSummary } from '../../shared/history/history-types';
+import type { SnapshotColumns, SnapshotFile, SnapshotSummary } from '../../shared/history/history-types';
 import { EMPTY_COLUMNS } from '../../shared/history/history-types';
+import { HISTORY_COLUMN_TABLE, storedColumns } from '../../shared/history/history-columns';
+import type { SessionGuess } from '../../shared/history/snapshot-columns';
+import { withGuessedSessionOf } from '../../shared/history/snapshot-columns';
+import type { FactValue, RowFacts } from '../archive/row-index-file';
 import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
 import { DEBUG_FILE_KINDS, debugFileName, parseDebugFileName } from '../../shared/debug-files/names';
 import { missingOfMask } from '../../shared/history/snapshot-group';
@@ -15,8 +19,15 @@ import type { CappedRead } from '../services/capped-read';
 
 /** What the History reads of a home's archive; `ArchiveStore` (electron/archive/) is one. */
 export interface ArchiveReader {
-  /** Every archived snapshot with the kinds of files it kept. */
-  list(): readonly { readonly key: string; readonly kinds: readonly DebugFileKind[] }[];
+  /**
+   * Every archived snapshot with the kinds of files it kept and the facts its import computed
+   * (archive-facts.ts; `null` in an archive written before, whose rows the pass fills).
+   */
+  list(): readonly {
+    readonly key: string;
+    readonly kinds: readonly DebugFileKind[];
+    readonly facts?: RowFacts | null;
+  }[];
   /** One file's size without reading it; `null` when not archived. */
   fileSize(key: string, kind: DebugFileKind): number | null;
   /** One file's bytes, `null` when not archived; throws when the copy is damaged. */
@@ -25,6 +36,12 @@ export interface ArchiveReader {
 
 /** The error code of a read whose archived copy failed its hash (or the archive changed under it). */
 export const ARCHIVE_DAMAGED = 'EARCHIVE';
+
+/** Facts kept beside the columns (archive-facts.ts), named apart from every column id. */
+export const ERROR_FACT = '$error';
+/** The recorded section ids (JSON) of a snapshot whose files name no session type: guessed at the row. */
+export const SECTIONS_FACT = '$sections';
+export const bytesFact = (kind: DebugFileKind): string => `$bytes.${kind}`;
 
 /** What changed between two looks at the archive. */
 export interface ArchiveChange {
@@ -35,24 +52,33 @@ export interface ArchiveChange {
 /** The archived keys and kinds, and reads of them. */
 export class ArchiveRows {
   private kinds = new Map<string, readonly DebugFileKind[]>();
+  private facts = new Map<string, RowFacts>();
+  /** The session guess for this look at the archive, asked once when a row needs it. */
+  private guessNow: { readonly guess: SessionGuess | undefined } | null = null;
 
   constructor(
     private readonly reader: ArchiveReader,
     private readonly zone: NameZone,
+    /** The open workspace's session guess (history-service.ts), for files that record none. */
+    private readonly sessionGuess?: () => SessionGuess,
   ) {}
 
   /** Takes the archive's list now (after a refresh of the reader); says what came and went. */
   take(): ArchiveChange {
     const next = new Map<string, readonly DebugFileKind[]>();
+    const facts = new Map<string, RowFacts>();
     const added: string[] = [];
+    this.guessNow = null;
     for (const s of this.reader.list()) {
       next.set(s.key, s.kinds);
+      if (s.facts !== undefined && s.facts !== null) facts.set(s.key, s.facts);
       const before = this.kinds.get(s.key);
       // Files added to a key later (a second record) make its row change too.
       if (before === undefined || before.length !== s.kinds.length) added.push(s.key);
     }
     const removed = [...this.kinds.keys()].filter((k) => !next.has(k));
     this.kinds = next;
+    this.facts = facts;
     return { added, removed };
   }
 
@@ -83,7 +109,7 @@ export class ArchiveRows {
       mask |= 1 << i;
       files[kind] = { name: debugFileName(kind, key), bytes: null };
     });
-    return {
+    const row: SnapshotSummary = {
       key,
       timestamp: parsed.timestamp,
       suffix: parsed.suffix,
@@ -95,6 +121,13 @@ export class ArchiveRows {
       parseState: 'pending',
       error: null,
     };
+    const facts = this.facts.get(key);
+    return facts === undefined ? row : archivedRow(row, facts, () => this.guess());
+  }
+
+  private guess(): SessionGuess | undefined {
+    this.guessNow ??= { guess: this.sessionGuess?.() };
+    return this.guessNow.guess;
   }
 
   /** A file's size, `null` when not archived (or the archive cannot say). */
@@ -124,4 +157,37 @@ export class ArchiveRows {
       return { ok: false, code: ARCHIVE_DAMAGED };
     }
   }
+}
+
+/**
+ * An archived row with its kept facts: columns, sizes and error filled, `done`. The row as it
+ * was (`pending`, for the pass) when the facts lack a column (an archive older than a column).
+ */
+export function archivedRow(
+  row: SnapshotSummary,
+  facts: RowFacts,
+  guess: () => SessionGuess | undefined,
+): SnapshotSummary {
+  const columns: Record<string, FactValue> = {};
+  for (const d of storedColumns(HISTORY_COLUMN_TABLE)) {
+    if (!(d.id in facts)) return row;
+    columns[d.id] = facts[d.id] as FactValue;
+  }
+  const sections = facts[SECTIONS_FACT];
+  const ids = typeof sections === 'string' ? (JSON.parse(sections) as string[]) : [];
+  const files: Partial<Record<DebugFileKind, SnapshotFile>> = {};
+  for (const kind of DEBUG_FILE_KINDS) {
+    const file = row.files[kind];
+    if (file === undefined) continue;
+    const bytes = facts[bytesFact(kind)];
+    files[kind] = { ...file, bytes: typeof bytes === 'number' ? bytes : file.bytes };
+  }
+  const error = facts[ERROR_FACT];
+  return {
+    ...row,
+    files,
+    columns: ids.length === 0 ? (columns as SnapshotColumns) : withGuessedSessionOf(columns as SnapshotColumns, ids, guess()),
+    parseState: 'done',
+    error: typeof error === 'string' ? error : null,
+  };
 }
