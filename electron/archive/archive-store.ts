@@ -26,7 +26,14 @@ import {
   rowIndexFile,
   setCurrentGeneration,
 } from './archive-files';
-import { decodeRowIndex, encodeRowIndex, factsAt, FactColumnsBuilder, keyAt, rowOfKey } from './row-index-file';
+import {
+  decodeRowIndex,
+  encodeRowIndex,
+  factsAt,
+  FactColumnsBuilder,
+  keyAt,
+  rowOfKey,
+} from './row-index-file';
 import type { BlockColumns, RowColumns, RowFacts, RowIndexData } from './row-index-file';
 import { encodeFrame, FRAME_HEADER, MAX_FRAME_PAYLOAD, scanFrames } from './record-frame';
 import { splitBlocks } from './split-blocks';
@@ -467,13 +474,7 @@ export class ArchiveStore {
             const b = this.blocks;
             const stored = readAt(this.packFd, b.offset[id] as number, b.stored[id] as number, this.dir);
             writeAll(packFd, stored, packAt);
-            brought.push([
-              b.hash(id),
-              packAt,
-              stored.length,
-              b.length[id] as number,
-              b.codec[id] as number,
-            ]);
+            brought.push([b.hash(id), packAt, stored.length, b.length[id] as number, b.codec[id] as number]);
             packAt += stored.length;
             newId.set(id, newId.size);
             return newId.size - 1;
@@ -637,7 +638,8 @@ export class ArchiveStore {
     if (d === null || !this.matchesLog(d)) return;
     this.base = d.rows;
     this.blocks = BlockTable.of(d.blocks);
-    if (this.writable) for (let id = 0; id < this.blocks.count; id++) this.byHash.set(this.blocks.hash(id), id);
+    if (this.writable)
+      for (let id = 0; id < this.blocks.count; id++) this.byHash.set(this.blocks.hash(id), id);
     this.indexEnd = d.indexEnd;
     this.packEnd = d.packEnd;
     this.rawBytes = d.rawBytes;
@@ -645,7 +647,8 @@ export class ArchiveStore {
   }
 
   private matchesLog(d: RowIndexData): boolean {
-    if (d.indexEnd > fs.fstatSync(this.indexFd).size || d.packEnd > fs.fstatSync(this.packFd).size) return false;
+    if (d.indexEnd > fs.fstatSync(this.indexFd).size || d.packEnd > fs.fstatSync(this.packFd).size)
+      return false;
     if (d.lastAt < 0) return d.indexEnd === 0 && d.rows.count === 0;
     if (d.lastAt + FRAME_HEADER + d.lastLength !== d.indexEnd) return false;
     const header = readAt(this.indexFd, d.lastAt, FRAME_HEADER, this.dir);
@@ -777,7 +780,17 @@ function columnsOf(entries: readonly Entry[]): RowColumns {
   const byKey = Uint32Array.from(entries.keys()).sort((a, b) =>
     cmp((entries[a] as Entry).key, (entries[b] as Entry).key),
   );
-  return { count: n, keyBlob: keys, keyEnds, time, archivedAt, fileAt, byKey, hasFacts, facts: facts.finish() };
+  return {
+    count: n,
+    keyBlob: keys,
+    keyEnds,
+    time,
+    archivedAt,
+    fileAt,
+    byKey,
+    hasFacts,
+    facts: facts.finish(),
+  };
 }
 
 function cmp(a: string, b: string): number {

@@ -219,11 +219,7 @@ export async function importEckDebug(options: ImportOptions): Promise<ImportCoun
  * The History's facts of a snapshot (its columns), from the files read now and those archived
  * before: computed once here, so its archived row never waits for the background pass.
  */
-function factsOf(
-  store: ArchiveStore,
-  key: string,
-  files: Partial<Record<DebugFileKind, Buffer>>,
-): RowFacts {
+function factsOf(store: ArchiveStore, key: string, files: Partial<Record<DebugFileKind, Buffer>>): RowFacts {
   const have = store.kindsOf(key);
   return archivedFacts(key, {
     kinds: DEBUG_FILE_KINDS.filter((k) => files[k] !== undefined || have.includes(k)),

@@ -24,7 +24,12 @@ export type RowFacts = Readonly<Record<string, FactValue>>;
 
 /** One column of facts: numbers as such (NaN: absent or null), anything else interned. */
 export type FactColumn =
-  | { readonly name: string; readonly kind: 'number'; readonly values: Float64Array; readonly nulls: Uint8Array }
+  | {
+      readonly name: string;
+      readonly kind: 'number';
+      readonly values: Float64Array;
+      readonly nulls: Uint8Array;
+    }
   | {
       readonly name: string;
       readonly kind: 'interned';
@@ -96,7 +101,9 @@ export function encodeRowIndex(d: RowIndexData): Buffer {
     keyBytes: rows.keyBlob.length,
     blocks: blocks.count,
     facts: rows.facts.map((f) =>
-      f.kind === 'number' ? { name: f.name, kind: 'number' } : { name: f.name, kind: 'interned', table: f.table },
+      f.kind === 'number'
+        ? { name: f.name, kind: 'number' }
+        : { name: f.name, kind: 'interned', table: f.table },
     ),
   };
   const parts: Uint8Array[] = [Buffer.from(JSON.stringify(meta))];
@@ -277,7 +284,11 @@ export class FactColumnsBuilder {
 
 /** The key of row `i`. */
 export function keyAt(rows: RowColumns, i: number): string {
-  return rows.keyBlob.toString('latin1', i === 0 ? 0 : (rows.keyEnds[i - 1] as number), rows.keyEnds[i] as number);
+  return rows.keyBlob.toString(
+    'latin1',
+    i === 0 ? 0 : (rows.keyEnds[i - 1] as number),
+    rows.keyEnds[i] as number,
+  );
 }
 
 /** The row of `key`, -1 when there is none (a binary search over `byKey`). */

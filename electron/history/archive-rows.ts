@@ -186,7 +186,10 @@ export function archivedRow(
   return {
     ...row,
     files,
-    columns: ids.length === 0 ? (columns as SnapshotColumns) : withGuessedSessionOf(columns as SnapshotColumns, ids, guess()),
+    columns:
+      ids.length === 0
+        ? (columns as SnapshotColumns)
+        : withGuessedSessionOf(columns as SnapshotColumns, ids, guess()),
     parseState: 'done',
     error: typeof error === 'string' ? error : null,
   };
