@@ -278,6 +278,11 @@ export class ArchiveStore {
     this.rawBytes = 0;
   }
 
+  /** Whether the snapshots were read from the row index (else all from the log). */
+  get fromRowIndex(): boolean {
+    return this.base !== null;
+  }
+
   /** The generation in use (retention moves it on). */
   get generation(): number {
     return this.gen;

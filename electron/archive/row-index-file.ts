@@ -133,7 +133,7 @@ export function encodeRowIndex(d: RowIndexData): Buffer {
   out.writeUInt32LE(d.lastLength, 48);
   out.writeUInt32LE(d.lastCrc, 52);
   out.writeUInt32LE(pad8(parts[0]?.length ?? 0), 56);
-  out.writeUInt32LE(zlib.crc32(out.subarray(HEADER)), 60);
+  out.writeUInt32LE(checksum(out), 60);
   return out;
 }
 
@@ -141,7 +141,7 @@ export function encodeRowIndex(d: RowIndexData): Buffer {
 export function decodeRowIndex(bytes: Buffer, generation: number): RowIndexData | null {
   if (bytes.length < HEADER || bytes.toString('latin1', 0, 8) !== MAGIC) return null;
   if (bytes.readUInt32LE(8) !== ROW_INDEX_VERSION || bytes.readUInt32LE(12) !== generation) return null;
-  if (zlib.crc32(bytes.subarray(HEADER)) !== bytes.readUInt32LE(60)) return null;
+  if (checksum(bytes) !== bytes.readUInt32LE(60)) return null;
   const metaLength = bytes.readUInt32LE(56);
   let meta: Meta;
   try {
@@ -201,6 +201,11 @@ export function decodeRowIndex(bytes: Buffer, generation: number): RowIndexData 
   } catch {
     return null;
   }
+}
+
+/** The crc32 of the header (but its own field) and the body. */
+function checksum(file: Buffer): number {
+  return zlib.crc32(file.subarray(HEADER), zlib.crc32(file.subarray(0, 60)));
 }
 
 type Typed = Float64Array | Uint32Array | Uint8Array;
