@@ -16,6 +16,9 @@ import { demoSnapshots, keyAt, writeSnapshot } from '../archive/test-support/arc
 import type { SnapshotFiles } from '../archive/test-support/archive-fixtures';
 import { debugDirOf } from './debug-dir';
 import { HistoryIndex } from './history-index';
+import { archivedColumnar } from './archive-rows';
+import { columnarOf, filterColumnar } from '../../shared/history/row-filter';
+import type { ColumnarFilters } from '../../shared/history/row-filter';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -121,5 +124,37 @@ describe('archived rows with the columns of their import', () => {
     expect(rows.every((r) => r.parseState === 'pending')).toBe(true);
     await expect(index.parseInBackground({ sessionGuess: () => guess })).resolves.toBe(h.keys.length);
     for (const key of h.keys) expect(shown(index.snapshot(key))).toEqual(shown(expected.get(key)));
+  });
+
+  it("filter by the row index's columns as the table filters their rows", async () => {
+    const h = home();
+    const archiveDir = path.join(h.root, 'archive');
+    await archiveHome({ home: h.home, dir: archiveDir, settleMs: 0 });
+    const { rows } = archivedOnly(h.debug, archiveDir);
+    const byTime = [...rows].sort((a, b) => a.time - b.time || (a.key < b.key ? -1 : 1));
+    const reader = ArchiveStore.openReader(archiveDir) as ArchiveStore;
+    expect(reader.fromRowIndex).toBe(true);
+    const index = reader.rowColumns();
+    const columnar = archivedColumnar(index, guess);
+    const keysOf = (kept: Uint32Array | null): string[] | null =>
+      kept === null ? null : [...kept].map((i) => reader.list()[i]?.key ?? '');
+    const fromRows = columnarOf(byTime, ['sessionType', 'chatType', 'peer']);
+    const mid = byTime[Math.floor(byTime.length / 2)]?.time ?? 0;
+    const filters: ColumnarFilters[] = [
+      { columns: {}, brush: { from: mid, to: Infinity } },
+      { columns: { sessionType: 'dm' }, brush: null },
+      { columns: { sessionType: '(none)' }, brush: null },
+      { columns: { peer: 'ali' }, brush: null },
+      { columns: { chatType: 'group' }, brush: null },
+    ];
+    for (const f of filters) {
+      // The same filter over the History's own rows (renderer/src/panels/history/columnar-filter.test.ts
+      // pins that one to the table's filter).
+      const kept = filterColumnar(fromRows, f);
+      const expected = kept === null ? null : [...kept].map((i) => byTime[i]?.key ?? '');
+      expect(expected?.length, JSON.stringify(f)).toBeGreaterThan(0);
+      expect(keysOf(filterColumnar(columnar, f)), JSON.stringify(f)).toEqual(expected);
+    }
+    reader.close();
   });
 });

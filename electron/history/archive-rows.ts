@@ -10,7 +10,8 @@ import { EMPTY_COLUMNS } from '../../shared/history/history-types';
 import { HISTORY_COLUMN_TABLE, storedColumns } from '../../shared/history/history-columns';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { withGuessedSessionOf } from '../../shared/history/snapshot-columns';
-import type { FactValue, RowFacts } from '../archive/row-index-file';
+import type { FactColumn, FactValue, RowColumns, RowFacts } from '../archive/row-index-file';
+import type { CodedColumn, ColumnarRows } from '../../shared/history/row-filter';
 import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
 import { DEBUG_FILE_KINDS, debugFileName, parseDebugFileName } from '../../shared/debug-files/names';
 import { missingOfMask } from '../../shared/history/snapshot-group';
@@ -193,4 +194,80 @@ export function archivedRow(
     parseState: 'done',
     error: typeof error === 'string' ? error : null,
   };
+}
+
+/**
+ * The archive's rows as the History's columnar filter reads them (shared/history/row-filter.ts):
+ * their times and each fact column coded, the session type guessed where the files record none
+ * (as `archivedRow` does). A row without facts is unknown in every column.
+ */
+export function archivedColumnar(rows: RowColumns, guess?: SessionGuess): ColumnarRows {
+  const coded = new Map<string, CodedColumn | null>();
+  const codedOf = (name: string): CodedColumn | null => {
+    const f = rows.facts.find((c) => c.name === name);
+    if (f === undefined) return null;
+    const column = f.kind === 'interned' ? { codes: f.codes, values: f.table } : codedNumbers(rows.count, f);
+    return name === 'sessionType' ? guessedSessions(rows, column, guess) : column;
+  };
+  return {
+    count: rows.count,
+    time: rows.time.subarray(0, rows.count),
+    column: (id) => {
+      if (!coded.has(id)) coded.set(id, codedOf(id));
+      return coded.get(id) ?? null;
+    },
+  };
+}
+
+/** A number column, coded (a filter of one is rare; a text column all null is one too). */
+function codedNumbers(count: number, f: Extract<FactColumn, { kind: 'number' }>): CodedColumn {
+  const values: FactValue[] = [null];
+  const codeOf = new Map<number, number>();
+  const codes = new Uint32Array(count);
+  for (let i = 0; i < count; i++) {
+    if (f.nulls[i] !== 2) continue;
+    const v = f.values[i] as number;
+    let code = codeOf.get(v);
+    if (code === undefined) {
+      code = values.length;
+      values.push(v);
+      codeOf.set(v, code);
+    }
+    codes[i] = code;
+  }
+  return { codes, values };
+}
+
+/** The session type column with the guess made once per distinct list of sections. */
+function guessedSessions(
+  rows: RowColumns,
+  column: CodedColumn,
+  guess: SessionGuess | undefined,
+): CodedColumn {
+  const { codes, values: table } = column;
+  const sections = rows.facts.find((c) => c.name === SECTIONS_FACT);
+  if (guess === undefined || sections === undefined || sections.kind !== 'interned') return column;
+  const values = [...table];
+  const codeOf = new Map<FactValue, number>(table.map((v, i) => [v, i]));
+  // Per list of sections: the code of its guess (or -1: none).
+  const byList = sections.table.map((ids) => {
+    if (typeof ids !== 'string') return -1;
+    const found = guess(JSON.parse(ids) as string[]);
+    if (found === null) return -1;
+    let code = codeOf.get(found.sessionType);
+    if (code === undefined) {
+      code = values.length;
+      values.push(found.sessionType);
+      codeOf.set(found.sessionType, code);
+    }
+    return code;
+  });
+  const out = new Uint32Array(codes);
+  for (let i = 0; i < rows.count; i++) {
+    if (table[out[i] as number] !== null) continue;
+    if (rows.hasFacts[i] !== 1) continue;
+    const g = byList[sections.codes[i] as number] ?? -1;
+    if (g >= 0) out[i] = g;
+  }
+  return { codes: out, values };
 }
