@@ -31,7 +31,9 @@ import {
   encodeRowIndex,
   factsAt,
   FactColumnsBuilder,
+  fileAtOf,
   keyAt,
+  newFileAt,
   rowOfKey,
 } from './row-index-file';
 import type { BlockColumns, RowColumns, RowFacts, RowIndexData } from './row-index-file';
@@ -315,7 +317,7 @@ export class ArchiveStore {
    */
   rowColumns(): RowColumns {
     if (this.base !== null && this.entries.size === 0) return this.base;
-    return columnsOf(this.allEntries());
+    return columnsOf(this.allEntries(), this.indexEnd);
   }
 
   /** One snapshot, or `null`. */
@@ -526,7 +528,7 @@ export class ArchiveStore {
     this.assertOpen();
     if (!this.writable) throw new Error(`the archive ${this.dir} is open read-only`);
     if (this.base !== null && this.entries.size === 0) return false;
-    const rows = columnsOf(this.allEntries());
+    const rows = columnsOf(this.allEntries(), this.indexEnd);
     const last = this.lastAt < 0 ? null : readAt(this.indexFd, this.lastAt, FRAME_HEADER, this.dir);
     const data: RowIndexData = {
       generation: this.gen,
@@ -672,8 +674,8 @@ export class ArchiveStore {
     const base = this.base as RowColumns;
     const files: Partial<Record<DebugFileKind, number>> = {};
     DEBUG_FILE_KINDS.forEach((kind, k) => {
-      const at = base.fileAt[i * 4 + k] as number;
-      if (at >= 0) files[kind] = at;
+      const at = fileAtOf(base, i, k);
+      if (at !== undefined) files[kind] = at;
     });
     return {
       key: keyAt(base, i),
@@ -692,7 +694,8 @@ export class ArchiveStore {
       for (let i = 0; i < base.count; i++)
         if (this.entries.size === 0 || !this.entries.has(keyAt(base, i))) out.push(this.baseEntry(i));
     if (this.entries.size === 0) return out;
-    out.push(...this.entries.values());
+    // One by one: a spread of 2M arguments overflows the stack.
+    for (const e of this.entries.values()) out.push(e);
     return out.sort((a, b) => a.time - b.time || cmp(a.key, b.key));
   }
 
@@ -760,13 +763,13 @@ function describe(e: Entry): ArchivedSnapshot {
 }
 
 /** Snapshots (oldest first) as the row index's columns. */
-function columnsOf(entries: readonly Entry[]): RowColumns {
+function columnsOf(entries: readonly Entry[], logBytes: number): RowColumns {
   const n = entries.length;
   const keys = Buffer.from(entries.map((e) => e.key).join(''), 'latin1');
   const keyEnds = new Uint32Array(n);
   const time = new Float64Array(n);
   const archivedAt = new Float64Array(n);
-  const fileAt = new Float64Array(4 * n).fill(-1);
+  const fileAt = newFileAt(n, logBytes);
   const hasFacts = new Uint8Array(n);
   const facts = new FactColumnsBuilder();
   let end = 0;

@@ -22,21 +22,33 @@ export type FactValue = string | number | boolean | null;
 /** The facts of one snapshot, flat; `null` when none were computed (an older archive). */
 export type RowFacts = Readonly<Record<string, FactValue>>;
 
-/** One column of facts: numbers as such (NaN: absent or null), anything else interned. */
+/** Codes into a table, as narrow as the table allows (a year of renders has few session types). */
+export type Codes = Uint8Array | Uint16Array | Uint32Array;
+
+/**
+ * One column of facts: interned (a code per row into its distinct values) unless it has more
+ * distinct numbers than a 16-bit code can tell (an exact time), then its numbers as such.
+ */
 export type FactColumn =
   | {
       readonly name: string;
       readonly kind: 'number';
       readonly values: Float64Array;
-      readonly nulls: Uint8Array;
+      /** Per row 0: absent, 1: null, 2: a number; `null` when every row with facts has a number. */
+      readonly nulls: Uint8Array | null;
     }
   | {
       readonly name: string;
       readonly kind: 'interned';
       /** Index into `table`; 0: the row has no such fact. */
-      readonly codes: Uint32Array;
+      readonly codes: Codes;
       readonly table: readonly FactValue[];
     };
+
+/** Distinct numbers past which a number column is kept as numbers, not interned. */
+const MAX_INTERNED_NUMBERS = 65_536;
+/** A file offset of none in a 32-bit `fileAt`. */
+const NO_FILE32 = 0xffffffff;
 
 /** The rows of the archive as columns. */
 export interface RowColumns {
@@ -46,8 +58,11 @@ export interface RowColumns {
   readonly keyEnds: Uint32Array;
   readonly time: Float64Array;
   readonly archivedAt: Float64Array;
-  /** Per row, 4 per row in DEBUG_FILE_KINDS order: the log offset of the record naming that file, -1: none. */
-  readonly fileAt: Float64Array;
+  /**
+   * 4 per row, in DEBUG_FILE_KINDS order: the log offset of the record naming that file (see
+   * `fileAtOf`); 32-bit while the log is under 4 GiB.
+   */
+  readonly fileAt: Float64Array | Uint32Array;
   /** The row ids in key order, for a lookup by binary search (no map of 2M keys to build). */
   readonly byKey: Uint32Array;
   /** 1 when the row has facts. */
@@ -85,9 +100,16 @@ interface Meta {
   readonly rows: number;
   readonly keyBytes: number;
   readonly blocks: number;
+  /** Bytes per `fileAt` entry. */
+  readonly fileAtBytes: 4 | 8;
   readonly facts: readonly (
-    | { readonly name: string; readonly kind: 'number' }
-    | { readonly name: string; readonly kind: 'interned'; readonly table: readonly FactValue[] }
+    | { readonly name: string; readonly kind: 'number'; readonly nulls: boolean }
+    | {
+        readonly name: string;
+        readonly kind: 'interned';
+        readonly codeBytes: 1 | 2 | 4;
+        readonly table: readonly FactValue[];
+      }
   )[];
 }
 
@@ -100,10 +122,11 @@ export function encodeRowIndex(d: RowIndexData): Buffer {
     rows: rows.count,
     keyBytes: rows.keyBlob.length,
     blocks: blocks.count,
+    fileAtBytes: rows.fileAt.BYTES_PER_ELEMENT === 4 ? 4 : 8,
     facts: rows.facts.map((f) =>
       f.kind === 'number'
-        ? { name: f.name, kind: 'number' }
-        : { name: f.name, kind: 'interned', table: f.table },
+        ? { name: f.name, kind: 'number', nulls: f.nulls !== null }
+        : { name: f.name, kind: 'interned', codeBytes: codeBytesOf(f.codes), table: f.table },
     ),
   };
   const parts: Uint8Array[] = [Buffer.from(JSON.stringify(meta))];
@@ -112,8 +135,10 @@ export function encodeRowIndex(d: RowIndexData): Buffer {
   parts.push(rows.keyBlob.subarray(0, meta.keyBytes), sub(rows.keyEnds, n), sub(rows.time, n));
   parts.push(sub(rows.archivedAt, n), sub(rows.fileAt, 4 * n), sub(rows.byKey, n), sub(rows.hasFacts, n));
   for (const f of rows.facts)
-    if (f.kind === 'number') parts.push(sub(f.values, n), sub(f.nulls, n));
-    else parts.push(sub(f.codes, n));
+    if (f.kind === 'number') {
+      parts.push(sub(f.values, n));
+      if (f.nulls !== null) parts.push(sub(f.nulls, n));
+    } else parts.push(sub(f.codes, n));
   parts.push(sub(blocks.offset, m), sub(blocks.stored, m), sub(blocks.length, m), sub(blocks.codec, m));
   parts.push(sub(blocks.digest, 32 * m));
   const bodyLength = parts.reduce((s, p) => s + pad8(p.length), 0);
@@ -151,8 +176,8 @@ export function decodeRowIndex(bytes: Buffer, generation: number): RowIndexData 
   } catch {
     return null;
   }
-  // Every array is copied out of the file's buffer at an aligned offset of its own (a view on
-  // a Node buffer's pool need not be aligned), so the file's buffer is not kept alive.
+  // Each array is a view on the file's buffer where it is aligned (a whole file read is its own
+  // buffer, and every array starts at a multiple of 8), else a copy: nothing is decoded.
   let at = HEADER + metaLength;
   const n = meta.rows;
   const m = meta.blocks;
@@ -162,21 +187,24 @@ export function decodeRowIndex(bytes: Buffer, generation: number): RowIndexData 
     at += pad8(length);
     return b;
   };
-  const f64 = (count: number): Float64Array => copyOut(take(count * 8), Float64Array, count);
-  const u32 = (count: number): Uint32Array => copyOut(take(count * 4), Uint32Array, count);
-  const u8 = (count: number): Uint8Array => copyOut(take(count), Uint8Array, count);
+  const f64 = (count: number): Float64Array => viewOf(take(count * 8), Float64Array, count);
+  const u32 = (count: number): Uint32Array => viewOf(take(count * 4), Uint32Array, count);
+  const u16 = (count: number): Uint16Array => viewOf(take(count * 2), Uint16Array, count);
+  const u8 = (count: number): Uint8Array => viewOf(take(count), Uint8Array, count);
+  const codes = (bytes: 1 | 2 | 4, count: number): Codes =>
+    bytes === 1 ? u8(count) : bytes === 2 ? u16(count) : u32(count);
   try {
     const keyBlob = Buffer.from(take(meta.keyBytes));
     const keyEnds = u32(n);
     const time = f64(n);
     const archivedAt = f64(n);
-    const fileAt = f64(4 * n);
+    const fileAt = meta.fileAtBytes === 4 ? u32(4 * n) : f64(4 * n);
     const byKey = u32(n);
     const hasFacts = u8(n);
     const facts: FactColumn[] = meta.facts.map((f) =>
       f.kind === 'number'
-        ? { name: f.name, kind: 'number', values: f64(n), nulls: u8(n) }
-        : { name: f.name, kind: 'interned', codes: u32(n), table: f.table },
+        ? { name: f.name, kind: 'number', values: f64(n), nulls: f.nulls ? u8(n) : null }
+        : { name: f.name, kind: 'interned', codes: codes(f.codeBytes, n), table: f.table },
     );
     const blocks: BlockColumns = {
       count: m,
@@ -208,31 +236,67 @@ function checksum(file: Buffer): number {
   return zlib.crc32(file.subarray(HEADER), zlib.crc32(file.subarray(0, 60)));
 }
 
-type Typed = Float64Array | Uint32Array | Uint8Array;
+type Typed = Float64Array | Uint32Array | Uint16Array | Uint8Array;
+
+function codeBytesOf(codes: Codes): 1 | 2 | 4 {
+  return codes.BYTES_PER_ELEMENT === 1 ? 1 : codes.BYTES_PER_ELEMENT === 2 ? 2 : 4;
+}
+
+/** Codes for a table of `size` values, as narrow as it allows. */
+function codesFor(size: number, count: number): Codes {
+  return size <= 0x100
+    ? new Uint8Array(count)
+    : size <= 0x10000
+      ? new Uint16Array(count)
+      : new Uint32Array(count);
+}
 
 /** The bytes of the first `count` elements of an array. */
 function sub(a: Typed, count: number): Uint8Array {
   return new Uint8Array(a.buffer, a.byteOffset, count * a.BYTES_PER_ELEMENT);
 }
 
-function copyOut<T extends Typed>(
+function viewOf<T extends Typed>(
   b: Buffer,
-  Ctor: { new (n: number): T; readonly BYTES_PER_ELEMENT: number },
+  Ctor: {
+    new (n: number): T;
+    new (buffer: ArrayBufferLike, byteOffset: number, length: number): T;
+    readonly BYTES_PER_ELEMENT: number;
+  },
   count: number,
 ): T {
+  if (b.byteOffset % Ctor.BYTES_PER_ELEMENT === 0) return new Ctor(b.buffer, b.byteOffset, count);
   const out = new Ctor(count);
   new Uint8Array(out.buffer).set(b);
   return out;
+}
+
+/** The log offset of the record naming file `k` of row `i`; `undefined`: the row has no such file. */
+export function fileAtOf(rows: RowColumns, i: number, k: number): number | undefined {
+  const at = rows.fileAt[i * 4 + k] as number;
+  return at < 0 || (rows.fileAt.BYTES_PER_ELEMENT === 4 && at === NO_FILE32) ? undefined : at;
+}
+
+/** `fileAt` for `count` rows of a log of `logBytes`, every entry none. */
+export function newFileAt(count: number, logBytes: number): Float64Array | Uint32Array {
+  return logBytes < NO_FILE32
+    ? new Uint32Array(4 * count).fill(NO_FILE32)
+    : new Float64Array(4 * count).fill(-1);
 }
 
 /** Builds the fact columns of rows given one by one (the writer's side). */
 export class FactColumnsBuilder {
   private readonly names: string[] = [];
   private readonly byName = new Map<string, FactValue[]>();
+  private hasFacts: number[] = [];
   private count = 0;
+
+  /** `maxInterned`: distinct numbers past which a column is kept as numbers (tests lower it). */
+  constructor(private readonly maxInterned = MAX_INTERNED_NUMBERS) {}
 
   /** Adds the next row's facts (`null`: none). */
   add(facts: RowFacts | null): void {
+    this.hasFacts.push(facts === null ? 0 : 1);
     if (facts !== null)
       for (const [name, value] of Object.entries(facts)) {
         let col = this.byName.get(name);
@@ -246,41 +310,43 @@ export class FactColumnsBuilder {
     this.count++;
   }
 
-  /** The columns: a fact all of whose values are numbers or null is a number column. */
+  /**
+   * The columns: interned, unless a column of numbers (or null) has too many distinct ones, then
+   * kept as numbers.
+   */
   finish(): FactColumn[] {
     const n = this.count;
     return this.names.map((name): FactColumn => {
       const col = this.byName.get(name) as FactValue[];
-      let numeric = true;
-      for (let i = 0; i < n && numeric; i++) {
-        const v = col[i];
-        if (v !== undefined && v !== null && typeof v !== 'number') numeric = false;
-      }
-      if (numeric) {
-        const values = new Float64Array(n);
-        // 0: absent, 1: null, 2: a number.
-        const nulls = new Uint8Array(n);
-        for (let i = 0; i < n; i++) {
-          const v = col[i];
-          nulls[i] = v === undefined ? 0 : v === null ? 1 : 2;
-          values[i] = typeof v === 'number' ? v : Number.NaN;
-        }
-        return { name, kind: 'number', values, nulls };
-      }
       const table: FactValue[] = [null];
-      const codeOf = new Map<string, number>();
-      const codes = new Uint32Array(n);
+      const codeOf = new Map<FactValue, number>();
+      let numeric = true;
       for (let i = 0; i < n; i++) {
         const v = col[i];
         if (v === undefined) continue;
-        const k = JSON.stringify(v);
-        let code = codeOf.get(k);
-        if (code === undefined) {
-          code = table.length;
+        if (v !== null && typeof v !== 'number') numeric = false;
+        if (!codeOf.has(v)) {
+          codeOf.set(v, table.length);
           table.push(v);
-          codeOf.set(k, code);
         }
-        codes[i] = code;
+      }
+      if (numeric && table.length > this.maxInterned) {
+        const values = new Float64Array(n);
+        // 0: absent, 1: null, 2: a number; not kept when every row with facts has a number.
+        const nulls = new Uint8Array(n);
+        let mixed = false;
+        for (let i = 0; i < n; i++) {
+          const v = col[i];
+          nulls[i] = v === undefined ? 0 : v === null ? 1 : 2;
+          if (v === null || (v === undefined && this.hasFacts[i] === 1)) mixed = true;
+          values[i] = typeof v === 'number' ? v : Number.NaN;
+        }
+        return { name, kind: 'number', values, nulls: mixed ? nulls : null };
+      }
+      const codes = codesFor(table.length, n);
+      for (let i = 0; i < n; i++) {
+        const v = col[i];
+        if (v !== undefined) codes[i] = codeOf.get(v) as number;
       }
       return { name, kind: 'interned', codes, table };
     });
@@ -317,7 +383,7 @@ export function factsAt(rows: RowColumns, i: number): RowFacts | null {
   const out: Record<string, FactValue> = {};
   for (const f of rows.facts)
     if (f.kind === 'number') {
-      const state = f.nulls[i];
+      const state = f.nulls === null ? 2 : f.nulls[i];
       if (state === 1) out[f.name] = null;
       else if (state === 2) out[f.name] = f.values[i] as number;
     } else {

@@ -225,8 +225,10 @@ function codedNumbers(count: number, f: Extract<FactColumn, { kind: 'number' }>)
   const codeOf = new Map<number, number>();
   const codes = new Uint32Array(count);
   for (let i = 0; i < count; i++) {
-    if (f.nulls[i] !== 2) continue;
+    if (f.nulls !== null && f.nulls[i] !== 2) continue;
     const v = f.values[i] as number;
+    // A row without facts (an older record) is unknown here.
+    if (Number.isNaN(v)) continue;
     let code = codeOf.get(v);
     if (code === undefined) {
       code = values.length;

@@ -19,7 +19,8 @@ export const UNKNOWN_CHOICE = '(none)';
 
 /** One text column: per row a code into `values`; `values[0]` is the unknown value. */
 export interface CodedColumn {
-  readonly codes: Uint32Array;
+  /** As narrow as the number of values allows. */
+  readonly codes: Uint8Array | Uint16Array | Uint32Array;
   readonly values: readonly (string | number | boolean | null)[];
 }
 
@@ -68,7 +69,7 @@ export function filterColumnar(
   filters: ColumnarFilters,
   table: ColumnTable = HISTORY_COLUMN_TABLE,
 ): Uint32Array | null {
-  const tests: { codes: Uint32Array; pass: Uint8Array }[] = [];
+  const tests: { codes: CodedColumn['codes']; pass: Uint8Array }[] = [];
   for (const [id, wanted] of Object.entries(filters.columns)) {
     if (wanted === '') continue;
     const d = shownColumns(table).find((c) => c.id === id);
