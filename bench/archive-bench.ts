@@ -5,6 +5,10 @@
  * import throughput against reading every file once (the baseline: the least a copy costs),
  * a second run (nothing new: the cost of idempotence), reopening the archive and reading one
  * snapshot. `ECK_BENCH_ARCHIVE_N` changes N.
+ *
+ * `benchArchiveScale` (`--scale` when run alone): a generated year of a busy home
+ * (bench/archive-generator.ts, `ECK_BENCH_ARCHIVE_SNAPSHOTS`, 200,000 by default; 2,000,000 is
+ * the goal's size), opened to its first rows and filtered as the History filters.
  */
 import fs from 'node:fs';
 import os from 'node:os';
