@@ -16,6 +16,7 @@ import { EMPTY_COLUMNS } from '../shared/history/history-types';
 import { ArchiveStore } from '../electron/archive/archive-store';
 import type { SnapshotToAdd } from '../electron/archive/archive-store';
 import type { RowFacts } from '../electron/archive/row-index-file';
+import { keptFacts } from '../electron/history/archive-facts';
 
 const AGENTS = 10;
 const PEERS_PER_AGENT = 30;
@@ -82,22 +83,25 @@ export function generateArchive(
     const agent = Math.floor(rand() * AGENTS);
     const peer = Math.floor(rand() ** 2 * PEERS_PER_AGENT);
     const day = Math.floor(at / 86_400_000);
-    const facts: RowFacts = {
-      ...EMPTY_COLUMNS,
-      sessionType: SESSION_TYPES[Math.floor(rand() ** 1.5 * SESSION_TYPES.length)] ?? null,
-      chatType: CHAT_TYPES[peer % 5 === 0 ? 1 : 0] ?? null,
-      channel: CHANNELS[agent % CHANNELS.length] ?? null,
-      peer: peerName(agent, peer),
-      peerKey: `${CHANNELS[agent % CHANNELS.length]}#${peerName(agent, peer)}`,
-      sessionId: `s-${agent}-${day}`,
-      sectionsLoaded: 10 + Math.floor(rand() * 6),
-      sectionsTotal: 16,
-      contextBytes: 15_000 + Math.floor(rand() * 20_000),
-      truncated: rand() < 0.05,
-      recordedAt: at,
-      $error: null,
-      $sections: null,
-    };
+    const facts: RowFacts = keptFacts(
+      {
+        ...EMPTY_COLUMNS,
+        sessionType: SESSION_TYPES[Math.floor(rand() ** 1.5 * SESSION_TYPES.length)] ?? null,
+        chatType: CHAT_TYPES[peer % 5 === 0 ? 1 : 0] ?? null,
+        channel: CHANNELS[agent % CHANNELS.length] ?? null,
+        peer: peerName(agent, peer),
+        peerKey: `${CHANNELS[agent % CHANNELS.length]}#${peerName(agent, peer)}`,
+        sessionId: `s-${agent}-${day}`,
+        sectionsLoaded: 10 + Math.floor(rand() * 6),
+        sectionsTotal: 16,
+        contextBytes: 15_000 + Math.floor(rand() * 20_000),
+        truncated: rand() < 0.05,
+        recordedAt: at,
+      },
+      null,
+      null,
+      { vars: 40, context: 50, manifest: 60 },
+    );
     batch.push({ key, time, files: files[i % VARIANTS] as SnapshotToAdd['files'], facts });
     if (batch.length === 5000) {
       w.append(batch, at);

@@ -100,7 +100,9 @@ describe('archived rows with the columns of their import', () => {
     await archiveHome({ home: h.home, dir: archiveDir, settleMs: 0 });
     const first = ArchiveStore.openReader(archiveDir) as ArchiveStore;
     expect(first.kindsOf(key)).toEqual(['vars']);
-    expect(first.get(key)?.facts?.['sectionsTotal']).toBeNull();
+    // Its facts are of the vars alone: no sections (facts keep no null).
+    expect(first.get(key)?.facts?.['peer']).toBeDefined();
+    expect(first.get(key)?.facts).not.toHaveProperty('sectionsTotal');
     first.close();
     writeSnapshot(h.debug, key, files, Date.now() - 60_000);
     await archiveHome({ home: h.home, dir: archiveDir, settleMs: 0 });
@@ -115,8 +117,15 @@ describe('archived rows with the columns of their import', () => {
     const h = home();
     const archiveDir = path.join(h.root, 'archive');
     const w = ArchiveStore.openWriter(archiveDir);
-    // Records as an older import wrote them: files, no facts.
-    w.append(demoSnapshots().map((files, i) => ({ ...keyAt(i * 60), files })));
+    // Records as an older import wrote them: files, no facts; and facts of another column
+    // table (a column added since): neither is trusted.
+    w.append(
+      demoSnapshots().map((files, i) => ({
+        ...keyAt(i * 60),
+        files,
+        ...(i % 2 === 0 ? {} : { facts: { $columns: 'older', peer: 'stale' } }),
+      })),
+    );
     w.close();
     const expected = await parsedInFolder(h.debug);
     const { index, rows } = archivedOnly(h.debug, archiveDir);

@@ -13,7 +13,14 @@ import { MAX_SHOWN_TEXT_BYTES, tooLarge } from '../../shared/api/answer-caps';
 import type { RowFacts, FactValue } from '../archive/row-index-file';
 import type { CappedRead } from '../services/capped-read';
 import { parseSnapshot } from './parse-snapshot';
-import { ARCHIVE_DAMAGED, bytesFact, ERROR_FACT, SECTIONS_FACT } from './archive-rows';
+import {
+  ARCHIVE_DAMAGED,
+  bytesFact,
+  COLUMNS_FACT,
+  COLUMNS_ID,
+  ERROR_FACT,
+  SECTIONS_FACT,
+} from './archive-rows';
 
 /** One snapshot's files as the importer has them: bytes to parse, sizes of the others. */
 export interface FactSource {
@@ -62,11 +69,28 @@ export function archivedFacts(key: string, source: FactSource): RowFacts {
     },
     note,
   );
-  const facts: Record<string, FactValue> = { ...done.columns, [ERROR_FACT]: done.error };
-  facts[SECTIONS_FACT] = sections === null ? null : JSON.stringify(sections);
+  return keptFacts(
+    done.columns,
+    done.error,
+    sections,
+    Object.fromEntries(DEBUG_FILE_KINDS.map((k) => [k, done.files[k]?.bytes ?? null])),
+  );
+}
+
+/** Facts as the archive keeps them: the non-null ones, with the columns' checksum. */
+export function keptFacts(
+  columns: Readonly<Record<string, FactValue>>,
+  error: string | null,
+  sections: readonly string[] | null,
+  bytes: Partial<Record<DebugFileKind, number | null>>,
+): RowFacts {
+  const facts: Record<string, FactValue> = { [COLUMNS_FACT]: COLUMNS_ID };
+  for (const [id, v] of Object.entries(columns)) if (v !== null) facts[id] = v;
+  if (error !== null) facts[ERROR_FACT] = error;
+  if (sections !== null) facts[SECTIONS_FACT] = JSON.stringify(sections);
   for (const kind of DEBUG_FILE_KINDS) {
-    const file = done.files[kind];
-    if (file !== undefined) facts[bytesFact(kind)] = file.bytes;
+    const b = bytes[kind];
+    if (b !== undefined && b !== null) facts[bytesFact(kind)] = b;
   }
   return facts;
 }

@@ -5,6 +5,7 @@
  * live folder's, so every reader of a snapshot (detail, diff, replay, what-if, export, search)
  * reads through the one index, from the folder or from here.
  */
+import zlib from 'node:zlib';
 import type { SnapshotColumns, SnapshotFile, SnapshotSummary } from '../../shared/history/history-types';
 import { EMPTY_COLUMNS } from '../../shared/history/history-types';
 import { HISTORY_COLUMN_TABLE, storedColumns } from '../../shared/history/history-columns';
@@ -43,6 +44,19 @@ export const ERROR_FACT = '$error';
 /** The recorded section ids (JSON) of a snapshot whose files name no session type: guessed at the row. */
 export const SECTIONS_FACT = '$sections';
 export const bytesFact = (kind: DebugFileKind): string => `$bytes.${kind}`;
+/**
+ * Which stored columns the facts are of: a short checksum of their ids. Facts keep no null (a
+ * year of records is smaller without them), so a column added since is told by this, not by
+ * its absence: facts of another table leave the row to the pass.
+ */
+export const COLUMNS_FACT = '$columns';
+export const COLUMNS_ID = zlib
+  .crc32(
+    storedColumns(HISTORY_COLUMN_TABLE)
+      .map((d) => d.id)
+      .join(','),
+  )
+  .toString(36);
 
 /** What changed between two looks at the archive. */
 export interface ArchiveChange {
@@ -169,11 +183,9 @@ export function archivedRow(
   facts: RowFacts,
   guess: () => SessionGuess | undefined,
 ): SnapshotSummary {
+  if (facts[COLUMNS_FACT] !== COLUMNS_ID) return row;
   const columns: Record<string, FactValue> = {};
-  for (const d of storedColumns(HISTORY_COLUMN_TABLE)) {
-    if (!(d.id in facts)) return row;
-    columns[d.id] = facts[d.id] as FactValue;
-  }
+  for (const d of storedColumns(HISTORY_COLUMN_TABLE)) columns[d.id] = facts[d.id] ?? null;
   const sections = facts[SECTIONS_FACT];
   const ids = typeof sections === 'string' ? (JSON.parse(sections) as string[]) : [];
   const files: Partial<Record<DebugFileKind, SnapshotFile>> = {};
@@ -205,8 +217,15 @@ export function archivedColumnar(rows: RowColumns, guess?: SessionGuess): Column
   const coded = new Map<string, CodedColumn | null>();
   const codedOf = (name: string): CodedColumn | null => {
     const f = rows.facts.find((c) => c.name === name);
-    if (f === undefined) return null;
-    const column = f.kind === 'interned' ? { codes: f.codes, values: f.table } : codedNumbers(rows.count, f);
+    const stored = storedColumns(HISTORY_COLUMN_TABLE).some((d) => d.id === name);
+    if (f === undefined && !stored) return null;
+    // A stored column no row has a value of (facts keep no null): unknown in every row.
+    const column =
+      f === undefined
+        ? { codes: new Uint8Array(rows.count), values: [null] }
+        : f.kind === 'interned'
+          ? { codes: f.codes, values: f.table }
+          : codedNumbers(rows.count, f);
     return name === 'sessionType' ? guessedSessions(rows, column, guess) : column;
   };
   return {
