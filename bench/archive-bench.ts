@@ -5,6 +5,10 @@
  * import throughput against reading every file once (the baseline: the least a copy costs),
  * a second run (nothing new: the cost of idempotence), reopening the archive and reading one
  * snapshot. `ECK_BENCH_ARCHIVE_N` changes N.
+ *
+ * `benchArchiveScale` (`--scale` when run alone): a generated year of a busy home
+ * (bench/archive-generator.ts, `ECK_BENCH_ARCHIVE_SNAPSHOTS`, 200,000 by default; 2,000,000 is
+ * the goal's size), opened to its first rows and filtered as the History filters.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +18,15 @@ import { debugDirOf } from '../electron/history/debug-dir';
 import { archiveHome } from '../electron/archive/archive-home';
 import { ArchiveStore } from '../electron/archive/archive-store';
 import { generatedSnapshot, keyAt, writeSnapshot } from '../electron/archive/test-support/archive-fixtures';
-import { round } from './measure';
+import { rowIndexFile } from '../electron/archive/archive-files';
+import { ArchiveRows, archivedColumnar } from '../electron/history/archive-rows';
+import type { SnapshotSummary } from '../shared/history/history-types';
+import { filterColumnar } from '../shared/history/row-filter';
+import type { ColumnarFilters } from '../shared/history/row-filter';
+import { filterRows, listingFacts, NO_FILTERS } from '../renderer/src/panels/history/history-rows';
+import { generateArchive } from './archive-generator';
+import { medianMs, round } from './measure';
+import type { BenchResult } from './measure';
 
 function duBytes(dir: string): number {
   return fs.readdirSync(dir).reduce((n, name) => n + fs.statSync(path.join(dir, name)).size, 0);
@@ -92,8 +104,147 @@ export async function benchArchive(
   }
 }
 
+/** Rows the History shows first (the newest). */
+const FIRST_ROWS = 100;
+
+/** The archive as the History opens it: a reader, and its newest rows built as the History's. */
+function openFirstRows(dir: string): SnapshotSummary[] {
+  const reader = ArchiveStore.openReader(dir) as ArchiveStore;
+  try {
+    const newest = new ArchiveRows(
+      {
+        list: () => reader.newest(FIRST_ROWS),
+        fileSize: (k, kind) => reader.fileSize(k, kind),
+        readFile: (k, kind) => reader.readFile(k, kind),
+      },
+      'local',
+    );
+    newest.take();
+    return [...newest.keys()].map((k) => newest.row(k) as SnapshotSummary);
+  } finally {
+    reader.close();
+  }
+}
+
+/** The size of the scale figures: `ECK_BENCH_ARCHIVE_SNAPSHOTS` (2,000,000 is a year of a busy home). */
+export function archiveScaleSnapshots(env: NodeJS.ProcessEnv = process.env): number {
+  return Number(env['ECK_BENCH_ARCHIVE_SNAPSHOTS'] ?? 200_000);
+}
+
+/**
+ * A year of a busy home's archive (bench/archive-generator.ts): opening it to the first rows
+ * (reader + row index + the newest rows built), against reading the row index's bytes once;
+ * and each History filter over its rows as columns (shared/history/row-filter.ts), against
+ * the table's own filter over the same rows as objects (renderer history-rows.ts `filterRows`).
+ */
+export function benchArchiveScale(n = archiveScaleSnapshots()): BenchResult[] {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-bench-archive-scale-'));
+  try {
+    const dir = path.join(root, 'archive');
+    const g0 = performance.now();
+    const { first, last } = generateArchive(dir, n);
+    const generateMs = performance.now() - g0;
+    const rowFile = rowIndexFile(dir, 1);
+
+    const openMs = medianMs(() => openFirstRows(dir), 5, 1);
+    const readIndexMs = medianMs(() => fs.readFileSync(rowFile), 5, 1);
+    const firstRows = openFirstRows(dir);
+    // What opening cost before the row index: every record of the log parsed (once, it is slow).
+    fs.renameSync(rowFile, `${rowFile}.aside`);
+    const l0 = performance.now();
+    const fromLog = ArchiveStore.openReader(dir) as ArchiveStore;
+    const openFromLogMs = performance.now() - l0;
+    fromLog.close();
+    fs.renameSync(`${rowFile}.aside`, rowFile);
+
+    const reader = ArchiveStore.openReader(dir) as ArchiveStore;
+    const t0 = performance.now();
+    const all = reader.list();
+    const listAllMs = performance.now() - t0;
+    const c0 = performance.now();
+    const columnar = archivedColumnar(reader.rowColumns());
+    for (const id of ['sessionType', 'chatType', 'peer']) columnar.column(id);
+    const codeColumnsMs = performance.now() - c0;
+    // The same rows as the table holds them: objects with their columns.
+    const rows: SnapshotSummary[] = all.map((s) => ({
+      key: s.key,
+      timestamp: s.key,
+      suffix: null,
+      time: s.time,
+      where: 'archive',
+      files: {},
+      missing: [],
+      columns: s.facts as unknown as SnapshotSummary['columns'],
+      parseState: 'done',
+      error: null,
+    }));
+    const facts = listingFacts(rows);
+    reader.close();
+
+    const month = 30 * 24 * 3600 * 1000;
+    const mid = (first + last) / 2;
+    const filters: Record<string, ColumnarFilters> = {
+      timeRange: { columns: {}, brush: { from: mid, to: mid + month } },
+      sessionType: { columns: { sessionType: 'group-chat' }, brush: null },
+      peer: { columns: { peer: 'agent3-peer-07' }, brush: null },
+      chatType: { columns: { chatType: 'group' }, brush: null },
+    };
+    const each: Record<string, { medianMs: number; baselineMs: number; ratio: number; kept: number }> = {};
+    for (const [name, f] of Object.entries(filters)) {
+      const ms = medianMs(() => filterColumnar(columnar, f), 9, 2);
+      const baselineMs = medianMs(() => filterRows(rows, { ...NO_FILTERS, ...f }, facts), 3, 1);
+      const kept = filterColumnar(columnar, f)?.length ?? -1;
+      if (kept !== filterRows(rows, { ...NO_FILTERS, ...f }, facts).length)
+        throw new Error(`the columnar filter ${name} kept another count than the table's`);
+      each[name] = {
+        medianMs: round(ms),
+        baselineMs: round(baselineMs),
+        ratio: round(ms / baselineMs),
+        kept,
+      };
+    }
+    const worst = Math.max(...Object.values(each).map((e) => e.medianMs));
+    const worstBaseline = Math.max(...Object.values(each).map((e) => e.baselineMs));
+    return [
+      {
+        name: 'archive-open-2m',
+        snapshots: n,
+        medianMs: round(openMs),
+        baselineMs: round(readIndexMs),
+        ratio: round(openMs / readIndexMs),
+        baseline: 'reading the row index file once (fs.readFileSync)',
+        target: 'open a year of a busy home (2M snapshots) to its first rows in <= 1000 ms',
+        meetsTarget: openMs <= 1000,
+        firstRows: firstRows.length,
+        firstRowsDone: firstRows.every((r) => r.parseState === 'done'),
+        rowIndexBytes: fs.statSync(rowFile).size,
+        indexLogBytes: fs.statSync(path.join(dir, 'index-1.log')).size,
+        openFromLogMs: round(openFromLogMs),
+        listAllMs: round(listAllMs),
+        generateMs: round(generateMs),
+      },
+      {
+        name: 'archive-filter-2m',
+        snapshots: n,
+        medianMs: worst,
+        baselineMs: worstBaseline,
+        ratio: round(worst / worstBaseline),
+        baseline: "the table's filterRows over the same rows as objects",
+        target: 'each filter (time range, session type, peer, chat type) over 2M rows in <= 100 ms',
+        meetsTarget: worst <= 100,
+        filters: each,
+        codeColumnsMs: round(codeColumnsMs),
+      },
+    ];
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
 if (
   process.argv[1] !== undefined &&
   path.resolve(process.argv[1]).endsWith(path.join('bench', 'archive-bench.ts'))
 )
-  void benchArchive().then((r) => process.stdout.write(`${JSON.stringify(r, null, 2)}\n`));
+  void (process.argv.includes('--scale') ? Promise.resolve(benchArchiveScale()) : benchArchive()).then((r) =>
+    process.stdout.write(`${JSON.stringify(r, null, 2)}\n`),
+  );

@@ -20,6 +20,11 @@ export function packFile(dir: string, gen: number): string {
   return path.join(dir, `blocks-${gen}.pack`);
 }
 
+/** The derived row index of a generation (row-index-file.ts); rebuilt from the log when it does not match. */
+export function rowIndexFile(dir: string, gen: number): string {
+  return path.join(dir, `rows-${gen}.idx`);
+}
+
 /** The generation `CURRENT` names; 1 when there is none (a new archive). */
 export function currentGeneration(dir: string): number {
   try {
@@ -68,8 +73,8 @@ export function removeOtherGenerations(dir: string, gen: number): void {
     return;
   }
   for (const name of names) {
-    const m = /^(?:index-(\d+)\.log|blocks-(\d+)\.pack)$/.exec(name);
-    const other = m ? Number(m[1] ?? m[2]) : null;
+    const m = /^(?:index-(\d+)\.log|blocks-(\d+)\.pack|rows-(\d+)\.idx(?:\.tmp)?)$/.exec(name);
+    const other = m ? Number(m[1] ?? m[2] ?? m[3]) : null;
     if ((other !== null && other !== gen) || name === `${CURRENT_FILE}.tmp`) {
       try {
         fs.rmSync(path.join(dir, name), { force: true });

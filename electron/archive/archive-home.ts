@@ -46,6 +46,12 @@ export async function archiveHome(options: ArchiveRunOptions): Promise<ArchiveRu
       options.keepDays === undefined
         ? 0
         : applyRetention(store, options.keepDays, (options.now ?? Date.now)());
+    // The readers' fast open (row-index-file.ts); derived, so a failure here loses nothing.
+    try {
+      store.writeRowIndex();
+    } catch {
+      // A full disk: readers read the log, and the next run tries again.
+    }
     return { ...counts, dir, expired, stats: store.stats(), ms: performance.now() - started };
   } finally {
     store.close();

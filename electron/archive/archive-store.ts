@@ -23,8 +23,20 @@ import {
   indexFile,
   packFile,
   removeOtherGenerations,
+  rowIndexFile,
   setCurrentGeneration,
 } from './archive-files';
+import {
+  decodeRowIndex,
+  encodeRowIndex,
+  factsAt,
+  FactColumnsBuilder,
+  fileAtOf,
+  keyAt,
+  newFileAt,
+  rowOfKey,
+} from './row-index-file';
+import type { BlockColumns, RowColumns, RowFacts, RowIndexData } from './row-index-file';
 import { encodeFrame, FRAME_HEADER, MAX_FRAME_PAYLOAD, scanFrames } from './record-frame';
 import { splitBlocks } from './split-blocks';
 import { fromRuns, toRuns } from './id-runs';
@@ -47,6 +59,11 @@ interface RecordPayload {
   readonly b: readonly NewBlock[];
   /** Block ids of each file, in order. */
   readonly f: Partial<Record<DebugFileKind, readonly number[]>>;
+  /**
+   * The snapshot's facts as the History reads them (its columns), computed once at import from
+   * all its files; a later record's replace an earlier's. Absent in archives written before.
+   */
+  readonly c?: RowFacts;
 }
 
 /** What the archive holds of one snapshot. */
@@ -56,6 +73,8 @@ export interface ArchivedSnapshot {
   readonly archivedAt: number;
   /** The files it has, in DEBUG_FILE_KINDS order. */
   readonly kinds: readonly DebugFileKind[];
+  /** What the importer computed of it (its History columns); `null`: nothing (an older archive). */
+  readonly facts: RowFacts | null;
 }
 
 /** One snapshot to add: its key, time and the bytes of the files that could be read. */
@@ -63,6 +82,8 @@ export interface SnapshotToAdd {
   readonly key: string;
   readonly time: number;
   readonly files: Partial<Record<DebugFileKind, Uint8Array>>;
+  /** Its facts, computed from all its files (those archived before too); kept with its record. */
+  readonly facts?: RowFacts;
 }
 
 /** Sizes, for `eck archive` and the bench. */
@@ -81,6 +102,7 @@ interface Entry {
   readonly time: number;
   readonly archivedAt: number;
   readonly files: Partial<Record<DebugFileKind, number>>;
+  readonly facts: RowFacts | null;
 }
 
 /** A growable table of the blocks: where each sits in the pack. */
@@ -89,22 +111,57 @@ class BlockTable {
   stored = new Uint32Array(1024);
   length = new Uint32Array(1024);
   codec = new Uint8Array(1024);
-  hash: string[] = [];
+  /** sha256 of each block, 32 bytes each (2M base64 strings would be 2M objects to build on open). */
+  digest = new Uint8Array(1024 * 32);
   count = 0;
 
+  /** A table holding the blocks of a row index (row-index-file.ts). */
+  static of(b: BlockColumns): BlockTable {
+    const t = new BlockTable();
+    t.ensure(b.count);
+    t.offset.set(b.offset);
+    t.stored.set(b.stored);
+    t.length.set(b.length);
+    t.codec.set(b.codec);
+    t.digest.set(b.digest);
+    t.count = b.count;
+    return t;
+  }
+
   push(b: NewBlock): number {
-    if (this.count === this.offset.length) this.grow();
+    if (this.count === this.offset.length) this.grow(this.count * 2);
     const id = this.count++;
     this.offset[id] = b[1];
     this.stored[id] = b[2];
     this.length[id] = b[3];
     this.codec[id] = b[4];
-    this.hash.push(b[0]);
+    this.digest.set(Buffer.from(b[0], 'base64').subarray(0, 32), id * 32);
     return id;
   }
 
-  private grow(): void {
-    const n = this.offset.length * 2;
+  /** The sha256 of a block, base64, as the records name it. */
+  hash(id: number): string {
+    return Buffer.from(this.digest.buffer, this.digest.byteOffset + id * 32, 32).toString('base64');
+  }
+
+  /** The table's columns (for the row index). */
+  columns(): BlockColumns {
+    const n = this.count;
+    return {
+      count: n,
+      offset: this.offset.subarray(0, n),
+      stored: this.stored.subarray(0, n),
+      length: this.length.subarray(0, n),
+      codec: this.codec.subarray(0, n),
+      digest: this.digest.subarray(0, 32 * n),
+    };
+  }
+
+  private ensure(n: number): void {
+    if (n > this.offset.length) this.grow(n);
+  }
+
+  private grow(n: number): void {
     const o = new Float64Array(n);
     o.set(this.offset);
     this.offset = o;
@@ -117,6 +174,9 @@ class BlockTable {
     const c = new Uint8Array(n);
     c.set(this.codec);
     this.codec = c;
+    const d = new Uint8Array(n * 32);
+    d.set(this.digest);
+    this.digest = d;
   }
 }
 
@@ -136,7 +196,17 @@ export class ArchiveStore {
   private blocks = new BlockTable();
   /** sha256 → block id; filled for a writer only (a reader never looks blocks up by hash). */
   private byHash = new Map<string, number>();
+  /**
+   * The snapshots the row index holds (row-index-file.ts), as columns; `null` when it was
+   * missing or did not match the log. Opening a year of renders reads them, not 2M records.
+   */
+  private base: RowColumns | null = null;
+  /** Snapshots read from the log after the base (all of them without one), by key. */
   private entries = new Map<string, Entry>();
+  /** Keys in `entries` the base does not hold. */
+  private tailNew = 0;
+  /** Offset of the last whole record read, -1: none (the row index names it). */
+  private lastAt = -1;
   private rawBytes = 0;
   private closed = false;
   /** The record read last, by generation and offset (an offset names one record in one generation). */
@@ -191,12 +261,28 @@ export class ArchiveStore {
       this.gen = currentGeneration(this.dir);
       this.indexFd = fs.openSync(indexFile(this.dir, this.gen), 'r');
       this.packFd = fs.openSync(packFile(this.dir, this.gen), 'r');
-      this.indexEnd = 0;
-      this.blocks = new BlockTable();
-      this.entries = new Map();
-      this.rawBytes = 0;
+      this.reset();
+      this.loadRowIndex();
     }
     this.scan();
+  }
+
+  /** Forgets what was read (a new generation is read anew). */
+  private reset(): void {
+    this.indexEnd = 0;
+    this.packEnd = 0;
+    this.blocks = new BlockTable();
+    this.byHash = new Map();
+    this.base = null;
+    this.entries = new Map();
+    this.tailNew = 0;
+    this.lastAt = -1;
+    this.rawBytes = 0;
+  }
+
+  /** Whether the snapshots were read from the row index (else all from the log). */
+  get fromRowIndex(): boolean {
+    return this.base !== null;
   }
 
   /** The generation in use (retention moves it on). */
@@ -206,12 +292,37 @@ export class ArchiveStore {
 
   /** Every archived snapshot, oldest first. */
   list(): ArchivedSnapshot[] {
-    return [...this.entries.values()].map(describe).sort((a, b) => a.time - b.time || cmp(a.key, b.key));
+    return this.allEntries().map(describe);
+  }
+
+  /**
+   * The `limit` newest snapshots, newest first, without building the others (the History's
+   * first rows of a year of renders).
+   */
+  newest(limit: number): ArchivedSnapshot[] {
+    const picked: Entry[] = [...this.entries.values()];
+    const base = this.base;
+    if (base !== null)
+      for (let i = base.count - 1, took = 0; i >= 0 && took < limit + this.entries.size; i--, took++)
+        if (!this.entries.has(keyAt(base, i))) picked.push(this.baseEntry(i));
+    return picked
+      .sort((a, b) => b.time - a.time || cmp(b.key, a.key))
+      .slice(0, limit)
+      .map(describe);
+  }
+
+  /**
+   * Every snapshot as columns, oldest first: keys, times, files and facts (for a filter over a
+   * year of renders, shared/history/row-filter.ts). The row index's own when nothing came since.
+   */
+  rowColumns(): RowColumns {
+    if (this.base !== null && this.entries.size === 0) return this.base;
+    return columnsOf(this.allEntries(), this.indexEnd);
   }
 
   /** One snapshot, or `null`. */
   get(key: string): ArchivedSnapshot | null {
-    const e = this.entries.get(key);
+    const e = this.entryOf(key);
     return e === undefined ? null : describe(e);
   }
 
@@ -221,13 +332,13 @@ export class ArchiveStore {
   }
 
   get size(): number {
-    return this.entries.size;
+    return (this.base?.count ?? 0) + this.tailNew;
   }
 
   /** The bytes of one file, checked against each block's hash; `null` when not archived. */
   readFile(key: string, kind: DebugFileKind): Buffer | null {
     this.assertOpen();
-    const at = this.entries.get(key)?.files[kind];
+    const at = this.entryOf(key)?.files[kind];
     if (at === undefined) return null;
     const ids = this.recordAt(at).f[kind] ?? [];
     return Buffer.concat(ids.map((id) => this.readBlock(id)));
@@ -239,7 +350,7 @@ export class ArchiveStore {
    */
   fileSize(key: string, kind: DebugFileKind): number | null {
     this.assertOpen();
-    const at = this.entries.get(key)?.files[kind];
+    const at = this.entryOf(key)?.files[kind];
     if (at === undefined) return null;
     let bytes = 0;
     for (const id of this.recordAt(at).f[kind] ?? []) bytes += this.blocks.length[id] as number;
@@ -249,7 +360,7 @@ export class ArchiveStore {
   /** Sizes now. */
   stats(): ArchiveStats {
     return {
-      snapshots: this.entries.size,
+      snapshots: this.size,
       blocks: this.blocks.count,
       rawBytes: this.rawBytes,
       packBytes: this.packEnd,
@@ -302,7 +413,14 @@ export class ArchiveStore {
         });
       }
       if (Object.keys(files).length === 0) continue;
-      payloads.push({ k: s.key, t: s.time, a: now, b: brought, f: files });
+      payloads.push({
+        k: s.key,
+        t: s.time,
+        a: now,
+        b: brought,
+        f: files,
+        ...(s.facts === undefined ? {} : { c: s.facts }),
+      });
     }
     if (payloads.length === 0) return { records: 0, blocks: 0, packBytes: 0 };
     const pack = Buffer.concat(packParts);
@@ -341,7 +459,7 @@ export class ArchiveStore {
     this.assertOpen();
     if (!this.writable) throw new Error(`the archive ${this.dir} is open read-only`);
     const kept = this.list().filter(keep);
-    const dropped = this.entries.size - kept.length;
+    const dropped = this.size - kept.length;
     if (dropped === 0) return 0;
     const next = this.gen + 1;
     const indexFd = fs.openSync(indexFile(this.dir, next), 'w');
@@ -351,7 +469,7 @@ export class ArchiveStore {
       let packAt = 0;
       let indexAt = 0;
       for (const s of kept) {
-        const e = this.entries.get(s.key) as Entry;
+        const e = this.entryOf(s.key) as Entry;
         const brought: NewBlock[] = [];
         const files: Partial<Record<DebugFileKind, number[]>> = {};
         for (const kind of DEBUG_FILE_KINDS) {
@@ -363,19 +481,22 @@ export class ArchiveStore {
             const b = this.blocks;
             const stored = readAt(this.packFd, b.offset[id] as number, b.stored[id] as number, this.dir);
             writeAll(packFd, stored, packAt);
-            brought.push([
-              b.hash[id] as string,
-              packAt,
-              stored.length,
-              b.length[id] as number,
-              b.codec[id] as number,
-            ]);
+            brought.push([b.hash(id), packAt, stored.length, b.length[id] as number, b.codec[id] as number]);
             packAt += stored.length;
             newId.set(id, newId.size);
             return newId.size - 1;
           });
         }
-        const frame = encodeFrame(serialize({ k: s.key, t: s.time, a: s.archivedAt, b: brought, f: files }));
+        const frame = encodeFrame(
+          serialize({
+            k: s.key,
+            t: s.time,
+            a: s.archivedAt,
+            b: brought,
+            f: files,
+            ...(s.facts === null ? {} : { c: s.facts }),
+          }),
+        );
         writeAll(indexFd, frame, indexAt);
         indexAt += frame.length;
       }
@@ -392,14 +513,49 @@ export class ArchiveStore {
     this.gen = next;
     this.indexFd = fs.openSync(indexFile(this.dir, next), 'r+');
     this.packFd = fs.openSync(packFile(this.dir, next), 'r+');
-    this.indexEnd = 0;
-    this.packEnd = 0;
-    this.blocks = new BlockTable();
-    this.byHash = new Map();
-    this.entries = new Map();
-    this.rawBytes = 0;
+    this.reset();
     this.load();
     return dropped;
+  }
+
+  /**
+   * Writes the row index of what the log holds now (the writer, after an import and the
+   * retention): a temp file, flushed, renamed over. Derived, so a kill at any point leaves the
+   * old one or none, and a reader that finds it not matching the log reads the log instead.
+   * Returns `false` when the one there is current.
+   */
+  writeRowIndex(): boolean {
+    this.assertOpen();
+    if (!this.writable) throw new Error(`the archive ${this.dir} is open read-only`);
+    if (this.base !== null && this.entries.size === 0) return false;
+    const rows = columnsOf(this.allEntries(), this.indexEnd);
+    const last = this.lastAt < 0 ? null : readAt(this.indexFd, this.lastAt, FRAME_HEADER, this.dir);
+    const data: RowIndexData = {
+      generation: this.gen,
+      indexEnd: this.indexEnd,
+      packEnd: this.packEnd,
+      rawBytes: this.rawBytes,
+      lastAt: this.lastAt,
+      lastLength: last?.readUInt32LE(0) ?? 0,
+      lastCrc: last?.readUInt32LE(4) ?? 0,
+      rows,
+      blocks: this.blocks.columns(),
+    };
+    const file = rowIndexFile(this.dir, this.gen);
+    const temp = `${file}.tmp`;
+    const fd = fs.openSync(temp, 'w');
+    try {
+      writeAll(fd, encodeRowIndex(data), 0);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temp, file);
+    // The columns replace the entries: a year of renders is then a few typed arrays, not 2M objects.
+    this.base = rows;
+    this.entries = new Map();
+    this.tailNew = 0;
+    return true;
   }
 
   /** Closes the files and gives the lock back. */
@@ -418,6 +574,7 @@ export class ArchiveStore {
 
   /** Reads the index; a writer also cuts a torn tail off it and unreferenced blocks off the pack. */
   private load(): void {
+    this.loadRowIndex();
     this.scan();
     if (!this.writable) return;
     const indexSize = fs.fstatSync(this.indexFd).size;
@@ -472,6 +629,76 @@ export class ArchiveStore {
     this.packEnd = Math.max(this.packEnd, packEnd);
   }
 
+  /**
+   * Takes the row index when it is whole, of this version and generation, and matches the log:
+   * the log holds at least the bytes it covers and the last of its records is there, same
+   * length, same checksum. Anything else (missing, damaged, stale) and the log is read whole.
+   */
+  private loadRowIndex(): void {
+    let bytes: Buffer;
+    try {
+      bytes = fs.readFileSync(rowIndexFile(this.dir, this.gen));
+    } catch {
+      return;
+    }
+    const d = decodeRowIndex(bytes, this.gen);
+    if (d === null || !this.matchesLog(d)) return;
+    this.base = d.rows;
+    this.blocks = BlockTable.of(d.blocks);
+    if (this.writable)
+      for (let id = 0; id < this.blocks.count; id++) this.byHash.set(this.blocks.hash(id), id);
+    this.indexEnd = d.indexEnd;
+    this.packEnd = d.packEnd;
+    this.rawBytes = d.rawBytes;
+    this.lastAt = d.lastAt;
+  }
+
+  private matchesLog(d: RowIndexData): boolean {
+    if (d.indexEnd > fs.fstatSync(this.indexFd).size || d.packEnd > fs.fstatSync(this.packFd).size)
+      return false;
+    if (d.lastAt < 0) return d.indexEnd === 0 && d.rows.count === 0;
+    if (d.lastAt + FRAME_HEADER + d.lastLength !== d.indexEnd) return false;
+    const header = readAt(this.indexFd, d.lastAt, FRAME_HEADER, this.dir);
+    return header.readUInt32LE(0) === d.lastLength && header.readUInt32LE(4) === d.lastCrc;
+  }
+
+  /** A snapshot by key: read since the row index, else in it. */
+  private entryOf(key: string): Entry | undefined {
+    const e = this.entries.get(key);
+    if (e !== undefined || this.base === null) return e;
+    const row = rowOfKey(this.base, key);
+    return row < 0 ? undefined : this.baseEntry(row);
+  }
+
+  private baseEntry(i: number): Entry {
+    const base = this.base as RowColumns;
+    const files: Partial<Record<DebugFileKind, number>> = {};
+    DEBUG_FILE_KINDS.forEach((kind, k) => {
+      const at = fileAtOf(base, i, k);
+      if (at !== undefined) files[kind] = at;
+    });
+    return {
+      key: keyAt(base, i),
+      time: base.time[i] as number,
+      archivedAt: base.archivedAt[i] as number,
+      files,
+      facts: factsAt(base, i),
+    };
+  }
+
+  /** Every snapshot, oldest first (the base's rows are in that order already). */
+  private allEntries(): Entry[] {
+    const out: Entry[] = [];
+    const base = this.base;
+    if (base !== null)
+      for (let i = 0; i < base.count; i++)
+        if (this.entries.size === 0 || !this.entries.has(keyAt(base, i))) out.push(this.baseEntry(i));
+    if (this.entries.size === 0) return out;
+    // One by one: a spread of 2M arguments overflows the stack.
+    for (const e of this.entries.values()) out.push(e);
+    return out.sort((a, b) => a.time - b.time || cmp(a.key, b.key));
+  }
+
   /** Every block id a record uses exists once its own new blocks are counted. */
   private refsKnown(p: RecordPayload): boolean {
     const limit = this.blocks.count + p.b.length;
@@ -484,7 +711,9 @@ export class ArchiveStore {
       const id = this.blocks.push(b);
       if (this.writable) this.byHash.set(b[0], id);
     }
-    const old = this.entries.get(p.k);
+    const old = this.entryOf(p.k);
+    if (old === undefined) this.tailNew++;
+    this.lastAt = at;
     const files: Partial<Record<DebugFileKind, number>> = { ...old?.files };
     for (const kind of DEBUG_FILE_KINDS) {
       const ids = p.f[kind];
@@ -492,7 +721,13 @@ export class ArchiveStore {
       files[kind] = at;
       for (const id of ids) this.rawBytes += this.blocks.length[id] as number;
     }
-    this.entries.set(p.k, { key: p.k, time: old?.time ?? p.t, archivedAt: old?.archivedAt ?? p.a, files });
+    this.entries.set(p.k, {
+      key: p.k,
+      time: old?.time ?? p.t,
+      archivedAt: old?.archivedAt ?? p.a,
+      files,
+      facts: p.c ?? old?.facts ?? null,
+    });
   }
 
   private recordAt(at: number): RecordPayload {
@@ -511,7 +746,7 @@ export class ArchiveStore {
     const b = this.blocks;
     const stored = readAt(this.packFd, b.offset[id] as number, b.stored[id] as number, this.dir);
     const bytes = b.codec[id] === DEFLATED ? zlib.inflateRawSync(stored) : stored;
-    if (crypto.hash('sha256', bytes, 'base64') !== b.hash[id])
+    if (crypto.hash('sha256', bytes, 'base64') !== b.hash(id))
       throw new Error(`the archive pack ${packFile(this.dir, this.gen)} is damaged (block ${id})`);
     return bytes;
   }
@@ -523,6 +758,46 @@ function describe(e: Entry): ArchivedSnapshot {
     time: e.time,
     archivedAt: e.archivedAt,
     kinds: DEBUG_FILE_KINDS.filter((k) => e.files[k] !== undefined),
+    facts: e.facts,
+  };
+}
+
+/** Snapshots (oldest first) as the row index's columns. */
+function columnsOf(entries: readonly Entry[], logBytes: number): RowColumns {
+  const n = entries.length;
+  const keys = Buffer.from(entries.map((e) => e.key).join(''), 'latin1');
+  const keyEnds = new Uint32Array(n);
+  const time = new Float64Array(n);
+  const archivedAt = new Float64Array(n);
+  const fileAt = newFileAt(n, logBytes);
+  const hasFacts = new Uint8Array(n);
+  const facts = new FactColumnsBuilder();
+  let end = 0;
+  entries.forEach((e, i) => {
+    end += e.key.length;
+    keyEnds[i] = end;
+    time[i] = e.time;
+    archivedAt[i] = e.archivedAt;
+    DEBUG_FILE_KINDS.forEach((kind, k) => {
+      const at = e.files[kind];
+      if (at !== undefined) fileAt[i * 4 + k] = at;
+    });
+    hasFacts[i] = e.facts === null ? 0 : 1;
+    facts.add(e.facts);
+  });
+  const byKey = Uint32Array.from(entries.keys()).sort((a, b) =>
+    cmp((entries[a] as Entry).key, (entries[b] as Entry).key),
+  );
+  return {
+    count: n,
+    keyBlob: keys,
+    keyEnds,
+    time,
+    archivedAt,
+    fileAt,
+    byKey,
+    hasFacts,
+    facts: facts.finish(),
   };
 }
 
@@ -546,6 +821,7 @@ function parsePayload(bytes: Buffer): RecordPayload | null {
     const p = JSON.parse(bytes.toString('utf8')) as RecordPayload;
     if (typeof p.k !== 'string' || typeof p.t !== 'number' || !Array.isArray(p.b) || typeof p.f !== 'object')
       return null;
+    if (p.c !== undefined && (typeof p.c !== 'object' || p.c === null)) return null;
     const f: Partial<Record<DebugFileKind, number[]>> = {};
     for (const kind of DEBUG_FILE_KINDS) {
       const runs = p.f[kind];

@@ -12,7 +12,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DebugFileKind } from '../../shared/debug-files/names';
 import { DEBUG_FILE_KINDS, isDebugTempName, parseDebugFileName } from '../../shared/debug-files/names';
+import { archivedFacts } from '../history/archive-facts';
 import type { ArchiveStore, SnapshotToAdd } from './archive-store';
+import type { RowFacts } from './row-index-file';
 
 /** Largest debug file copied; a bigger one is not a render we know and is reported, not read. */
 export const MAX_ARCHIVED_FILE = 64 * 1024 * 1024;
@@ -200,7 +202,7 @@ export async function importEckDebug(options: ImportOptions): Promise<ImportCoun
       }
       if (Object.keys(r.files).length === 0) continue;
       const before = store.kindsOf(s.key).length;
-      batch.push({ key: s.key, time: s.time, files: r.files });
+      batch.push({ key: s.key, time: s.time, files: r.files, facts: factsOf(store, s.key, r.files) });
       if (before === 0) batchNew++;
       else batchCompleted++;
       for (const bytes of Object.values(r.files)) batchBytes += bytes.length;
@@ -211,6 +213,19 @@ export async function importEckDebug(options: ImportOptions): Promise<ImportCoun
   }
   commit();
   return counts;
+}
+
+/**
+ * The History's facts of a snapshot (its columns), from the files read now and those archived
+ * before: computed once here, so its archived row never waits for the background pass.
+ */
+function factsOf(store: ArchiveStore, key: string, files: Partial<Record<DebugFileKind, Buffer>>): RowFacts {
+  const have = store.kindsOf(key);
+  return archivedFacts(key, {
+    kinds: DEBUG_FILE_KINDS.filter((k) => files[k] !== undefined || have.includes(k)),
+    bytes: (kind) => files[kind] ?? store.readFile(key, kind),
+    size: (kind) => files[kind]?.length ?? store.fileSize(key, kind),
+  });
 }
 
 /** The files of one snapshot not archived yet; `null` when none could be read. */

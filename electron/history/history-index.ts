@@ -250,7 +250,10 @@ export class HistoryIndex {
    * the archive. Called again after the reader's `refresh`, it returns the rows that changed, for
    * the service to push (the live listing was answered first: the archive never delays it).
    */
-  attachArchive(reader: ArchiveReader | null): { upserts: SnapshotSummary[]; removed: string[] } {
+  attachArchive(
+    reader: ArchiveReader | null,
+    sessionGuess?: () => SessionGuess,
+  ): { upserts: SnapshotSummary[]; removed: string[] } {
     if (reader === null) {
       const removed = [...this.archiveOnly.keys()];
       const upserts: SnapshotSummary[] = [];
@@ -265,7 +268,9 @@ export class HistoryIndex {
       this.archiveOrder = [];
       return { upserts, removed };
     }
-    if (this.archive === null) this.archive = new ArchiveRows(reader, this.zone);
+    // Archived rows come with the columns their import computed (archive-facts.ts); the guess
+    // fills a session type their files do not record, as the pass does.
+    if (this.archive === null) this.archive = new ArchiveRows(reader, this.zone, sessionGuess);
     const { added, removed: gone } = this.archive.take();
     const upserts: SnapshotSummary[] = [];
     const removed: string[] = [];

@@ -150,7 +150,7 @@ export class HistoryService {
     const stamp = `${archive.store.generation}:${archive.store.stats().indexBytes}`;
     if (stamp === archive.stamp) return;
     archive.stamp = stamp;
-    const { upserts, removed } = index.attachArchive(archive.store);
+    const { upserts, removed } = index.attachArchive(archive.store, this.options.sessionGuess);
     if (upserts.length === 0 && removed.length === 0) return;
     this.notifyRows([...upserts.map((s) => s.key), ...removed]);
     this.emitDelta({ upserts, removed, foreign: null, reset: false });

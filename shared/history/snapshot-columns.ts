@@ -38,9 +38,25 @@ export function withGuessedSession(
   report: ParsedManifestReport | null,
   guess: SessionGuess | undefined,
 ): SnapshotColumns {
-  if (columns.sessionType !== null || report === null || report.sections.length === 0 || !guess)
-    return columns;
-  const found = guess(report.sections.map((s) => s.id));
+  if (columns.sessionType !== null || report === null) return columns;
+  return withGuessedSessionOf(
+    columns,
+    report.sections.map((s) => s.id),
+    guess,
+  );
+}
+
+/**
+ * The same from the recorded section ids alone: the archive keeps them with a snapshot whose
+ * files record no session type, and guesses when its row is built (electron/history/archive-facts.ts).
+ */
+export function withGuessedSessionOf(
+  columns: SnapshotColumns,
+  sectionIds: readonly string[],
+  guess: SessionGuess | undefined,
+): SnapshotColumns {
+  if (columns.sessionType !== null || sectionIds.length === 0 || !guess) return columns;
+  const found = guess(sectionIds);
   return found === null
     ? columns
     : { ...columns, sessionType: found.sessionType, sessionInferredFrom: found.manifestFile };

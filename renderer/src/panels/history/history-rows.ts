@@ -8,6 +8,7 @@ import { formatBytes } from '../../format/bytes';
 import { assertNever } from '../../../../shared/base/assert-never';
 import { contextDeltas } from '../../../../shared/history/context-delta';
 import { HISTORY_COLUMN_TABLE, shownColumns, shownValue } from '../../../../shared/history/history-columns';
+import { UNKNOWN_CHOICE } from '../../../../shared/history/row-filter';
 import type {
   ColumnTable,
   HistoryColumnId,
@@ -122,8 +123,8 @@ function filterTexts(
   }
 }
 
-/** The value a filter of a choice column chooses "unknown" with. */
-export const UNKNOWN_CHOICE = '(none)';
+/** The value a filter of a choice column chooses "unknown" with (one definition, shared). */
+export { UNKNOWN_CHOICE };
 
 /** The distinct values of a choice column, for its dropdown. */
 export function choicesOf(
