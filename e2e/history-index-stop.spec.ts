@@ -1,7 +1,8 @@
 /**
  * The pass that reads every snapshot's columns can be stopped and resumed. Stopped,
  * the count of snapshots read stays where it was (the rest keep "…"), the toolbar says so in
- * the UI language, and Resume reads the rest.
+ * the UI language, and Resume reads the rest. The free-text search over the same snapshots
+ * stops and resumes the same way.
  */
 import path from 'node:path';
 import { expect, test } from './support/fixtures';
@@ -49,6 +50,23 @@ test('Stop reading keeps the count where it was; Resume reads the rest', async (
   await expect(
     page.locator('[data-testid="history-row"]').first().locator('.history-col-sessionType'),
   ).not.toHaveText('…');
+
+  // A search can be stopped: what it has read stays read, the count stops moving, and Resume
+  // reads the rest to the same answer a search left alone gives. The first search of a folder
+  // reads the files (later ones find the texts cached and end in one part, too soon to stop).
+  await page.getByTestId('history-search').fill('Context Kit');
+  await page.getByTestId('history-search-stop').click();
+  const searchState = page.getByTestId('history-search-state');
+  await expect(searchState).toContainText(`of ${COPIES.toLocaleString('en')} read`);
+  await expect(searchState).toContainText('search stopped');
+  await page.waitForTimeout(1500);
+  const searched = await readCount(searchState.textContent());
+  await page.waitForTimeout(2000);
+  expect(await readCount(searchState.textContent())).toBe(searched);
+  expect(searched).toBeLessThan(COPIES);
+  await page.getByTestId('history-search-resume').click();
+  await expect(searchState).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('history-count')).toHaveText(/^12,?500 of 12,?500 snapshots$/);
 
   // The search reads in parts (each ~200 ms; the store's and the parts' unit tests cover Stop
   // and the rest): over 12,500 contexts it ends with every snapshot found and its state gone.
