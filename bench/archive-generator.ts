@@ -17,6 +17,7 @@ import { ArchiveStore } from '../electron/archive/archive-store';
 import type { SnapshotToAdd } from '../electron/archive/archive-store';
 import type { RowFacts } from '../electron/archive/row-index-file';
 import { keptFacts } from '../electron/history/archive-facts';
+import { mulberry32 } from '../shared/testing/mulberry32';
 
 const AGENTS = 10;
 const PEERS_PER_AGENT = 30;
@@ -24,18 +25,6 @@ const SESSION_TYPES = ['dm', 'group-chat', 'channel-thread', 'heartbeat'];
 const CHAT_TYPES = ['private', 'group'];
 const CHANNELS = ['aun', 'feishu', 'slack'];
 const VARIANTS = 8;
-
-/** A deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The few file variants every snapshot shares (what dedup makes of a year of renders). */
 function variants(): SnapshotToAdd['files'][] {
@@ -58,7 +47,7 @@ export function generateArchive(
   n: number,
   end = Date.UTC(2026, 11, 1),
 ): { first: number; last: number } {
-  const rand = random(42);
+  const rand = mulberry32(42);
   const files = variants();
   const w = ArchiveStore.openWriter(dir);
   const year = 365 * 24 * 3600 * 1000;
