@@ -21,6 +21,9 @@
  * - `serve-memory-scale`: the serve process's resident memory after start, after the first
  *   listing and its peak once the index pass is done (or stopped at its time limit), against the
  *   demo home's after start; goal under 300 MB.
+ * - `page-memory-scale`, `page-frames-index-pass` (bench/page-bench.ts): the History page in
+ *   Chromium — its JS heap once every snapshot is listed (goal under 150 MB) and its frames
+ *   while the index pass runs (goal p95 under 50 ms), against the demo home's page.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,8 +42,11 @@ import { demoEnv, startApp } from '../scripts/installed-app';
 import { median, round, type BenchResult } from './measure';
 import { makeBigKit, makeScaleHome } from './scale-home';
 import { callApi, memoryMb, waitIndexed } from './serve-probe';
+import { pageFigures } from './page-bench';
 
 const DEFAULT_SNAPSHOTS = 25_000;
+/** Snapshots in the demo home's eck-debug (the page figures' baseline waits for them listed). */
+const DEMO_SNAPSHOTS = 45;
 const START_RUNS = 5;
 const LIST_RUNS = 3;
 const CLI_RUNS = 7;
@@ -317,6 +323,13 @@ export async function benchScale(snapshots: number): Promise<BenchResult[]> {
         made.debugDir,
         snapshots,
         makeBigKit(root, BIG_KIT_FILES),
+      )),
+      ...(await pageFigures(
+        (home) => startInspector(env, home),
+        demoHome,
+        DEMO_SNAPSHOTS,
+        made.home,
+        snapshots,
       )),
     ];
     return results.map((r) => ({ ...r, madeInMs: Math.round(made.makeMs) }));
