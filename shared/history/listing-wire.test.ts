@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { groupDebugEntries } from './snapshot-group';
 import type { HistoryListing, SnapshotSummary } from './history-types';
 import { decodeListing, decodeRows, encodeListing, encodeRows } from './listing-wire';
+import type { DecodeResult } from './listing-wire';
+import { plainRow } from './listed-rows';
+import { EMPTY_COLUMNS } from './history-types';
 
 const file = (name: string, bytes: number | null = null) => ({ name, kind: 'file' as const, bytes });
 
@@ -47,12 +50,21 @@ function sampleListing(): HistoryListing {
   return { dir: '/h/data/eck-debug', snapshots: [parsed, malformed, c], foreign, error: null };
 }
 
+/** Decoded rows read their fields through getters (listed-rows.ts); compared as plain objects. */
+function plainRows(r: DecodeResult<SnapshotSummary[]>): DecodeResult<SnapshotSummary[]> {
+  return r.ok ? { ok: true, value: r.value.map(plainRow) } : r;
+}
+
+function plainListing(r: DecodeResult<HistoryListing>): DecodeResult<HistoryListing> {
+  return r.ok ? { ok: true, value: { ...r.value, snapshots: r.value.snapshots.map(plainRow) } } : r;
+}
+
 describe('listing wire form', () => {
   it('round-trips every field, file names included, and keeps foreign names apart', () => {
     const listing = sampleListing();
     const wire = JSON.parse(JSON.stringify(encodeListing(listing))) as unknown;
     const back = decodeListing(wire);
-    expect(back).toEqual({ ok: true, value: listing });
+    expect(plainListing(back)).toEqual({ ok: true, value: listing });
     if (!back.ok) return;
     expect(back.value.snapshots[1]?.suffix).toBe(2);
     expect(back.value.snapshots[1]?.missing).toEqual(['context', 'fragments', 'manifest']);
@@ -64,6 +76,31 @@ describe('listing wire form', () => {
       'context-2026-01-02-03-04-07.md',
       'notes.txt',
     ]);
+  });
+
+  it('gives rows that read as plain ones: JSON, column names, `in`, and one columns object per row', () => {
+    const listing = sampleListing();
+    const back = decodeListing(JSON.parse(JSON.stringify(encodeListing(listing))));
+    if (!back.ok) throw new Error(back.error);
+    // As JSON (a row sent back, saved or logged) each is the row that was sent.
+    expect(JSON.parse(JSON.stringify(back.value.snapshots))).toEqual(
+      JSON.parse(JSON.stringify(listing.snapshots)),
+    );
+    const [row] = back.value.snapshots as [SnapshotSummary];
+    const [sent] = listing.snapshots as [SnapshotSummary];
+    for (const id of Object.keys(sent.columns)) {
+      expect(id in row.columns, id).toBe(true);
+      expect((row.columns as Record<string, unknown>)[id], id).toEqual(
+        (sent.columns as Record<string, unknown>)[id],
+      );
+    }
+    // A filter reads the columns of every row often: the one view is kept, not made per read.
+    expect(row.columns).toBe(row.columns);
+    // A row not read yet shows the one shared empty columns, as before.
+    expect(back.value.snapshots[2]?.columns).toBe(EMPTY_COLUMNS);
+    // Nothing of the row is an own property to spread by accident; plainRow is the way.
+    expect(Object.keys(row)).toEqual([]);
+    expect(plainRow(row)).toEqual(sent);
   });
 
   it('sends no file names and each repeated string once', () => {
@@ -83,7 +120,7 @@ describe('listing wire form', () => {
     expect(wire.text.peer).toBeNull();
     expect(wire.flags.truncated).toBeNull();
     expect(wire.bytes).toEqual([null, null, null, null]);
-    expect(decodeRows(JSON.parse(JSON.stringify(wire)))).toEqual({ ok: true, value: snapshots });
+    expect(plainRows(decodeRows(JSON.parse(JSON.stringify(wire))))).toEqual({ ok: true, value: snapshots });
     const bad = { ...wire, numbers: { ...wire.numbers, contextBytes: [1] } };
     expect(decodeRows(bad)).toEqual({
       ok: false,
@@ -98,7 +135,7 @@ describe('listing wire form', () => {
       foreign: [],
       error: 'folder not found: /nope',
     };
-    expect(decodeListing(JSON.parse(JSON.stringify(encodeListing(listing))))).toEqual({
+    expect(plainListing(decodeListing(JSON.parse(JSON.stringify(encodeListing(listing)))))).toEqual({
       ok: true,
       value: listing,
     });
@@ -138,7 +175,7 @@ describe('listing wire form', () => {
     const [parsed] = sampleListing().snapshots as [SnapshotSummary];
     const pending: SnapshotSummary = { ...parsed, parseState: 'pending' };
     const back = decodeRows(JSON.parse(JSON.stringify(encodeRows([pending]))));
-    expect(back).toEqual({ ok: true, value: [pending] });
+    expect(plainRows(back)).toEqual({ ok: true, value: [pending] });
   });
 
   it('sends where each snapshot is kept as one small column, nothing when all are live', () => {
@@ -149,7 +186,7 @@ describe('listing wire form', () => {
     const wire = JSON.parse(JSON.stringify(encodeRows(kept))) as { where: unknown };
     expect(wire.where).toEqual([1, 0, 2]);
     const back = decodeRows(wire);
-    expect(back).toEqual({ ok: true, value: kept });
+    expect(plainRows(back)).toEqual({ ok: true, value: kept });
     if (back.ok) expect(back.value.map((s) => s.where ?? 'live')).toEqual(['archive', 'live', 'both']);
     expect(decodeRows({ ...wire, where: [1, 7, 0] })).toEqual({
       ok: false,
