@@ -131,26 +131,30 @@ export class SnapshotGrouper {
   /** Adds one entry of the listing. */
   add(name: string, kind: ForeignEntry['kind'], bytes: number | null): void {
     const fileKind = kind === 'file' || kind === 'symlink' ? debugKindOf(name) : null;
-    const key = fileKind ? debugKeyOf(name, fileKind) : '';
-    let known = fileKind ? (this.sink?.has(key) ?? this.byKey.has(key)) : false;
-    if (fileKind && !known && !this.badKeys.has(key)) {
-      const parts = parseSnapshotKey(key, this.zone);
-      if (parts) {
-        if (this.sink) this.sink.start(key, parts);
-        else this.byKey.set(key, { parts, files: {} });
-        known = true;
-      } else this.badKeys.add(key);
+    if (fileKind !== null) {
+      const key = debugKeyOf(name, fileKind);
+      // One lookup for a file of a key met before (three of every four files); a new key is
+      // parsed once and started with its first file.
+      if (this.sink ? this.sink.file(key, fileKind, bytes) : this.addFile(key, fileKind, name, bytes)) return;
+      if (!this.badKeys.has(key)) {
+        const parts = parseSnapshotKey(key, this.zone);
+        if (parts) {
+          if (this.sink) this.sink.start(key, parts, fileKind, bytes);
+          else this.byKey.set(key, { parts, files: { [fileKind]: { name, bytes } } });
+          return;
+        }
+        this.badKeys.add(key);
+      }
     }
-    if (!fileKind || !known) {
-      if (!isDebugTempName(name)) this.foreign.push({ name, kind, bytes });
-      return;
-    }
-    if (this.sink) this.sink.file(key, fileKind, bytes);
-    else
-      (this.byKey.get(key) as { files: Partial<Record<DebugFileKind, SnapshotFile>> }).files[fileKind] = {
-        name,
-        bytes,
-      };
+    if (!isDebugTempName(name)) this.foreign.push({ name, kind, bytes });
+  }
+
+  /** Adds a file to a key met before; `false` for a new key. */
+  private addFile(key: string, kind: DebugFileKind, name: string, bytes: number | null): boolean {
+    const known = this.byKey.get(key);
+    if (known === undefined) return false;
+    known.files[kind] = { name, bytes };
+    return true;
   }
 
   /** The snapshots, oldest first, and the foreign entries in listing order. */
@@ -176,11 +180,10 @@ export class SnapshotGrouper {
 
 /** Where a grouper puts the files of a listing instead of building snapshots. */
 export interface GroupSink {
-  has(key: string): boolean;
-  /** A new snapshot key, parsed once. */
-  start(key: string, parts: SnapshotKeyParts): void;
-  /** One file of a started key; its name is `debugFileName(kind, key)`. */
-  file(key: string, kind: DebugFileKind, bytes: number | null): void;
+  /** One file of a key; `false`, and nothing done, when the key was not started. */
+  file(key: string, kind: DebugFileKind, bytes: number | null): boolean;
+  /** A new snapshot key, parsed once, with its first file (its name is `debugFileName(kind, key)`). */
+  start(key: string, parts: SnapshotKeyParts, kind: DebugFileKind, bytes: number | null): void;
 }
 
 /** Groups a folder listing into snapshots (oldest first) and foreign entries (see `SnapshotGrouper`). */
