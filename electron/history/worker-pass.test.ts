@@ -1,0 +1,175 @@
+/**
+ * The background pass with a real pass worker thread (pass-worker.ts through tsx): the rows it
+ * fills are the in-thread pass's, a snapshot the watcher changed while its batch was out is
+ * read again, Stop stops, and a worker that cannot start leaves the in-thread pass to do it all.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixtureReport } from '../../shared/debug-files/test-fixtures/report';
+import {
+  formatContextFile,
+  formatFragmentsFile,
+  formatManifestReport,
+  formatVarsFile,
+} from '../../shared/debug-files/format';
+import type { SessionGuess } from '../../shared/history/snapshot-columns';
+import type { SnapshotSummary } from '../../shared/history/history-types';
+import { writeDebugFiles } from './write-debug-files';
+import { openHistory } from './history-index';
+import { PassWorker } from './pass-worker-client';
+import type { PassReader } from './pass-worker-client';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'eck-pass-worker-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const worker = new PassWorker();
+afterAll(() => worker.close());
+
+const at = (s: number): Date => new Date(Date.UTC(2026, 11, 1, 9, 0, s));
+
+function put(name: string, text: string): void {
+  writeFileSync(join(dir, name), text);
+}
+
+/** The worker, counting the snapshots it was asked to read (by key). */
+function counted(inner: PassReader): { reader: PassReader; asked: string[] } {
+  const asked: string[] = [];
+  return {
+    asked,
+    reader: {
+      read: (d, snapshots) => {
+        asked.push(...snapshots.map((s) => s.key));
+        return inner.read(d, snapshots);
+      },
+    },
+  };
+}
+
+/** A guess for evolcore-format snapshots: the fixture's sections are the `main` session's. */
+const guess: SessionGuess = (ids) =>
+  ids.length > 0 ? { sessionType: 'main', manifestFile: 'm.json' } : null;
+
+/** A folder with every kind of snapshot the pass meets. */
+function varied(): void {
+  const report = fixtureReport();
+  for (let s = 0; s < 5; s++) writeDebugFiles(dir, report, at(s));
+  // The earlier format, which records its session type.
+  put(
+    'vars-2026-12-01-08-00-00.json',
+    formatVarsFile(report, report.vars, () => '说明'),
+  );
+  put('context-2026-12-01-08-00-00.md', formatContextFile(report));
+  put('fragments-2026-12-01-08-00-00.md', formatFragmentsFile(report));
+  put('manifest-2026-12-01-08-00-00.md', formatManifestReport(report));
+  put('vars-2026-12-01-09-01-00.json', '{ "chatType": ');
+  put('context-2026-12-01-09-01-00.md', 'ctx');
+  put('manifest-2026-12-01-09-01-01.md', 'nothing to see');
+  mkdirSync(join(dir, 'sub'));
+  symlinkSync(join(dir, 'sub'), join(dir, 'vars-2026-12-01-09-01-02.json'));
+}
+
+describe('the index pass through the pass worker', () => {
+  it('fills the same rows as the in-thread pass, read by the worker', async () => {
+    varied();
+    const inThread = openHistory(dir);
+    await inThread.parseInBackground({ sessionGuess: () => guess });
+    const { reader, asked } = counted(worker);
+    const offThread = openHistory(dir);
+    const filled = await offThread.parseInBackground({ reader, sessionGuess: () => guess, chunkSize: 3 });
+    const rows = offThread.listing().snapshots;
+    expect(filled).toBe(rows.length);
+    expect(asked.sort()).toEqual(rows.map((s) => s.key).sort()); // every one read by the worker
+    expect(rows).toEqual(inThread.listing().snapshots);
+    expect(offThread.pendingCount()).toBe(0);
+    // The guess was applied on the main thread, and only where the files record no session.
+    const byKey = new Map(rows.map((s) => [s.key, s]));
+    expect(byKey.get('2026-12-01-09-00-00')?.columns).toMatchObject({
+      sessionType: 'main',
+      sessionInferredFrom: 'm.json',
+    });
+    expect(byKey.get('2026-12-01-08-00-00')?.columns.sessionInferredFrom).toBeNull();
+    expect(byKey.get('2026-12-01-09-01-00')?.error).toMatch(/malformed JSON/);
+    expect(byKey.get('2026-12-01-09-01-02')?.error).toMatch(/EISDIR/);
+  });
+
+  it('reads a snapshot again when the watcher changed it between its batch and the answer', async () => {
+    const { key } = writeDebugFiles(dir, fixtureReport(), at(0));
+    if (key === null) throw new Error('the fixture was not written');
+    writeDebugFiles(dir, fixtureReport(), at(1));
+    const index = openHistory(dir);
+    const varsName = `vars-${key}.json`;
+    const asked: string[] = [];
+    let changed = false;
+    const reader: PassReader = {
+      read: async (d, snapshots) => {
+        asked.push(...snapshots.map((s) => s.key));
+        const results = await worker.read(d, snapshots); // read before the change
+        if (!changed) {
+          changed = true;
+          // Same size, other peer: only the watcher's word tells the row changed.
+          const text = readFileSync(join(dir, varsName), 'utf8');
+          expect(text).toContain('"Alice"');
+          put(varsName, text.replace('"Alice"', '"Bobby"'));
+          index.applyChange(varsName, 'add');
+        }
+        return results;
+      },
+    };
+    await index.parseInBackground({ reader });
+    const rows = new Map(index.listing().snapshots.map((s) => [s.key, s]));
+    expect(rows.get(key)?.columns.peer).toBe('Bobby');
+    expect(rows.get(key)?.parseState).toBe('done');
+    expect(asked.filter((k) => k === key)).toHaveLength(2);
+    expect(index.pendingCount()).toBe(0);
+  });
+
+  it('stops when asked, leaving the rest pending for the next pass', async () => {
+    for (let s = 0; s < 10; s++) writeDebugFiles(dir, fixtureReport(), at(s));
+    const index = openHistory(dir);
+    const stop = new AbortController();
+    const updated: SnapshotSummary[] = [];
+    const filled = await index.parseInBackground({
+      reader: worker,
+      chunkSize: 2,
+      signal: stop.signal,
+      onProgress: (p) => {
+        updated.push(...p.updated);
+        stop.abort();
+      },
+    });
+    expect(filled).toBe(2);
+    expect(index.pendingCount()).toBe(8);
+    // Newest first, as the in-thread pass.
+    expect(updated.map((s) => s.key)).toEqual(['2026-12-01-09-00-09', '2026-12-01-09-00-08']);
+    expect(await index.parseInBackground({ reader: worker })).toBe(8);
+    expect(index.pendingCount()).toBe(0);
+  });
+
+  it('reads on the main thread, saying so once, when the worker cannot start', async () => {
+    varied();
+    const said: string[] = [];
+    const broken = new PassWorker({ file: join(dir, 'no-such-worker.mjs'), typescript: false }, (m) =>
+      said.push(m),
+    );
+    const inThread = openHistory(dir);
+    await inThread.parseInBackground({ sessionGuess: () => guess });
+    const index = openHistory(dir);
+    const filled = await index.parseInBackground({ reader: broken, sessionGuess: () => guess });
+    expect(filled).toBe(index.listing().snapshots.length);
+    expect(index.listing().snapshots).toEqual(inThread.listing().snapshots);
+    index.refresh();
+    await index.parseInBackground({ reader: broken });
+    expect(index.pendingCount()).toBe(0);
+    expect(broken.failed).toBe(true);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/main thread/);
+    await broken.close();
+  });
+});
