@@ -1,6 +1,6 @@
 /**
- * The main thread's side of the pass worker (pass-worker.ts): one thread, started when a pass
- * first needs it and ended after a while without work, that reads batches of snapshots.
+ * The main thread's side of the pass worker (pass-worker.ts): threads, each started when a pass
+ * first needs it and ended after a while without work, that read batches of snapshots.
  *
  * Where its code is: beside this file as `pass-worker.ts` when the app runs from the sources
  * (tsx, vitest: the thread loads tsx first), else `dist/bin/history-pass-worker.mjs`, which
@@ -8,6 +8,7 @@
  * both find it at `../bin/` from their own folder). A thread that cannot start or dies fails
  * every batch asked of it: the pass then reads on the main thread as before (history-index.ts).
  */
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -17,6 +18,8 @@ import type { PassBatchReply, PassBatchResult } from './pass-batch';
 /** Reads batches of snapshots off the main thread; rejects when it cannot. */
 export interface PassReader {
   read(dir: string, snapshots: readonly SnapshotSummary[]): Promise<readonly PassBatchResult[]>;
+  /** Batches it reads at once (default 1): the pass keeps twice as many out. */
+  readonly threads?: number;
 }
 
 /** The bundled worker's file name in dist/bin/ (scripts/build-package.ts builds it). */
@@ -154,10 +157,52 @@ export class PassWorker implements PassReader {
   }
 }
 
-let shared: PassWorker | null = null;
+/**
+ * Several pass workers, each batch to the one with the fewest out. One core is left to the
+ * main thread (requests, and writing the rows the workers read): a 2-core machine gets one.
+ */
+export class PassWorkers implements PassReader {
+  readonly threads: number;
+  private readonly workers: PassWorker[];
+  private readonly out = new Map<PassWorker, number>();
 
-/** The process's one pass worker (every open index shares it). */
-export function sharedPassWorker(): PassWorker {
-  shared ??= new PassWorker();
+  constructor(
+    threads = Math.max(1, Math.min(3, os.availableParallelism() - 1)),
+    entry: PassWorkerEntry = defaultPassWorkerEntry(),
+    log: (message: string) => void = (m) => process.stderr.write(`${m}\n`),
+  ) {
+    this.threads = Math.max(1, threads);
+    // The same failure in every thread (a missing bundle) is said once.
+    let said = false;
+    const once = (m: string): void => {
+      if (!said) log(m);
+      said = true;
+    };
+    this.workers = Array.from({ length: this.threads }, () => new PassWorker(entry, once));
+  }
+
+  read(dir: string, snapshots: readonly SnapshotSummary[]): Promise<readonly PassBatchResult[]> {
+    let pick: PassWorker | undefined;
+    for (const w of this.workers)
+      if (!w.failed && (pick === undefined || (this.out.get(w) ?? 0) < (this.out.get(pick) ?? 0))) pick = w;
+    if (pick === undefined) return Promise.reject(new Error('no pass worker could start'));
+    const worker = pick;
+    this.out.set(worker, (this.out.get(worker) ?? 0) + 1);
+    const done = (): void => void this.out.set(worker, (this.out.get(worker) ?? 1) - 1);
+    const read = worker.read(dir, snapshots);
+    read.then(done, done);
+    return read;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close()));
+  }
+}
+
+let shared: PassWorkers | null = null;
+
+/** The process's pass workers (every open index shares them). */
+export function sharedPassWorker(): PassWorkers {
+  shared ??= new PassWorkers();
   return shared;
 }

@@ -57,8 +57,8 @@ interface Batch {
   readonly results: Promise<readonly PassBatchResult[]>;
 }
 
-/** Batches out at once: the worker reads the next one while the main thread writes the last. */
-const IN_FLIGHT = 2;
+/** Batches out per thread: a worker reads the next one while the main thread writes the last. */
+const IN_FLIGHT_PER_THREAD = 2;
 
 /** Fills the folder's pending rows through `reader`, round after round until none is left. */
 export async function runWorkerPass(
@@ -67,6 +67,7 @@ export async function runWorkerPass(
   options: WorkerPassOptions = {},
 ): Promise<WorkerPassEnd> {
   const batchSize = Math.max(1, options.batchSize ?? 256);
+  const inFlight = IN_FLIGHT_PER_THREAD * Math.max(1, reader.threads ?? 1);
   let filled = 0;
   while (target.live()) {
     const pending = target.pendingNewestFirst();
@@ -90,7 +91,7 @@ export async function runWorkerPass(
     };
     const out: Batch[] = [];
     const fill = (): void => {
-      while (out.length < IN_FLIGHT && next < total) {
+      while (out.length < inFlight && next < total) {
         const batch = send();
         if (batch !== null) out.push(batch);
       }
