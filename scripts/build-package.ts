@@ -23,6 +23,7 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { isRendererStale } from '../electron/serve/build-freshness';
 import { APP_ROOT } from '../electron/services/app-paths';
 import { isRendererBuilt } from '../electron/serve/static-files';
+import { PASS_WORKER_BUNDLE } from '../electron/history/pass-worker-client';
 
 const DIST = path.join(APP_ROOT, 'dist');
 
@@ -55,12 +56,16 @@ const COMMON: BuildOptions = {
   logLevel: 'warning',
 };
 
-/** The two commands' bundles, in dist/bin/. */
+/**
+ * The two commands' bundles, in dist/bin/, and the History pass's worker beside them
+ * (electron/history/pass-worker-client.ts finds it there from dist/bin/ and dist/electron/).
+ */
 const COMMANDS: BuildOptions = {
   ...COMMON,
   entryPoints: {
     eck: path.join(APP_ROOT, 'electron', 'bin', 'eck.ts'),
     'eck-inspector': path.join(APP_ROOT, 'electron', 'bin', 'eck-inspector.ts'),
+    [PASS_WORKER_BUNDLE.replace(/\.mjs$/, '')]: path.join(APP_ROOT, 'electron', 'history', 'pass-worker.ts'),
   },
   outdir: path.join(DIST, 'bin'),
   outExtension: { '.js': '.mjs' },
@@ -97,7 +102,7 @@ async function buildCommandBundles(): Promise<Awaited<ReturnType<typeof build>> 
     const record = path.join(staging, 'inputs.json');
     fs.writeFileSync(
       record,
-      `${JSON.stringify({ bundles: ['bin/eck.mjs', 'bin/eck-inspector.mjs'], inputs: [...inputs, 'package-lock.json'] })}\n`,
+      `${JSON.stringify({ bundles: ['bin/eck.mjs', 'bin/eck-inspector.mjs', `bin/${PASS_WORKER_BUNDLE}`], inputs: [...inputs, 'package-lock.json'] })}\n`,
     );
     fs.renameSync(record, COMMAND_INPUTS_FILE);
     // The metafile names the staging folder; the files now live in dist/bin.
