@@ -3,7 +3,15 @@
  * fills are the in-thread pass's, a snapshot the watcher changed while its batch was out is
  * read again, Stop stops, and a worker that cannot start leaves the in-thread pass to do it all.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +24,9 @@ import {
 } from '../../shared/debug-files/format';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import type { SnapshotSummary } from '../../shared/history/history-types';
+import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
+import type { DebugFileKind } from '../../shared/debug-files/names';
+import type { ArchiveReader } from './archive-rows';
 import { writeDebugFiles } from './write-debug-files';
 import { openHistory } from './history-index';
 import { PassWorker, PassWorkers } from './pass-worker-client';
@@ -170,6 +181,52 @@ describe('the index pass through the pass worker', () => {
     expect(updated.map((s) => s.key)).toEqual(['2026-12-01-09-00-09', '2026-12-01-09-00-08']);
     expect(await index.parseInBackground({ reader: worker })).toBe(8);
     expect(index.pendingCount()).toBe(0);
+  });
+
+  it('stops when the folder is listed again, writing nothing read from the old listing', async () => {
+    for (let s = 0; s < 10; s++) writeDebugFiles(dir, fixtureReport(), at(s));
+    const index = openHistory(dir);
+    const pass = index.parseInBackground({ reader: worker, chunkSize: 2, onProgress: () => index.refresh() });
+    expect(await pass).toBe(2);
+    expect(index.pendingCount()).toBe(10);
+  });
+
+  it("reads the archive's copy of a file gone from the folder, and archive-only rows, as the in-thread pass", async () => {
+    const keys = [0, 1, 2].map((s) => writeDebugFiles(dir, fixtureReport(), at(s)).key as string);
+    // The archive holds all three, and one the folder lost long ago.
+    const files = new Map<string, Partial<Record<DebugFileKind, string>>>();
+    for (const k of keys) files.set(k, { vars: readFileSync(join(dir, `vars-${k}.json`), 'utf8') });
+    files.set('2026-12-01-08-00-00', { vars: JSON.stringify({ chatType: 'group' }) });
+    const archive: ArchiveReader = {
+      list: () =>
+        [...files].map(([key, f]) => ({ key, kinds: DEBUG_FILE_KINDS.filter((k) => f[k] !== undefined) })),
+      fileSize: (key, kind) => {
+        const text = files.get(key)?.[kind];
+        return text === undefined ? null : Buffer.byteLength(text);
+      },
+      readFile: (key, kind) => {
+        const text = files.get(key)?.[kind];
+        return text === undefined ? null : Buffer.from(text);
+      },
+    };
+    const open = () => {
+      const index = openHistory(dir);
+      index.attachArchive(archive);
+      return index;
+    };
+    const inThread = open();
+    const index = open();
+    // Gone after the listing, before the pass, without a word from the watcher.
+    unlinkSync(join(dir, `vars-${keys[1] as string}.json`));
+    await inThread.parseInBackground();
+    const { reader, asked } = counted(worker);
+    await index.parseInBackground({ reader });
+    expect(asked.sort()).toEqual([...keys].sort()); // the archive-only row is read here
+    expect(index.listing().snapshots).toEqual(inThread.listing().snapshots);
+    const gone = index.snapshot(keys[1] as string);
+    expect(gone?.error).toBeNull(); // the archive's copy, not "file vanished"
+    expect(gone?.columns.peer).toBe('Alice');
+    expect(index.snapshot('2026-12-01-08-00-00')?.columns.chatType).toBe('group');
   });
 
   it('reads on the main thread, saying so once, when the worker cannot start', async () => {
