@@ -688,8 +688,11 @@ export class HistoryIndex {
     return {
       dir: this.dir,
       live: () => options.signal?.aborted !== true && generation === this.generation,
+      // The listing's order, kept since it was answered: no sort of every key in one turn.
       pendingNewestFirst: () =>
-        [...rows.keys()].filter((k) => rows.isPending(k)).sort((a, b) => compareRowKeys(b, a)),
+        this.liveKeys()
+          .filter((k) => rows.isPending(k))
+          .reverse(),
       row: (key) => rows.get(key),
       mark: () => this.changes,
       changedSince: (key, mark) => (this.changedAt.get(key) ?? 0) > mark,

@@ -5,23 +5,32 @@
  * a thread, and so the worker bundle holds only what it reads with.
  */
 import type { SnapshotSummary } from '../../shared/history/history-types';
+import { EMPTY_COLUMNS } from '../../shared/history/history-types';
 import type { SnapshotColumns } from '../../shared/history/history-columns';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { folderParts, parseSnapshot } from './parse-snapshot';
 import type { SnapshotParts } from './parse-snapshot';
 
+/** One snapshot to read: its files as the main thread had them listed when it sent the batch. */
+export type PassBatchItem = Pick<SnapshotSummary, 'key' | 'files'>;
+
 /** What the main thread asks: read these snapshots of `dir` as they are now. */
 export interface PassBatchRequest {
   readonly id: number;
   readonly dir: string;
-  /** The rows as the main thread had them when it sent the batch (files as listed). */
-  readonly snapshots: readonly SnapshotSummary[];
+  readonly snapshots: readonly PassBatchItem[];
 }
 
-/** One snapshot read by the worker. */
+/**
+ * One snapshot read by the worker: what `parseSnapshot` fills (without a session guess), and no
+ * more, since every field crosses the thread twice (copied out, then built again).
+ */
 export interface PassBatchResult {
-  /** The row with its columns, sizes and error filled (`parseSnapshot`, without a session guess). */
-  readonly snapshot: SnapshotSummary;
+  readonly key: string;
+  /** The files with the sizes the listing skipped. */
+  readonly files: SnapshotSummary['files'];
+  readonly columns: SnapshotColumns;
+  readonly error: string | null;
   /**
    * The section ids a session guess would be asked about (the files record no session type),
    * else `null`: the guess is built from the workspace on the main thread and cannot cross.
@@ -64,15 +73,27 @@ function watchedFolderParts(dir: string): { parts: SnapshotParts; vanished: () =
 /** Reads one batch (in the worker; in a test, on the calling thread). */
 export function readPassBatch(request: PassBatchRequest): PassBatchResult[] {
   const { parts, vanished } = watchedFolderParts(request.dir);
-  return request.snapshots.map((before) => {
+  return request.snapshots.map(({ key, files: listed }) => {
     let guessIds: readonly string[] | null = null;
     // Asked exactly when the main thread's guess would be (withGuessedSession): noted, not answered.
     const note: SessionGuess = (ids) => {
       guessIds = [...ids];
       return null;
     };
-    const snapshot = parseSnapshot(parts, before, note);
-    return { snapshot, guessIds, vanished: vanished() };
+    // parseSnapshot reads only the files; the rest of the row stays on the main thread.
+    const row: SnapshotSummary = {
+      key,
+      timestamp: '',
+      suffix: null,
+      time: 0,
+      files: listed,
+      missing: [],
+      columns: EMPTY_COLUMNS,
+      parseState: 'pending',
+      error: null,
+    };
+    const { files, columns, error } = parseSnapshot(parts, row, note);
+    return { key, files, columns, error, guessIds, vanished: vanished() };
   });
 }
 

@@ -12,12 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SnapshotSummary } from '../../shared/history/history-types';
-import type { PassBatchReply, PassBatchResult } from './pass-batch';
+import type { PassBatchItem, PassBatchReply, PassBatchResult } from './pass-batch';
 
 /** Reads batches of snapshots off the main thread; rejects when it cannot. */
 export interface PassReader {
-  read(dir: string, snapshots: readonly SnapshotSummary[]): Promise<readonly PassBatchResult[]>;
+  read(dir: string, snapshots: readonly PassBatchItem[]): Promise<readonly PassBatchResult[]>;
   /** Batches it reads at once (default 1): the pass keeps twice as many out. */
   readonly threads?: number;
 }
@@ -83,7 +82,7 @@ export class PassWorker implements PassReader {
     return this.failure !== null;
   }
 
-  read(dir: string, snapshots: readonly SnapshotSummary[]): Promise<readonly PassBatchResult[]> {
+  read(dir: string, snapshots: readonly PassBatchItem[]): Promise<readonly PassBatchResult[]> {
     if (this.failure !== null) return Promise.reject(this.failure);
     let thread: Worker;
     try {
@@ -181,7 +180,7 @@ export class PassWorkers implements PassReader {
     this.workers = Array.from({ length: this.threads }, () => new PassWorker(entry, once));
   }
 
-  read(dir: string, snapshots: readonly SnapshotSummary[]): Promise<readonly PassBatchResult[]> {
+  read(dir: string, snapshots: readonly PassBatchItem[]): Promise<readonly PassBatchResult[]> {
     let pick: PassWorker | undefined;
     for (const w of this.workers)
       if (!w.failed && (pick === undefined || (this.out.get(w) ?? 0) < (this.out.get(pick) ?? 0))) pick = w;

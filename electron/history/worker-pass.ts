@@ -10,7 +10,7 @@
 import type { SnapshotSummary } from '../../shared/history/history-types';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { guessedColumns } from './pass-batch';
-import type { PassBatchResult } from './pass-batch';
+import type { PassBatchItem, PassBatchResult } from './pass-batch';
 import type { PassReader } from './pass-worker-client';
 
 /** What the pass needs of the index (history-index.ts builds it over its folder rows). */
@@ -76,11 +76,11 @@ export async function runWorkerPass(
     let next = 0;
     let done = 0;
     const send = (): Batch | null => {
-      const rows: SnapshotSummary[] = [];
+      const rows: PassBatchItem[] = [];
       let count = 0;
       for (; next < total && rows.length < batchSize; next++, count++) {
         const row = target.row(pending[next] as string);
-        if (row !== undefined && row.parseState === 'pending') rows.push(row);
+        if (row !== undefined && row.parseState === 'pending') rows.push({ key: row.key, files: row.files });
       }
       if (rows.length === 0) return null;
       const mark = target.mark();
@@ -123,15 +123,15 @@ function apply(
   guess: SessionGuess | undefined,
 ): SnapshotSummary[] {
   const updated: SnapshotSummary[] = [];
-  for (const { snapshot: read, guessIds, vanished } of results) {
+  for (const read of results) {
     const now = target.row(read.key);
     // Changed meanwhile (a file rewritten, added, removed): pending still, read in the next round.
     if (now === undefined || now.parseState !== 'pending' || target.changedSince(read.key, mark)) continue;
-    const here = vanished ? target.readHere(now) : null;
+    const here = read.vanished ? target.readHere(now) : null;
     const row: SnapshotSummary = here ?? {
       ...now,
       files: read.files,
-      columns: guessedColumns(read.columns, guessIds, guess),
+      columns: guessedColumns(read.columns, read.guessIds, guess),
       parseState: 'done',
       error: read.error,
     };
