@@ -29,6 +29,8 @@ import type { DebugFileKind } from '../../shared/debug-files/names';
 import type { ArchiveReader } from './archive-rows';
 import { writeDebugFiles } from './write-debug-files';
 import { openHistory } from './history-index';
+import { HistoryService } from './history-service';
+import { decodeRows } from '../../shared/history/listing-wire';
 import { PassWorker, PassWorkers } from './pass-worker-client';
 import type { PassReader } from './pass-worker-client';
 
@@ -227,6 +229,31 @@ describe('the index pass through the pass worker', () => {
     expect(gone?.error).toBeNull(); // the archive's copy, not "file vanished"
     expect(gone?.columns.peer).toBe('Alice');
     expect(index.snapshot('2026-12-01-08-00-00')?.columns.chatType).toBe('group');
+  });
+
+  it('is how the History service fills its rows, pushed to the window as they come', async () => {
+    const home = join(dir, 'home');
+    const debug = join(home, 'data', 'eck-debug');
+    mkdirSync(debug, { recursive: true });
+    for (let s = 0; s < 4; s++) writeDebugFiles(debug, fixtureReport(), at(s));
+    const { reader, asked } = counted(worker);
+    const pushed: SnapshotSummary[] = [];
+    const service = new HistoryService({
+      home: () => home,
+      emit: (event, payload) => {
+        if (event !== 'onDidChangeHistory' || !('upserts' in payload)) return;
+        const rows = decodeRows(payload.upserts);
+        if (rows.ok) pushed.push(...rows.value);
+      },
+      watchFolders: false,
+      passReader: reader,
+    });
+    expect(service.listing().snapshots).toHaveLength(4);
+    for (let i = 0; i < 200 && (service.indexing().pending > 0 || pushed.length < 4); i++)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(asked).toHaveLength(4);
+    expect(pushed.map((s) => [s.parseState, s.columns.peer])).toEqual(Array(4).fill(['done', 'Alice']));
+    await service.close();
   });
 
   it('reads on the main thread, saying so once, when the worker cannot start', async () => {
