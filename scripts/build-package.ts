@@ -6,6 +6,8 @@
  * - `dist/bin/eck.mjs`, `dist/bin/eck-inspector.mjs`: the two commands, one ES module each with
  *   every library of the main side bundled in (a single file starts faster than a tree of
  *   `node_modules` lookups, and `npm install` has nothing to fetch or run).
+ * - `dist/bin/history-pass-worker.mjs`: the History index pass's reader thread, started by the
+ *   commands and by the desktop shell (electron/history/pass-worker-client.ts).
  * - `dist/electron/main.js`, `preload.js`: the desktop shell, CommonJS (a sandboxed preload must
  *   be), `electron` left to the runtime; `npm run dist` packages these.
  *
@@ -175,7 +177,9 @@ export async function buildPackage(renderer: 'always' | 'if-stale' = 'always'): 
 async function main(): Promise<void> {
   if (process.argv.includes('--commands')) {
     await buildCommands();
-    process.stderr.write('build-package: dist/bin/eck.mjs and eck-inspector.mjs built\n');
+    process.stderr.write(
+      `build-package: dist/bin/eck.mjs, eck-inspector.mjs and ${PASS_WORKER_BUNDLE} built\n`,
+    );
     return;
   }
   const flag = process.argv.slice(2).find((a) => a.startsWith('--renderer='));
