@@ -62,7 +62,7 @@ const COMMON: BuildOptions = {
  * The two commands' bundles, in dist/bin/, and the History pass's worker beside them
  * (electron/history/pass-worker-client.ts finds it there from dist/bin/ and dist/electron/).
  */
-const COMMANDS: BuildOptions = {
+export const COMMANDS: BuildOptions = {
   ...COMMON,
   entryPoints: {
     eck: path.join(APP_ROOT, 'electron', 'bin', 'eck.ts'),
