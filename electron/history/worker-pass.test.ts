@@ -256,6 +256,25 @@ describe('the index pass through the pass worker', () => {
     await service.close();
   });
 
+  it('reads on the main thread what a reader answers without reading, instead of asking forever', async () => {
+    for (let s = 0; s < 3; s++) writeDebugFiles(dir, fixtureReport(), at(s));
+    let asked = 0;
+    const index = openHistory(dir);
+    const filled = await index.parseInBackground({
+      reader: {
+        read: () => {
+          asked++;
+          return Promise.resolve([]);
+        },
+      },
+    });
+    expect(filled).toBe(3);
+    expect(asked).toBe(1);
+    expect(
+      index.listing().snapshots.every((s) => s.parseState === 'done' && s.columns.peer === 'Alice'),
+    ).toBe(true);
+  });
+
   it('reads on the main thread, saying so once, when the worker cannot start', async () => {
     varied();
     const said: string[] = [];

@@ -53,7 +53,8 @@ export interface WorkerPassEnd {
 
 interface Batch {
   readonly mark: number;
-  readonly count: number;
+  /** Where in the round's keys the batch ends: the progress once it is written. */
+  readonly end: number;
   readonly results: Promise<readonly PassBatchResult[]>;
 }
 
@@ -73,12 +74,12 @@ export async function runWorkerPass(
     const pending = target.pendingNewestFirst();
     if (pending.length === 0) return { filled, failed: false };
     const total = pending.length;
+    const roundMark = target.mark();
     let next = 0;
-    let done = 0;
+    let round = 0;
     const send = (): Batch | null => {
       const rows: PassBatchItem[] = [];
-      let count = 0;
-      for (; next < total && rows.length < batchSize; next++, count++) {
+      for (; next < total && rows.length < batchSize; next++) {
         const row = target.row(pending[next] as string);
         if (row !== undefined && row.parseState === 'pending') rows.push({ key: row.key, files: row.files });
       }
@@ -87,7 +88,7 @@ export async function runWorkerPass(
       const results = reader.read(target.dir, rows);
       // A batch left behind (stopped, or an earlier one failed) must not be an unhandled rejection.
       results.catch(() => undefined);
-      return { mark, count, results };
+      return { mark, end: next, results };
     };
     const out: Batch[] = [];
     const fill = (): void => {
@@ -108,9 +109,12 @@ export async function runWorkerPass(
       fill();
       const updated = apply(target, results, batch.mark, options.guess);
       filled += updated.length;
-      done += batch.count;
-      options.onProgress?.({ updated, done, total });
+      round += updated.length;
+      options.onProgress?.({ updated, done: batch.end, total });
     }
+    // Answers that filled nothing though nothing changed: a reader that cannot read these rows;
+    // the caller reads them on the main thread rather than ask again forever.
+    if (round === 0 && target.mark() === roundMark) return { filled, failed: true };
   }
   return { filled, failed: false };
 }
