@@ -6,6 +6,8 @@
  * - `dist/bin/eck.mjs`, `dist/bin/eck-inspector.mjs`: the two commands, one ES module each with
  *   every library of the main side bundled in (a single file starts faster than a tree of
  *   `node_modules` lookups, and `npm install` has nothing to fetch or run).
+ * - `dist/bin/history-pass-worker.mjs`: the History index pass's reader thread, started by the
+ *   commands and by the desktop shell (electron/history/pass-worker-client.ts).
  * - `dist/electron/main.js`, `preload.js`: the desktop shell, CommonJS (a sandboxed preload must
  *   be), `electron` left to the runtime; `npm run dist` packages these.
  *
@@ -23,6 +25,7 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { isRendererStale } from '../electron/serve/build-freshness';
 import { APP_ROOT } from '../electron/services/app-paths';
 import { isRendererBuilt } from '../electron/serve/static-files';
+import { PASS_WORKER_BUNDLE } from '../electron/history/pass-worker-client';
 
 const DIST = path.join(APP_ROOT, 'dist');
 
@@ -55,12 +58,16 @@ const COMMON: BuildOptions = {
   logLevel: 'warning',
 };
 
-/** The two commands' bundles, in dist/bin/. */
-const COMMANDS: BuildOptions = {
+/**
+ * The two commands' bundles, in dist/bin/, and the History pass's worker beside them
+ * (electron/history/pass-worker-client.ts finds it there from dist/bin/ and dist/electron/).
+ */
+export const COMMANDS: BuildOptions = {
   ...COMMON,
   entryPoints: {
     eck: path.join(APP_ROOT, 'electron', 'bin', 'eck.ts'),
     'eck-inspector': path.join(APP_ROOT, 'electron', 'bin', 'eck-inspector.ts'),
+    [PASS_WORKER_BUNDLE.replace(/\.mjs$/, '')]: path.join(APP_ROOT, 'electron', 'history', 'pass-worker.ts'),
   },
   outdir: path.join(DIST, 'bin'),
   outExtension: { '.js': '.mjs' },
@@ -97,7 +104,7 @@ async function buildCommandBundles(): Promise<Awaited<ReturnType<typeof build>> 
     const record = path.join(staging, 'inputs.json');
     fs.writeFileSync(
       record,
-      `${JSON.stringify({ bundles: ['bin/eck.mjs', 'bin/eck-inspector.mjs'], inputs: [...inputs, 'package-lock.json'] })}\n`,
+      `${JSON.stringify({ bundles: ['bin/eck.mjs', 'bin/eck-inspector.mjs', `bin/${PASS_WORKER_BUNDLE}`], inputs: [...inputs, 'package-lock.json'] })}\n`,
     );
     fs.renameSync(record, COMMAND_INPUTS_FILE);
     // The metafile names the staging folder; the files now live in dist/bin.
@@ -170,7 +177,9 @@ export async function buildPackage(renderer: 'always' | 'if-stale' = 'always'): 
 async function main(): Promise<void> {
   if (process.argv.includes('--commands')) {
     await buildCommands();
-    process.stderr.write('build-package: dist/bin/eck.mjs and eck-inspector.mjs built\n');
+    process.stderr.write(
+      `build-package: dist/bin/eck.mjs, eck-inspector.mjs and ${PASS_WORKER_BUNDLE} built\n`,
+    );
     return;
   }
   const flag = process.argv.slice(2).find((a) => a.startsWith('--renderer='));

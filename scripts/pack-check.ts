@@ -27,6 +27,7 @@ const FORBIDDEN = /(^|\/)(e2e|__fixtures__|fixtures|test-support)\/|\.(test|spec
 const REQUIRED = [
   'dist/bin/eck.mjs',
   'dist/bin/eck-inspector.mjs',
+  'dist/bin/history-pass-worker.mjs',
   'dist/electron/main.js',
   'dist/electron/preload.js',
   'dist/renderer/index.html',

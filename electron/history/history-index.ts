@@ -33,6 +33,9 @@ import type { SnapshotFileText } from '../../shared/api/history-models';
 import { MAX_SHOWN_TEXT_BYTES, tooLargeMessage } from '../../shared/api/answer-caps';
 import type { CappedRead } from '../services/capped-read';
 import { readTextCapped, readTextCappedSync } from '../services/capped-read';
+import type { PassReader } from './pass-worker-client';
+import { runWorkerPass } from './worker-pass';
+import type { WorkerPassTarget } from './worker-pass';
 
 /** Which sizes the first listing states with a `stat` (the rest stay `null` until needed). */
 export type ListingSizes = 'none' | 'context' | 'all';
@@ -77,7 +80,10 @@ export interface ParseProgress {
 
 /** Options of the background pass. */
 export interface BackgroundParseOptions {
-  /** Most snapshots read in one slice; between slices the event loop runs (default 512). */
+  /**
+   * Most snapshots read in one slice; between slices the event loop runs (default 512). With a
+   * `reader`, the snapshots of one batch it reads (default 256).
+   */
   readonly chunkSize?: number;
   /** Longest a slice runs before it yields, in ms (default 8): what a request waits at most. */
   readonly sliceMs?: number;
@@ -90,6 +96,12 @@ export interface BackgroundParseOptions {
   readonly onProgress?: (progress: ParseProgress) => void;
   /** Built once when the pass starts: a session type for snapshots that record none. */
   readonly sessionGuess?: () => SessionGuess;
+  /**
+   * Reads the folder's snapshots off the main thread (pass-worker-client.ts), which then only
+   * writes rows and rests not at all; the archive-only ones, and all of them if the reader
+   * fails, are read here in slices as without one.
+   */
+  readonly reader?: PassReader;
 }
 
 /** What `cleanOlderThan` found, and did when confirmed. */
@@ -188,6 +200,12 @@ export class HistoryIndex {
   private folderError: string | null = null;
   /** Bumped by `refresh`, so a pass over an older listing stops instead of writing stale rows. */
   private generation = 0;
+  /**
+   * Counts the watcher's changes, and when each key last changed: a row read off the main thread
+   * is written only if its key did not change since its batch was sent (worker-pass.ts).
+   */
+  private changes = 0;
+  private readonly changedAt = new Map<string, number>();
   private running: {
     readonly generation: number;
     readonly pass: Promise<number>;
@@ -204,6 +222,7 @@ export class HistoryIndex {
   /** Lists the folder again and regroups it; every snapshot goes back to `pending`. */
   refresh(): HistoryListing {
     this.generation++;
+    this.changedAt.clear();
     this.snapshots.clear();
     this.foreign.clear();
     this.folderError = null;
@@ -429,6 +448,7 @@ export class HistoryIndex {
       return { key: null, snapshot: null, foreign: false };
     }
     const parsed = parseDebugFileName(name, this.zone);
+    if (parsed) this.changedAt.set(parsed.key, ++this.changes);
     if (change === 'unlink') {
       if (this.foreign.delete(name) || !parsed) return { key: null, snapshot: null, foreign: true };
       return this.removeFile(parsed.key, parsed.kind);
@@ -624,6 +644,18 @@ export class HistoryIndex {
     let filled = 0;
     if (generation !== this.generation) return 0;
     const guess = options.sessionGuess?.();
+    if (options.reader !== undefined) {
+      const { filled: read } = await runWorkerPass(
+        this.workerTarget(options, generation, guess),
+        options.reader,
+        {
+          batchSize: options.chunkSize ?? 256,
+          ...(guess === undefined ? {} : { guess }),
+          ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+        },
+      );
+      filled += read;
+    }
     for (let pending = this.pendingNewestFirst(); pending.length; pending = this.pendingNewestFirst()) {
       const total = pending.length;
       let i = 0;
@@ -649,6 +681,29 @@ export class HistoryIndex {
       }
     }
     return filled;
+  }
+
+  /** The folder's rows as the worker pass reads and writes them (worker-pass.ts). */
+  private workerTarget(
+    options: BackgroundParseOptions,
+    generation: number,
+    guess: SessionGuess | undefined,
+  ): WorkerPassTarget {
+    const rows = this.snapshots;
+    return {
+      dir: this.dir,
+      live: () => options.signal?.aborted !== true && generation === this.generation,
+      // The listing's order, kept since it was answered: no sort of every key in one turn.
+      pendingNewestFirst: () =>
+        this.liveKeys()
+          .filter((k) => rows.isPending(k))
+          .reverse(),
+      row: (key) => rows.get(key),
+      mark: () => this.changes,
+      changedSince: (key, mark) => (this.changedAt.get(key) ?? 0) > mark,
+      write: (row) => void rows.set(row.key, row),
+      readHere: (row) => (this.archive === null ? null : parseSnapshot(this.partsOf(row), row, guess)),
+    };
   }
 
   /**

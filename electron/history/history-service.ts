@@ -18,6 +18,8 @@ import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { createBurstCollector } from '../workspace/coalesce';
 import type { BurstCollector } from '../workspace/coalesce';
 import type { ArchiveReader } from './archive-rows';
+import { sharedPassWorker } from './pass-worker-client';
+import type { PassReader } from './pass-worker-client';
 
 /** A home's archive open to read (`ArchiveStore.openReader` gives one). */
 export interface OpenArchive extends ArchiveReader {
@@ -54,6 +56,11 @@ export interface HistoryServiceOptions {
    * home's listing after the first rows are answered (the folder's listing never waits for it).
    */
   readonly openArchive?: () => OpenArchive | null;
+  /**
+   * Reads the background pass's snapshots off the main thread (default: the process's pass
+   * worker); `null` reads them on the main thread in rested slices.
+   */
+  readonly passReader?: PassReader | null;
 }
 
 /**
@@ -340,12 +347,15 @@ export class HistoryService {
       last = Date.now();
       this.emitDelta({ upserts, removed: [], foreign: null, reset: false });
     };
+    const reader = this.options.passReader === undefined ? sharedPassWorker() : this.options.passReader;
     void index
       .parseInBackground({
-        // Short slices: a request (open a snapshot) waits at most one slice of reads.
+        // Short slices: a request (open a snapshot) waits at most one slice of reads. The rests
+        // hold only for what is read on the main thread (no worker, or archive-only rows).
         sliceMs: 8,
         restMs: 8,
         signal,
+        ...(reader === null ? {} : { reader }),
         ...(this.options.sessionGuess === undefined ? {} : { sessionGuess: this.options.sessionGuess }),
         onProgress: ({ updated }) => {
           for (const s of updated) pending.set(s.key, s);
