@@ -44,9 +44,10 @@ export function folderParts(dir: string): SnapshotParts {
     read: (_kind, file) => readTextCappedSync(join(dir, file.name), MAX_SHOWN_TEXT_BYTES),
     size: (_kind, file) => {
       try {
-        return statSync(join(dir, file.name)).size;
+        // Gone since the listing (`undefined`, no error built): the watcher's unlink will drop it.
+        return statSync(join(dir, file.name), { throwIfNoEntry: false })?.size ?? null;
       } catch {
-        return null; // Gone since the listing: the watcher's unlink will drop it.
+        return null;
       }
     },
   };

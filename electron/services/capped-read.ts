@@ -49,6 +49,23 @@ function judge(st: fs.Stats, cap: number, file: string): CappedRead | null {
   return null;
 }
 
+/** Files up to this size are read into one buffer kept between reads (`scratchFor`). */
+const SCRATCH_MAX_BYTES = 1024 * 1024;
+let scratch: Buffer | null = null;
+
+/**
+ * A buffer of at least `size` bytes for one synchronous read. The History's pass reads two
+ * small files per snapshot, tens of thousands in a row, and a fresh buffer for each was garbage
+ * for the collector; the text is decoded out of it before the next read, so one is enough.
+ */
+function scratchFor(size: number): Buffer {
+  if (size > SCRATCH_MAX_BYTES) return Buffer.allocUnsafe(size);
+  if (scratch === null || scratch.length < size) {
+    scratch = Buffer.allocUnsafeSlow(Math.min(SCRATCH_MAX_BYTES, Math.max(size, 64 * 1024)));
+  }
+  return scratch;
+}
+
 /** Reads `file` when it is a regular file of at most `cap` bytes. Never throws. */
 export function readTextCappedSync(file: string, cap: number): CappedRead {
   let fd: number | null = null;
@@ -57,7 +74,7 @@ export function readTextCappedSync(file: string, cap: number): CappedRead {
     const st = fs.fstatSync(fd);
     const refused = judge(st, cap, file);
     if (refused !== null) return refused;
-    const buffer = Buffer.allocUnsafe(st.size);
+    const buffer = scratchFor(st.size);
     let got = 0;
     while (got < st.size) {
       const n = fs.readSync(fd, buffer, got, st.size - got, got);

@@ -9,6 +9,7 @@ import type { SectionStatus } from '../engine';
 import type { ParsedManifestReport } from './parse-manifest-report';
 import type { ParsedReportSection } from './report-cells';
 import { pathStateOf } from './report-summary';
+import { splitLines } from './report-lines';
 
 /** The first line of evolcore's report. */
 export const EVOLCORE_REPORT_TITLE = '# ECK Manifest Diagnostics';
@@ -33,7 +34,8 @@ function detailBlocks(lines: readonly string[]): DetailFacts[] | null {
       blocks.push({ heading: line.slice(4), facts });
       continue;
     }
-    const m = /^- ([^:]+): (.*)$/.exec(line);
+    // Only a `- ` line can be a fact: the pattern is not tried on the others.
+    const m = facts && line.startsWith('- ') ? /^- ([^:]+): (.*)$/.exec(line) : null;
     // The first of a key wins: a description with a line break cannot fake a later fact.
     if (m && facts && !facts.has(m[1] as string)) facts.set(m[1] as string, m[2] as string);
   }
@@ -117,17 +119,28 @@ function sectionOf(block: DetailFacts): ParsedReportSection {
 }
 
 /**
- * Reads a report of evolcore's format; `null` when the text is not one, or not whole (then the
- * lenient reader takes it: table, headings).
+ * Whether the text's first line is evolcore's title (`splitLines(body)[0] === TITLE`), told
+ * without cutting the text into lines: most reports of an older home are not evolcore's.
  */
-export function parseEvolcoreReport(body: string): ParsedManifestReport | null {
-  const lines = body.split(/\r?\n/);
+export function hasEvolcoreTitle(body: string): boolean {
+  if (!body.startsWith(EVOLCORE_REPORT_TITLE)) return false;
+  const after = EVOLCORE_REPORT_TITLE.length;
+  return body.length === after || body[after] === '\n' || body.startsWith('\r\n', after);
+}
+
+/** `parseEvolcoreReport` on the text's lines (`splitLines`), for a caller that has them already. */
+export function evolcoreReportOfLines(lines: readonly string[]): ParsedManifestReport | null {
   if (lines[0] !== EVOLCORE_REPORT_TITLE) return null;
   const blocks = detailBlocks(lines);
+  if (blocks === null) return null;
+  let total: string | undefined;
+  let session: string | undefined;
+  for (const l of lines) {
+    if (total === undefined && l.startsWith('- sections total: ')) total = l;
+    else if (session === undefined && l.startsWith('- sessionId: ')) session = l;
+  }
   // A report cut short or edited by hand (fewer blocks than it counts) is read leniently.
-  const total = lines.find((l) => l.startsWith('- sections total: '));
-  if (blocks === null || total !== `- sections total: ${blocks.length}`) return null;
-  const session = lines.find((l) => l.startsWith('- sessionId: '));
+  if (total !== `- sections total: ${blocks.length}`) return null;
   return {
     source: 'evolcore',
     manifestFile: null,
@@ -138,4 +151,12 @@ export function parseEvolcoreReport(body: string): ParsedManifestReport | null {
     sections: blocks.map(sectionOf),
     summary: null,
   };
+}
+
+/**
+ * Reads a report of evolcore's format; `null` when the text is not one, or not whole (then the
+ * lenient reader takes it: table, headings).
+ */
+export function parseEvolcoreReport(body: string): ParsedManifestReport | null {
+  return hasEvolcoreTitle(body) ? evolcoreReportOfLines(splitLines(body)) : null;
 }

@@ -6,18 +6,19 @@
  * another writer or a hand-edited one still shows: whatever can be read is returned,
  * with warnings for the rest.
  */
-import { parseEvolcoreReport } from './parse-evolcore-report';
+import { evolcoreReportOfLines, hasEvolcoreTitle } from './parse-evolcore-report';
+import { jsonFencedBlocks } from './fenced-json-blocks';
 import { parseFailure } from './parse-result';
 import type { ParseResult } from './parse-result';
 import {
   completeFromDetails,
-  fencedBlocks,
   headerFacts,
   sectionsFromHeadings,
   sectionsFromTable,
 } from './parse-report-markdown';
 import { normaliseStatus } from './report-cells';
 import type { ParsedReportSection } from './report-cells';
+import { splitLines } from './report-lines';
 import { MANIFEST_REPORT_FORMAT } from './report-summary';
 import type { ReportSummary } from './report-summary';
 import { isPlainObject } from '../base/is-plain-object';
@@ -114,12 +115,20 @@ function reportFromJson(top: Obj, source: 'summary' | 'json'): ParsedManifestRep
   };
 }
 
-/** Reads a manifest report in any shape it can; fails only when no section can be found. */
+/**
+ * Reads a manifest report in any shape it can; fails only when no section can be found.
+ * The text is cut into lines at most once, and only when it is evolcore's or no JSON summary
+ * answers: the History's pass reads every snapshot's report through here.
+ */
 export function parseManifestReport(text: string): ParseResult<ParsedManifestReport> {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const warnings: string[] = [];
-  const evolcore = parseEvolcoreReport(body);
-  if (evolcore) return { ok: true, value: evolcore, warnings };
+  let lines: string[] | null = null;
+  if (hasEvolcoreTitle(body)) {
+    lines = splitLines(body);
+    const evolcore = evolcoreReportOfLines(lines);
+    if (evolcore) return { ok: true, value: evolcore, warnings };
+  }
   if (/^\s*\{/.test(body)) {
     try {
       const top: unknown = JSON.parse(body);
@@ -129,8 +138,7 @@ export function parseManifestReport(text: string): ParseResult<ParsedManifestRep
       warnings.push('the file starts like JSON but is not valid JSON; read as markdown');
     }
   }
-  const lines = body.split(/\r?\n/);
-  const blocks = fencedBlocks(lines).filter((b) => /^json\b/i.test(b.info));
+  const blocks = jsonFencedBlocks(body);
   const ordered = [
     ...blocks.filter((b) => b.info.includes(MANIFEST_REPORT_FORMAT)),
     ...blocks.filter((b) => !b.info.includes(MANIFEST_REPORT_FORMAT)),
@@ -148,6 +156,7 @@ export function parseManifestReport(text: string): ParseResult<ParsedManifestRep
       }
     }
   }
+  lines ??= splitLines(body);
   const facts = headerFacts(lines);
   const base = { ...facts, totals: null, contextBytes: null, summary: null };
   const details = sectionsFromHeadings(lines);

@@ -16,8 +16,9 @@ export interface FencedBlock {
   readonly line: number;
 }
 
-const FENCE_OPEN = /^\s{0,3}(`{3,}|~{3,})\s*(.*)$/;
-const FENCE_CLOSE = /^\s{0,3}(`{3,}|~{3,})\s*$/;
+/** A fence line that opens a block (the info string is the second group), and one that closes. */
+export const FENCE_OPEN = /^\s{0,3}(`{3,}|~{3,})\s*(.*)$/;
+export const FENCE_CLOSE = /^\s{0,3}(`{3,}|~{3,})\s*$/;
 
 /** The fenced code blocks of a markdown text, in order. */
 export function fencedBlocks(lines: readonly string[]): FencedBlock[] {
