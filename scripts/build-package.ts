@@ -77,6 +77,21 @@ export const COMMANDS: BuildOptions = {
 };
 
 /**
+ * The desktop app's main and preload scripts, in dist/electron/: CommonJS, as Electron loads a
+ * main script by default (so `import.meta` is empty in them: a module must not rely on it there).
+ */
+export const DESKTOP = {
+  ...COMMON,
+  entryPoints: {
+    main: path.join(APP_ROOT, 'electron', 'main.ts'),
+    preload: path.join(APP_ROOT, 'electron', 'preload.ts'),
+  },
+  outdir: path.join(DIST, 'electron'),
+  format: 'cjs',
+  metafile: true,
+} satisfies BuildOptions;
+
+/**
  * The sources the command bundles were built from (package-relative), beside them but outside
  * what the package ships: `scripts/eck.mjs` (`npm run eck`) states these to tell whether
  * dist/bin/eck.mjs is older than its sources. package-lock.json stands for the dependencies
@@ -150,19 +165,7 @@ export async function buildPackage(renderer: 'always' | 'if-stale' = 'always'): 
   // Old outputs of an earlier layout (tsc's dist/electron/**, dist/shared/**) must not ship.
   for (const old of ['bin', 'electron', 'shared'])
     fs.rmSync(path.join(DIST, old), { recursive: true, force: true });
-  const outputs = await Promise.all([
-    buildCommandBundles(),
-    build({
-      ...COMMON,
-      entryPoints: {
-        main: path.join(APP_ROOT, 'electron', 'main.ts'),
-        preload: path.join(APP_ROOT, 'electron', 'preload.ts'),
-      },
-      outdir: path.join(DIST, 'electron'),
-      format: 'cjs',
-      metafile: true,
-    }),
-  ]);
+  const outputs = await Promise.all([buildCommandBundles(), build(DESKTOP)]);
   // dist/electron/*.js are CommonJS whatever the root package.json says.
   fs.writeFileSync(path.join(DIST, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
   const files = outputs.flatMap((o) =>

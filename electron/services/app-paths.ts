@@ -8,8 +8,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * This module's file, or the bundle it was built into: the desktop main script is CommonJS
+ * (`import.meta` is empty there, `__filename` set), the commands and the sources ES modules. Each
+ * sits two folders below the app root (electron/services/, dist/electron/, dist/bin/).
+ */
+function ownFile(): string {
+  return typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
+}
+
 /** The app's root folder (the one with package.json and kits/). */
-export const APP_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const APP_ROOT = path.resolve(path.dirname(ownFile()), '..', '..');
 
 /** The built-in demo `$EVOLCORE_HOME`. */
 export const DEMO_HOME = path.join(APP_ROOT, 'kits', 'demo-home');
