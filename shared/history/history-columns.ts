@@ -251,9 +251,19 @@ export function storedColumns(table: ColumnTable): readonly StoredDescriptor[] {
   return table.filter((d): d is StoredDescriptor => d.read !== undefined);
 }
 
+/** Each table's shown columns, worked out once (`shownColumns`). */
+const SHOWN = new WeakMap<ColumnTable, readonly ShownDescriptor[]>();
+
 /** The shown columns, in table order. */
 export function shownColumns(table: ColumnTable): readonly ShownDescriptor[] {
-  return table.filter((d): d is ShownDescriptor => d.show !== undefined);
+  // Asked once per cell by the filters, choices and sort (millions of times at 250,000 rows):
+  // a table is fixed once built, so its shown columns are worked out once.
+  let shown = SHOWN.get(table);
+  if (shown === undefined) {
+    shown = table.filter((d): d is ShownDescriptor => d.show !== undefined);
+    SHOWN.set(table, shown);
+  }
+  return shown;
 }
 
 /** Every stored column `null`, for a table. */

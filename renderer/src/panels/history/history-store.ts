@@ -22,12 +22,12 @@ import type { ArchiveSettingsShape, ArchiveStatsShape } from '../../../../shared
 import { withKeep } from './archive-keep';
 import type { HistoryColumnId, HistoryFilters, HistorySort } from './history-rows';
 import { NO_FILTERS, applyDelta, firstSortDesc } from './history-rows';
+import { nextDeltaWait } from './delta-pacing';
 import { olderFirst } from './compare-order';
 import type { ShownScope } from './shown-scope';
 import { downloadBundle } from '../../api/bundle-download';
 
 /** How long pushed deltas are gathered before the table is updated. */
-const DELTA_BATCH_MS = 150;
 
 /** The draft override to use, if the Manifest tab holds one (the wire schema's input). */
 export type HistoryDraft = OverrideDraftInput;
@@ -282,8 +282,11 @@ export function createHistoryStore(api: InspectorApi, deliver: DeliverDownload =
         // Deltas arriving together are applied in one go: one table update per burst.
         let queued: HistoryDelta[] = [];
         let timer: ReturnType<typeof setTimeout> | null = null;
+        // What the last burst cost, measured to just after React drew it (nextDeltaWait).
+        let lastCost = 0;
         const flush = (): void => {
           timer = null;
+          const started = performance.now();
           const batch = queued;
           queued = [];
           let listing = get().listing;
@@ -298,11 +301,15 @@ export function createHistoryStore(api: InspectorApi, deliver: DeliverDownload =
             }
             listing = applyDelta(listing, { ...delta, upserts: upserts.value });
           }
-          if (listing !== get().listing) set({ listing });
+          if (listing !== get().listing) {
+            set({ listing });
+            // The store's subscribers render in a microtask: a task after it sees them done.
+            setTimeout(() => (lastCost = performance.now() - started), 0);
+          }
         };
         const off = api.onDidChangeHistory((delta) => {
           queued.push(delta);
-          timer ??= setTimeout(flush, DELTA_BATCH_MS);
+          timer ??= setTimeout(flush, nextDeltaWait(lastCost));
         });
         return () => {
           off();
