@@ -20,6 +20,7 @@ import {
   referenceFencedBlocks,
   referenceManifestReport,
 } from '../../shared/debug-files/test-support/manifest-report-reference';
+import { mulberry32 } from '../../shared/testing/mulberry32';
 
 /** Every manifest report checked into the repo (the demo home, the e2e fixtures). */
 function repoReports(): string[] {
@@ -62,18 +63,6 @@ const FOREIGN = [
   JSON.stringify({ manifest: 'm.json', sections: [{ id: 'a', status: 'ok', loaded: true }] }),
   ['notes', '```json', '{"sections": [{"id": "b", "status": "not-exist"}]}', '```'].join('\n'),
 ];
-
-/** A small deterministic generator (mulberry32). */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const FENCE_LINES = [
   '```',
@@ -200,7 +189,7 @@ describe('the one-pass manifest report reader', () => {
   });
 
   it('reads 4,000 mutated reports as the reference does, through every path', () => {
-    const random = generator(20261205);
+    const random = mulberry32(20261205);
     const all = seeds();
     const sources = new Map<string, number>();
     for (let i = 0; i < 4000; i++) {
