@@ -237,6 +237,12 @@ test('brushing the chart filters the table; a malformed file marks its row; fore
   await expect(page.getByTestId('history-count')).toHaveText(
     `${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`,
   );
+  // The points are drawn once the background pass has stated the sizes (a paced delta).
+  await expect(page.getByTestId('history-chart-axes')).toHaveAttribute(
+    'aria-label',
+    new RegExp(`^${DEMO_SNAPSHOTS} points`),
+    { timeout: 15_000 },
+  );
   // Drag across the left third of the chart: only the oldest snapshots stay.
   const box = await page.getByTestId('history-chart-plot').boundingBox();
   if (box === null) throw new Error('no chart');

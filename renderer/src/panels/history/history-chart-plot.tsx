@@ -229,7 +229,9 @@ export default function HistoryChartPlot(props: HistoryChartPlotProps): React.JS
         ],
         setSelect: [
           (u) => {
-            if (u.select.width < 4) return;
+            // No points yet (the sizes come with the background pass): no time range to take;
+            // posToVal over an empty scale gives 0..0, which hid every row.
+            if (u.select.width < 4 || (u.data[0]?.length ?? 0) === 0) return;
             const from = u.posToVal(u.select.left, 'x') * 1000;
             const to = u.posToVal(u.select.left + u.select.width, 'x') * 1000;
             latest.current.onBrush({ from, to });
