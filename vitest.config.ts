@@ -10,6 +10,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
+    globalSetup: ['electron/test-support/settings-dir-setup.ts'],
     testTimeout: 20000,
   },
 });

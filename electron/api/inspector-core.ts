@@ -17,6 +17,8 @@ import { BUNDLES_FOLDER } from '../history/bundles-dir';
 import type { BundleDownloads } from '../history/bundle-downloads';
 import { sessionGuesser } from '../history/session-guess';
 import { HistoryService } from '../history/history-service';
+import { savedIndexStore } from '../history/saved-index';
+import { appVersion } from '../services/app-version';
 import { appSettingsDir } from '../scenarios/scenarios-dir';
 import { cleanStaleTempEntries, cleanStaleTemps } from '../services/temp-files';
 import { createWriteScope } from '../services/write-scope';
@@ -164,6 +166,9 @@ export async function startInspectorCore(options: CoreOptions): Promise<Inspecto
       cleanStaleTempEntries(dir, entries, { inside: host.current.resolved.home }),
     // The home's archive (even with archiving off here: `eck archive` may have filled it).
     openArchive: () => ArchiveStore.openReader(archiveDirFor(host.current.resolved.home, settingsDir())),
+    // Reopening the home parses only what changed since the last pass (saved-index.ts).
+    savedIndex: savedIndexStore(settingsDir, appVersion()),
+    onSaveError: (message) => log(`history index not saved: ${message}`),
     ...(options.watch === undefined ? {} : { watchFolders: options.watch }),
   });
   hub.subscribe((event, payload) => {

@@ -113,7 +113,8 @@ interface Meta {
   )[];
 }
 
-const pad8 = (n: number): number => (n + 7) & ~7;
+/** Where the next array starts: each is at a multiple of 8 (saved-index-file.ts lays out the same way). */
+export const pad8 = (n: number): number => (n + 7) & ~7;
 
 /** The file's bytes. */
 export function encodeRowIndex(d: RowIndexData): Buffer {
@@ -236,7 +237,7 @@ function checksum(file: Buffer): number {
   return zlib.crc32(file.subarray(HEADER), zlib.crc32(file.subarray(0, 60)));
 }
 
-type Typed = Float64Array | Uint32Array | Uint16Array | Uint8Array;
+export type Typed = Float64Array | Uint32Array | Uint16Array | Uint8Array | Int32Array | Int8Array;
 
 function codeBytesOf(codes: Codes): 1 | 2 | 4 {
   return codes.BYTES_PER_ELEMENT === 1 ? 1 : codes.BYTES_PER_ELEMENT === 2 ? 2 : 4;
@@ -252,11 +253,12 @@ function codesFor(size: number, count: number): Codes {
 }
 
 /** The bytes of the first `count` elements of an array. */
-function sub(a: Typed, count: number): Uint8Array {
+export function sub(a: Typed, count: number): Uint8Array {
   return new Uint8Array(a.buffer, a.byteOffset, count * a.BYTES_PER_ELEMENT);
 }
 
-function viewOf<T extends Typed>(
+/** `count` elements read from `b`: a view where aligned, else a copy. */
+export function viewOf<T extends Typed>(
   b: Buffer,
   Ctor: {
     new (n: number): T;

@@ -36,6 +36,9 @@ import { readTextCapped, readTextCappedSync } from '../services/capped-read';
 import type { PassReader } from './pass-worker-client';
 import { runWorkerPass } from './worker-pass';
 import type { WorkerPassTarget } from './worker-pass';
+import type { SavedRows } from '../../shared/history/saved-rows';
+import { restoredRow, savedRowOf, savedSections } from '../../shared/history/saved-rows';
+import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
 
 /** Which sizes the first listing states with a `stat` (the rest stay `null` until needed). */
 export type ListingSizes = 'none' | 'context' | 'all';
@@ -102,6 +105,12 @@ export interface BackgroundParseOptions {
    * fails, are read here in slices as without one.
    */
   readonly reader?: PassReader;
+  /**
+   * The rows saved when this folder was last indexed (saved-index.ts), asked once per index
+   * when its first pass starts: a listed row with the same files whose stamp the worker finds
+   * unchanged is filled from it instead of read.
+   */
+  readonly saved?: () => SavedRows | null;
 }
 
 /** What `cleanOlderThan` found, and did when confirmed. */
@@ -206,6 +215,11 @@ export class HistoryIndex {
    */
   private changes = 0;
   private readonly changedAt = new Map<string, number>();
+  /** The saved rows in use, until a pass leaves nothing pending (then only memory). */
+  private saved: { readonly rows: SavedRows; readonly errors: ReadonlyMap<number, string> } | null = null;
+  private savedAsked = false;
+  /** Rows filled from the saved index, and read anew, by the passes of this index (for the bench). */
+  private readonly savedCounts = { restored: 0, read: 0 };
   private running: {
     readonly generation: number;
     readonly pass: Promise<number>;
@@ -644,6 +658,11 @@ export class HistoryIndex {
     let filled = 0;
     if (generation !== this.generation) return 0;
     const guess = options.sessionGuess?.();
+    if (options.saved !== undefined && !this.savedAsked) {
+      this.savedAsked = true;
+      const rows = options.saved();
+      this.saved = rows === null ? null : { rows, errors: new Map(rows.errors) };
+    }
     if (options.reader !== undefined) {
       const { filled: read } = await runWorkerPass(
         this.workerTarget(options, generation, guess),
@@ -656,6 +675,8 @@ export class HistoryIndex {
       );
       filled += read;
     }
+    // Nothing left to restore: the saved rows are only memory now (a later relisting reads).
+    if (this.snapshots.pendingCount() === 0) this.saved = null;
     for (let pending = this.pendingNewestFirst(); pending.length; pending = this.pendingNewestFirst()) {
       const total = pending.length;
       let i = 0;
@@ -701,9 +722,39 @@ export class HistoryIndex {
       row: (key) => rows.get(key),
       mark: () => this.changes,
       changedSince: (key, mark) => (this.changedAt.get(key) ?? 0) > mark,
-      write: (row) => void rows.set(row.key, row),
+      write: (row, stamp, sections) => {
+        rows.set(row.key, row);
+        rows.setPassFacts(row.key, stamp, sections);
+        this.savedCounts.read++;
+      },
+      expected: (row) => {
+        const saved = this.saved?.rows;
+        if (saved === undefined) return undefined;
+        const i = savedRowOf(saved, row.key);
+        return i >= 0 && saved.mask[i] === maskOf(row) ? (saved.stamp[i] as number) : undefined;
+      },
+      restore: (row) => {
+        const saved = this.saved;
+        const i = saved === null ? -1 : savedRowOf(saved.rows, row.key);
+        if (saved === null || i < 0) return null;
+        const restored = restoredRow(saved.rows, i, row, guess, saved.errors);
+        rows.set(row.key, restored);
+        rows.setPassFacts(row.key, saved.rows.stamp[i] as number, savedSections(saved.rows, i));
+        this.savedCounts.restored++;
+        return restored;
+      },
       readHere: (row) => (this.archive === null ? null : parseSnapshot(this.partsOf(row), row, guess)),
     };
+  }
+
+  /** The done rows as the saved index keeps them (saved-index.ts writes them). */
+  savedRows(): SavedRows {
+    return this.snapshots.savedRows();
+  }
+
+  /** How many rows the passes filled from the saved index, and how many they read. */
+  savedUse(): { readonly restored: number; readonly read: number } {
+    return { ...this.savedCounts };
   }
 
   /**
@@ -760,6 +811,15 @@ export class HistoryIndex {
     }
     return { ...base, deleted: true, failed };
   }
+}
+
+/** The kinds a row has, a bit per kind of `DEBUG_FILE_KINDS` (the saved index's mask). */
+function maskOf(s: SnapshotSummary): number {
+  let mask = 0;
+  DEBUG_FILE_KINDS.forEach((kind, k) => {
+    if (s.files[kind] !== undefined) mask |= 1 << k;
+  });
+  return mask;
 }
 
 /** A snapshot of the folder without its archive mark (the archive dropped it, or was detached). */

@@ -20,6 +20,7 @@ import type { BurstCollector } from '../workspace/coalesce';
 import type { ArchiveReader } from './archive-rows';
 import { sharedPassWorker } from './pass-worker-client';
 import type { PassReader } from './pass-worker-client';
+import type { SavedIndexStore } from './saved-index';
 
 /** A home's archive open to read (`ArchiveStore.openReader` gives one). */
 export interface OpenArchive extends ArchiveReader {
@@ -61,7 +62,19 @@ export interface HistoryServiceOptions {
    * worker); `null` reads them on the main thread in rested slices.
    */
   readonly passReader?: PassReader | null;
+  /**
+   * The home's saved index (saved-index.ts): read when the home's folder is first indexed, so
+   * the pass fills unchanged rows from it; written after a pass, at most every `saveEveryMs`.
+   */
+  readonly savedIndex?: SavedIndexStore;
+  /** Least time between two saves of the index (default 60 s; the first waits `SAVE_AFTER_MS`). */
+  readonly saveEveryMs?: number;
+  /** Told when a save failed (the app's log); the History goes on without it. */
+  readonly onSaveError?: (message: string) => void;
 }
+
+/** After a pass ends, the save waits this long: the next burst of renders may be on its way. */
+const SAVE_AFTER_MS = 2000;
 
 /**
  * Least time between two pushes of background-pass rows. Each push costs the renderer a pass
@@ -93,6 +106,9 @@ export class HistoryService {
   private archiveMerge: Promise<void> = Promise.resolve();
   /** Told which snapshots changed, so caches of their contents can drop them. */
   private readonly rowListeners = new Set<(keys: readonly string[] | null) => void>();
+  /** A save of the home's index waiting for its time (one at a time), and when the last was. */
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastSave = 0;
 
   constructor(private readonly options: HistoryServiceOptions) {}
 
@@ -348,6 +364,7 @@ export class HistoryService {
       this.emitDelta({ upserts, removed: [], foreign: null, reset: false });
     };
     const reader = this.options.passReader === undefined ? sharedPassWorker() : this.options.passReader;
+    const store = this.folder === null ? this.options.savedIndex : undefined;
     void index
       .parseInBackground({
         // Short slices: a request (open a snapshot) waits at most one slice of reads. The rests
@@ -356,13 +373,38 @@ export class HistoryService {
         restMs: 8,
         signal,
         ...(reader === null ? {} : { reader }),
+        ...(store === undefined ? {} : { saved: () => store.load(index.dir) }),
         ...(this.options.sessionGuess === undefined ? {} : { sessionGuess: this.options.sessionGuess }),
         onProgress: ({ updated }) => {
           for (const s of updated) pending.set(s.key, s);
           if (Date.now() - last >= PUSH_EVERY_MS) flush();
         },
       })
-      .then(flush, () => undefined);
+      .then(
+        (filled) => {
+          flush();
+          if (filled > 0 && store !== undefined && index.pendingCount() === 0) this.saveSoon(index, store);
+        },
+        () => undefined,
+      );
+  }
+
+  /** Saves the home's index once the pass has rested a moment, at most every `saveEveryMs`. */
+  private saveSoon(index: HistoryIndex, store: SavedIndexStore): void {
+    if (this.saveTimer !== null) return;
+    const every = this.options.saveEveryMs ?? 60_000;
+    const wait = Math.max(SAVE_AFTER_MS, this.lastSave + every - Date.now());
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      if (this.index === index && this.folder === null) this.saveNow(index, store);
+    }, wait);
+    this.saveTimer.unref?.();
+  }
+
+  private saveNow(index: HistoryIndex, store: SavedIndexStore): void {
+    this.lastSave = Date.now();
+    const failed = store.save(index.dir, index.savedRows());
+    if (failed !== null) this.options.onSaveError?.(failed);
   }
 
   private emitDelta(
@@ -407,8 +449,14 @@ export class HistoryService {
     await Promise.resolve();
   }
 
-  /** Stops watching. */
+  /** Stops watching; a save that was waiting is made now. */
   async close(): Promise<void> {
+    if (this.saveTimer !== null) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = null;
+      const store = this.options.savedIndex;
+      if (this.index !== null && this.folder === null && store !== undefined) this.saveNow(this.index, store);
+    }
     await this.stopWatcher();
     this.closeArchive();
   }

@@ -9,6 +9,7 @@
  * now runs in short time slices (history-index.ts) and a request waits at most one slice.
  */
 import { statSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { describeFailure, parseManifestReport, parseVarsFile } from '../../shared/debug-files/parse';
 import type { ParsedManifestReport, ParsedVarsFile, ParseResult } from '../../shared/debug-files/parse';
@@ -38,14 +39,21 @@ export interface SnapshotParts {
   size(kind: DebugFileKind, file: SnapshotFile): number | null;
 }
 
-/** The files of a snapshot in `dir`, as listed. */
-export function folderParts(dir: string): SnapshotParts {
+/** The files of a snapshot in `dir`, as listed; `seen` gets each stat taken of one. */
+export function folderParts(dir: string, seen?: (kind: DebugFileKind, st: Stats) => void): SnapshotParts {
   return {
-    read: (_kind, file) => readTextCappedSync(join(dir, file.name), MAX_SHOWN_TEXT_BYTES),
-    size: (_kind, file) => {
+    read: (kind, file) =>
+      readTextCappedSync(
+        join(dir, file.name),
+        MAX_SHOWN_TEXT_BYTES,
+        seen === undefined ? undefined : (st) => seen(kind, st),
+      ),
+    size: (kind, file) => {
       try {
         // Gone since the listing (`undefined`, no error built): the watcher's unlink will drop it.
-        return statSync(join(dir, file.name), { throwIfNoEntry: false })?.size ?? null;
+        const st = statSync(join(dir, file.name), { throwIfNoEntry: false });
+        if (st !== undefined) seen?.(kind, st);
+        return st?.size ?? null;
       } catch {
         return null;
       }

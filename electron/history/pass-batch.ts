@@ -9,10 +9,18 @@ import { EMPTY_COLUMNS } from '../../shared/history/history-types';
 import type { SnapshotColumns } from '../../shared/history/history-columns';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { folderParts, parseSnapshot } from './parse-snapshot';
+import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
+import type { DebugFileKind } from '../../shared/debug-files/names';
+import { stampNow, stampOf } from './file-stamp';
+import type { StampStat } from './file-stamp';
 import type { SnapshotParts } from './parse-snapshot';
 
-/** One snapshot to read: its files as the main thread had them listed when it sent the batch. */
-export type PassBatchItem = Pick<SnapshotSummary, 'key' | 'files'>;
+/**
+ * One snapshot to read: its files as the main thread had them listed when it sent the batch,
+ * and, for a row the saved index holds, the stamp it was saved with (file-stamp.ts): when the
+ * files still have it, the worker answers `same` without reading them.
+ */
+export type PassBatchItem = Pick<SnapshotSummary, 'key' | 'files'> & { readonly expect?: number };
 
 /** What the main thread asks: read these snapshots of `dir` as they are now. */
 export interface PassBatchRequest {
@@ -38,6 +46,10 @@ export interface PassBatchResult {
   readonly guessIds: readonly string[] | null;
   /** A file was gone when read: the main thread may read the archive's copy instead. */
   readonly vanished: boolean;
+  /** The files' stamp as read (0: not known, a file gone). */
+  readonly stamp: number;
+  /** The files still have the stamp expected: nothing was read, the saved row holds. */
+  readonly same: boolean;
 }
 
 /** The worker's answer to one request. */
@@ -45,9 +57,16 @@ export type PassBatchReply =
   | { readonly id: number; readonly results: readonly PassBatchResult[] }
   | { readonly id: number; readonly error: string };
 
-/** The folder's files, noting whether any was gone when read or sized. */
-function watchedFolderParts(dir: string): { parts: SnapshotParts; vanished: () => boolean } {
-  const folder = folderParts(dir);
+/** The folder's files, noting whether any was gone when read or sized, and each file's stat. */
+function watchedFolderParts(dir: string): {
+  parts: SnapshotParts;
+  vanished: () => boolean;
+  stats: Partial<Record<DebugFileKind, StampStat>>;
+} {
+  const stats: Partial<Record<DebugFileKind, StampStat>> = {};
+  const folder = folderParts(dir, (kind, st) => {
+    stats[kind] = st;
+  });
   let gone = false;
   return {
     parts: {
@@ -67,13 +86,19 @@ function watchedFolderParts(dir: string): { parts: SnapshotParts; vanished: () =
       gone = false;
       return was;
     },
+    stats,
   };
 }
 
 /** Reads one batch (in the worker; in a test, on the calling thread). */
 export function readPassBatch(request: PassBatchRequest): PassBatchResult[] {
-  const { parts, vanished } = watchedFolderParts(request.dir);
-  return request.snapshots.map(({ key, files: listed }) => {
+  const { parts, vanished, stats } = watchedFolderParts(request.dir);
+  return request.snapshots.map(({ key, files: listed, expect }) => {
+    if (expect !== undefined && stampNow(request.dir, listed) === expect) {
+      const none = { files: listed, columns: EMPTY_COLUMNS, error: null, guessIds: null };
+      return { key, ...none, vanished: false, stamp: expect, same: true };
+    }
+    for (const kind of DEBUG_FILE_KINDS) delete stats[kind];
     let guessIds: readonly string[] | null = null;
     // Asked exactly when the main thread's guess would be (withGuessedSession): noted, not answered.
     const note: SessionGuess = (ids) => {
@@ -93,7 +118,11 @@ export function readPassBatch(request: PassBatchRequest): PassBatchResult[] {
       error: null,
     };
     const { files, columns, error } = parseSnapshot(parts, row, note);
-    return { key, files, columns, error, guessIds, vanished: vanished() };
+    const gone = vanished();
+    // A file the parse neither read nor sized (its size came with the listing) is stated here.
+    const unstated = Object.keys(files).filter((k) => stats[k as DebugFileKind] === undefined);
+    const stamp = gone ? 0 : unstated.length === 0 ? stampOf(files, stats) : stampNow(request.dir, files);
+    return { key, files, columns, error, guessIds, vanished: gone, stamp, same: false };
   });
 }
 

@@ -26,7 +26,15 @@ export interface WorkerPassTarget {
   mark(): number;
   /** The watcher changed `key`'s row after `mark` was taken. */
   changedSince(key: string, mark: number): boolean;
-  write(row: SnapshotSummary): void;
+  /** Writes a row the pass read, with its files' stamp and the ids its session guess was asked about. */
+  write(row: SnapshotSummary, stamp: number, sections: readonly string[] | null): void;
+  /** The stamp the saved index holds for this listed row (same files), if it holds it. */
+  expected(row: SnapshotSummary): number | undefined;
+  /**
+   * The row filled from the saved index, its files found unchanged; `null` when the saved row
+   * is gone (it is then forgotten, and the next round reads the files).
+   */
+  restore(row: SnapshotSummary): SnapshotSummary | null;
   /**
    * Reads a row on the main thread, when the worker found a file gone that the archive may
    * still hold (only the main thread has the archive); `null`: no archive, take the worker's.
@@ -81,7 +89,13 @@ export async function runWorkerPass(
       const rows: PassBatchItem[] = [];
       for (; next < total && rows.length < batchSize; next++) {
         const row = target.row(pending[next] as string);
-        if (row !== undefined && row.parseState === 'pending') rows.push({ key: row.key, files: row.files });
+        if (row === undefined || row.parseState !== 'pending') continue;
+        const expect = target.expected(row);
+        rows.push(
+          expect === undefined
+            ? { key: row.key, files: row.files }
+            : { key: row.key, files: row.files, expect },
+        );
       }
       if (rows.length === 0) return null;
       const mark = target.mark();
@@ -131,6 +145,11 @@ function apply(
     const now = target.row(read.key);
     // Changed meanwhile (a file rewritten, added, removed): pending still, read in the next round.
     if (now === undefined || now.parseState !== 'pending' || target.changedSince(read.key, mark)) continue;
+    if (read.same) {
+      const restored = target.restore(now);
+      if (restored !== null) updated.push(restored);
+      continue;
+    }
     const here = read.vanished ? target.readHere(now) : null;
     const row: SnapshotSummary = here ?? {
       ...now,
@@ -139,7 +158,8 @@ function apply(
       parseState: 'done',
       error: read.error,
     };
-    target.write(row);
+    // Read on the main thread from the archive: not stamped (the saved index skips it).
+    target.write(row, here === null ? read.stamp : 0, here === null ? read.guessIds : null);
     updated.push(row);
   }
   return updated;

@@ -66,12 +66,16 @@ function scratchFor(size: number): Buffer {
   return scratch;
 }
 
-/** Reads `file` when it is a regular file of at most `cap` bytes. Never throws. */
-export function readTextCappedSync(file: string, cap: number): CappedRead {
+/**
+ * Reads `file` when it is a regular file of at most `cap` bytes. Never throws. `seen` gets the
+ * descriptor's stat (the History's pass stamps the files it read, file-stamp.ts, at no extra stat).
+ */
+export function readTextCappedSync(file: string, cap: number, seen?: (st: fs.Stats) => void): CappedRead {
   let fd: number | null = null;
   try {
     fd = fs.openSync(file, READ_FLAGS);
     const st = fs.fstatSync(fd);
+    seen?.(st);
     const refused = judge(st, cap, file);
     if (refused !== null) return refused;
     const buffer = scratchFor(st.size);

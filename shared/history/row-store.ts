@@ -18,6 +18,7 @@ import { EMPTY_COLUMNS, SNAPSHOT_WHERE } from './history-types';
 import type { SnapshotColumns, SnapshotFile, SnapshotSummary, SnapshotWhere } from './history-types';
 import { HISTORY_COLUMN_TABLE, storedColumns } from './history-columns';
 import { missingOfMask } from './snapshot-group';
+import type { SavedRows } from './saved-rows';
 
 const KINDS = DEBUG_FILE_KINDS.length;
 /** Characters of the timestamp part of a key (`YYYY-MM-DD-HH-MM-SS`, names.ts). */
@@ -72,7 +73,7 @@ class Interner {
 }
 
 /** A longer copy of a column (the first `old.length` values kept). */
-function grown<T extends Float64Array | Int32Array | Uint16Array | Int8Array>(
+function grown<T extends Float64Array | Int32Array | Uint32Array | Uint16Array | Int8Array>(
   old: T,
   make: (n: number) => T,
   size: number,
@@ -101,6 +102,13 @@ export class RowStore {
   private numbers: Float64Array[] = NUMBER_IDS.map(() => new Float64Array(0));
   /** One per flag column: -1 null, 0, 1. */
   private flags: Int8Array[] = FLAG_IDS.map(() => new Int8Array(0));
+  /**
+   * What the saved index checks a row by (file-stamp.ts): the stamp of its files when the pass
+   * read them, 0 when not known. Reset whenever the row goes back to pending.
+   */
+  private stampAt = new Uint32Array(0);
+  /** The section ids a session guess was asked about (JSON, interned), -1 for none. */
+  private sectionsAt = new Int32Array(0);
   private readonly strings = new Interner();
   /** Rare fields, by row: errors, and anything the derivations would not give back exactly. */
   private readonly errors = new Map<number, string>();
@@ -182,6 +190,10 @@ export class RowStore {
     }
     this.errors.delete(row);
     this.odd.delete(row);
+    if (s.parseState !== 'done') {
+      this.stampAt[row] = 0;
+      this.sectionsAt[row] = -1;
+    }
     if (!this.derivable(key, s)) {
       // Kept whole: a summary whose names, timestamp or key disagree with the derivations. Its
       // state bits are still written, for the counts.
@@ -241,6 +253,8 @@ export class RowStore {
     for (let j = 0; j < KINDS; j++) this.bytesAt[row * KINDS + j] = Number.NaN;
     this.bytesAt[row * KINDS + k] = bytes ?? Number.NaN;
     this.state[row] = (1 << k) | EMPTY;
+    this.stampAt[row] = 0;
+    this.sectionsAt[row] = -1;
     for (const col of this.text) (col as Int32Array)[row] = -1;
     for (const col of this.numbers) (col as Float64Array)[row] = Number.NaN;
     for (const col of this.flags) (col as Int8Array)[row] = -1;
@@ -258,6 +272,83 @@ export class RowStore {
     this.state[row] = (this.state[row] as number) | (1 << k);
     this.bytesAt[row * KINDS + k] = bytes ?? Number.NaN;
     return true;
+  }
+
+  /**
+   * Notes what the pass read a done row from: its files' stamp and the section ids its session
+   * guess was asked about (`null`: none), so the row can be saved and checked on reopening.
+   */
+  setPassFacts(key: string, stamp: number, sections: readonly string[] | null): void {
+    const row = this.slot.get(key);
+    if (row === undefined || ((this.state[row] as number) & DONE) === 0) return;
+    this.stampAt[row] = stamp >>> 0;
+    this.sectionsAt[row] = sections === null ? -1 : this.strings.id(JSON.stringify(sections));
+  }
+
+  /**
+   * The done rows the saved index can keep (stamped, not kept whole), oldest first, with their
+   * columns as the pass read them: a guessed session type is taken out again (the guess depends
+   * on the workspace's manifests and is made anew when the row is restored, saved-rows.ts).
+   */
+  savedRows(): SavedRows {
+    const rows: number[] = [];
+    for (const [key, row] of this.slot) {
+      void key;
+      if (((this.state[row] as number) & DONE) === 0 || this.stampAt[row] === 0 || this.odd.has(row))
+        continue;
+      rows.push(row);
+    }
+    rows.sort((a, b) => compareRowKeys(this.keyAt[a] as string, this.keyAt[b] as string));
+    const n = rows.length;
+    const table: string[] = [];
+    const remap = new Map<number, number>();
+    const idOf = (id: number): number => {
+      if (id < 0) return -1;
+      let to = remap.get(id);
+      if (to === undefined) {
+        to = table.length;
+        table.push(this.strings.strings[id] as string);
+        remap.set(id, to);
+      }
+      return to;
+    };
+    const typeAt = TEXT_IDS.indexOf('sessionType');
+    const fromAt = TEXT_IDS.indexOf('sessionInferredFrom');
+    const out: SavedRows = {
+      count: n,
+      keys: rows.map((r) => this.keyAt[r] as string),
+      mask: new Uint8Array(n),
+      stamp: new Uint32Array(n),
+      bytes: new Float64Array(n * KINDS),
+      empty: new Uint8Array(n),
+      text: TEXT_IDS.map(() => new Int32Array(n)),
+      numbers: NUMBER_IDS.map(() => new Float64Array(n)),
+      flags: FLAG_IDS.map(() => new Int8Array(n)),
+      sections: new Int32Array(n),
+      strings: table,
+      errors: [],
+    };
+    rows.forEach((row, i) => {
+      const state = this.state[row] as number;
+      out.mask[i] = state & MASK;
+      out.stamp[i] = this.stampAt[row] as number;
+      out.empty[i] = (state & EMPTY) !== 0 ? 1 : 0;
+      out.bytes.set(this.bytesAt.subarray(row * KINDS, row * KINDS + KINDS), i * KINDS);
+      const sections = this.sectionsAt[row] as number;
+      out.sections[i] = idOf(sections);
+      for (let j = 0; j < TEXT_IDS.length; j++) {
+        // Guessed (the pass asked, and the type came from the guess): saved as read, unguessed.
+        const guessed = sections >= 0 && (j === typeAt || j === fromAt);
+        (out.text[j] as Int32Array)[i] = guessed ? -1 : idOf((this.text[j] as Int32Array)[row] as number);
+      }
+      for (let j = 0; j < NUMBER_IDS.length; j++)
+        (out.numbers[j] as Float64Array)[i] = (this.numbers[j] as Float64Array)[row] as number;
+      for (let j = 0; j < FLAG_IDS.length; j++)
+        (out.flags[j] as Int8Array)[i] = (this.flags[j] as Int8Array)[row] as number;
+      const error = this.errors.get(row);
+      if (error !== undefined) out.errors.push([i, error]);
+    });
+    return out;
   }
 
   /** The rows of `keys` (all present) as an encoder reads them. */
@@ -416,6 +507,8 @@ export class RowStore {
     this.text = this.text.map((a) => grown(a, (m) => new Int32Array(m), n));
     this.numbers = this.numbers.map((a) => grown(a, (m) => new Float64Array(m), n));
     this.flags = this.flags.map((a) => grown(a, (m) => new Int8Array(m), n));
+    this.stampAt = grown(this.stampAt, (m) => new Uint32Array(m), n);
+    this.sectionsAt = grown(this.sectionsAt, (m) => new Int32Array(m), n);
     this.capacity = n;
   }
 }

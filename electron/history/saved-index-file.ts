@@ -1,0 +1,172 @@
+/**
+ * The saved History index as bytes (saved-index.ts keeps one per home in the settings folder).
+ * A derived file, so anything short of a whole, current file of the same folder is ignored and
+ * the pass reads everything again: a checksum over all of it, a version, the signature of the
+ * stored columns and of the app, and the folder's real path, all checked before any row is used.
+ *
+ * Layout: a 32-byte header, a JSON meta (counts, the interned strings, the errors), then the
+ * arrays, each at a multiple of 8, as the archive's row index is laid out (row-index-file.ts).
+ */
+import zlib from 'node:zlib';
+import type { SavedRows } from '../../shared/history/saved-rows';
+import { SAVED_FLAG_IDS, SAVED_NUMBER_IDS, SAVED_TEXT_IDS } from '../../shared/history/saved-rows';
+import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
+import { compareRowKeys } from '../../shared/history/row-store';
+import { COLUMNS_ID } from './archive-rows';
+import { pad8, sub, viewOf } from '../archive/row-index-file';
+
+const MAGIC = 'ECKHIDX1';
+/**
+ * Bumped when the layout changes, or what the pass fills for the same files does (a parser or a
+ * column's reader changed): every saved index of an older version is then read again in full.
+ */
+export const SAVED_INDEX_VERSION = 1;
+const HEADER = 32;
+const KINDS = DEBUG_FILE_KINDS.length;
+
+/** Which rows a file may hold: the stored columns' checksum, this format's version and the app's. */
+export function savedSignature(appVersion: string): string {
+  return `${SAVED_INDEX_VERSION}:${COLUMNS_ID}:${appVersion}`;
+}
+
+interface Meta {
+  readonly signature: string;
+  readonly dir: string;
+  readonly count: number;
+  readonly keyBytes: number;
+  readonly columns: readonly [number, number, number];
+  readonly strings: readonly string[];
+  readonly errors: readonly (readonly [number, string])[];
+}
+
+/** The file of `rows`, saved for the folder whose real path is `dir`. */
+export function encodeSavedIndex(rows: SavedRows, dir: string, signature: string): Buffer {
+  const n = rows.count;
+  const keyBlob = Buffer.from(rows.keys.join(''), 'latin1');
+  const keyEnds = new Uint32Array(n);
+  let end = 0;
+  rows.keys.forEach((k, i) => {
+    end += k.length;
+    keyEnds[i] = end;
+  });
+  const meta: Meta = {
+    signature,
+    dir,
+    count: n,
+    keyBytes: keyBlob.length,
+    columns: [rows.text.length, rows.numbers.length, rows.flags.length],
+    strings: rows.strings,
+    errors: rows.errors,
+  };
+  const parts: Uint8Array[] = [Buffer.from(JSON.stringify(meta)), keyBlob, sub(keyEnds, n)];
+  parts.push(sub(rows.mask, n), sub(rows.stamp, n), sub(rows.bytes, n * KINDS), sub(rows.empty, n));
+  for (const c of rows.text) parts.push(sub(c, n));
+  for (const c of rows.numbers) parts.push(sub(c, n));
+  for (const c of rows.flags) parts.push(sub(c, n));
+  parts.push(sub(rows.sections, n));
+  const out = Buffer.alloc(HEADER + parts.reduce((s, p) => s + pad8(p.length), 0));
+  let at = HEADER;
+  for (const p of parts) {
+    out.set(p, at);
+    at += pad8(p.length);
+  }
+  out.write(MAGIC, 0, 'latin1');
+  out.writeUInt32LE(SAVED_INDEX_VERSION, 8);
+  out.writeUInt32LE(pad8(parts[0]?.length ?? 0), 12);
+  out.writeUInt32LE(checksum(out), 16);
+  return out;
+}
+
+/**
+ * The rows of a saved index, or `null` when the bytes are not a whole, current file of the
+ * folder `dir` with this `signature`: damaged, cut, of another version, app or folder.
+ */
+export function decodeSavedIndex(bytes: Buffer, dir: string, signature: string): SavedRows | null {
+  if (bytes.length < HEADER || bytes.toString('latin1', 0, 8) !== MAGIC) return null;
+  if (bytes.readUInt32LE(8) !== SAVED_INDEX_VERSION) return null;
+  if (checksum(bytes) !== bytes.readUInt32LE(16)) return null;
+  const metaLength = bytes.readUInt32LE(12);
+  let meta: Meta;
+  try {
+    meta = JSON.parse(bytes.toString('utf8', HEADER, HEADER + metaLength).replace(/\0+$/, '')) as Meta;
+  } catch {
+    return null;
+  }
+  if (!validMeta(meta) || meta.signature !== signature || meta.dir !== dir) return null;
+  const n = meta.count;
+  let at = HEADER + metaLength;
+  const take = (length: number): Buffer => {
+    if (at + length > bytes.length) throw new RangeError('short saved index');
+    const b = bytes.subarray(at, at + length);
+    at += pad8(length);
+    return b;
+  };
+  try {
+    const keyBlob = take(meta.keyBytes);
+    const keyEnds = viewOf(take(n * 4), Uint32Array, n);
+    const keys: string[] = new Array<string>(n);
+    let from = 0;
+    for (let i = 0; i < n; i++) {
+      const to = keyEnds[i] as number;
+      if (to < from || to > keyBlob.length) return null;
+      keys[i] = keyBlob.toString('latin1', from, to);
+      // Sorted, no repeats: the lookups binary-search them (saved-rows.ts).
+      if (i > 0 && compareRowKeys(keys[i - 1] as string, keys[i] as string) >= 0) return null;
+      from = to;
+    }
+    const rows: SavedRows = {
+      count: n,
+      keys,
+      mask: viewOf(take(n), Uint8Array, n),
+      stamp: viewOf(take(n * 4), Uint32Array, n),
+      bytes: viewOf(take(n * 8 * KINDS), Float64Array, n * KINDS),
+      empty: viewOf(take(n), Uint8Array, n),
+      text: SAVED_TEXT_IDS.map(() => viewOf(take(n * 4), Int32Array, n)),
+      numbers: SAVED_NUMBER_IDS.map(() => viewOf(take(n * 8), Float64Array, n)),
+      flags: SAVED_FLAG_IDS.map(() => viewOf(take(n), Int8Array, n)),
+      sections: viewOf(take(n * 4), Int32Array, n),
+      strings: meta.strings,
+      errors: meta.errors.map(([i, e]) => [i, e] as const),
+    };
+    if (at !== bytes.length) return null;
+    // Every index into the strings points at one (a row restored never reads past them).
+    const s = rows.strings.length;
+    for (const col of [...rows.text, rows.sections]) for (const v of col) if (v < -1 || v >= s) return null;
+    return rows;
+  } catch {
+    return null;
+  }
+}
+
+function validMeta(meta: unknown): meta is Meta {
+  if (typeof meta !== 'object' || meta === null) return false;
+  const m = meta as Partial<Meta>;
+  const cols = m.columns;
+  return (
+    typeof m.signature === 'string' &&
+    typeof m.dir === 'string' &&
+    Number.isSafeInteger(m.count) &&
+    (m.count as number) >= 0 &&
+    Number.isSafeInteger(m.keyBytes) &&
+    Array.isArray(cols) &&
+    cols[0] === SAVED_TEXT_IDS.length &&
+    cols[1] === SAVED_NUMBER_IDS.length &&
+    cols[2] === SAVED_FLAG_IDS.length &&
+    Array.isArray(m.strings) &&
+    m.strings.every((x) => typeof x === 'string') &&
+    Array.isArray(m.errors) &&
+    m.errors.every(
+      (e) =>
+        Array.isArray(e) &&
+        Number.isInteger(e[0]) &&
+        e[0] >= 0 &&
+        e[0] < (m.count as number) &&
+        typeof e[1] === 'string',
+    )
+  );
+}
+
+/** The crc32 of the header (but its own field) and the body. */
+function checksum(file: Buffer): number {
+  return zlib.crc32(file.subarray(20), zlib.crc32(file.subarray(0, 16)));
+}
