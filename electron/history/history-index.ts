@@ -749,7 +749,7 @@ export class HistoryIndex {
 
   /** The done rows as the saved index keeps them (saved-index.ts writes them). */
   savedRows(): SavedRows {
-    return this.snapshots.savedRows();
+    return this.snapshots.savedRows(this.liveKeys());
   }
 
   /** How many rows the passes filled from the saved index, and how many they read. */

@@ -12,6 +12,7 @@ import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { guessedColumns } from './pass-batch';
 import type { PassBatchItem, PassBatchResult } from './pass-batch';
 import type { PassReader } from './pass-worker-client';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 /** What the pass needs of the index (history-index.ts builds it over its folder rows). */
 export interface WorkerPassTarget {
@@ -125,6 +126,10 @@ export async function runWorkerPass(
       filled += updated.length;
       round += updated.length;
       options.onProgress?.({ updated, done: batch.end, total });
+      // A turn of the event loop per batch: answers that come back at once (a reopened home's
+      // rows, only stated) were otherwise applied in one long run of microtasks, holding every
+      // request for seconds (the loop's delay reached 2 s at 250,000 rows).
+      await yieldToLoop();
     }
     // Answers that filled nothing though nothing changed: a reader that cannot read these rows;
     // the caller reads them on the main thread rather than ask again forever.
