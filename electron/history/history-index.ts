@@ -19,7 +19,7 @@ import { isDebugTempName, parseDebugFileName } from '../../shared/debug-files/na
 import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
 import { DEFAULT_NAME_ZONE, debugFileName } from '../../shared/debug-files/names';
 import { SnapshotGrouper, newSnapshot, withFile, withoutFile } from '../../shared/history/snapshot-group';
-import { RowStore, compareRowKeys } from '../../shared/history/row-store';
+import { RowStore, compareRowKeys, sortRowKeys } from '../../shared/history/row-store';
 import type { RowSource } from '../../shared/history/row-store';
 import { encodeSource } from '../../shared/history/listing-wire';
 import type { WireListing } from '../../shared/history/listing-wire';
@@ -248,6 +248,7 @@ export class HistoryIndex {
     const dotted: Dirent[] = [];
     try {
       const dir = opendirSync(this.dir, { bufferSize: 4096 });
+      this.snapshots.beginListing();
       try {
         for (let d = dir.readSync(); d !== null; d = dir.readSync()) {
           if (d.name.charCodeAt(0) === 46 && this.sweep !== undefined) dotted.push(d);
@@ -257,6 +258,7 @@ export class HistoryIndex {
         dir.closeSync();
       }
     } catch (err) {
+      this.snapshots.endListing();
       this.snapshots.clear();
       this.folderError = folderErrorMessage(this.dir, err);
       this.order = [];
@@ -264,6 +266,7 @@ export class HistoryIndex {
     }
     const swept = new Set(this.sweep?.(this.dir, dotted));
     for (const d of dotted) if (!swept.has(d.name)) this.group(grouper, d);
+    this.snapshots.endListing();
     for (const f of grouper.finish().foreign) this.foreign.set(f.name, f);
     this.order = null;
     this.mergeArchive();
@@ -350,7 +353,7 @@ export class HistoryIndex {
 
   /** The archived-only keys, oldest first. */
   private archivedKeys(): readonly string[] {
-    this.archiveOrder ??= [...this.archiveOnly.keys()].sort(compareRowKeys);
+    this.archiveOrder ??= sortRowKeys([...this.archiveOnly.keys()]);
     return this.archiveOrder;
   }
 
@@ -428,7 +431,7 @@ export class HistoryIndex {
 
   /** The folder's own snapshot keys, oldest first. */
   private liveKeys(): readonly string[] {
-    this.order ??= [...this.snapshots.keys()].sort(compareRowKeys);
+    this.order ??= sortRowKeys([...this.snapshots.keys()]);
     return this.order;
   }
 
@@ -647,7 +650,7 @@ export class HistoryIndex {
     const pending: string[] = [];
     for (const key of this.snapshots.keys()) if (this.snapshots.isPending(key)) pending.push(key);
     for (const key of this.archiveOnly.keys()) if (this.archiveOnly.isPending(key)) pending.push(key);
-    return pending.sort((a, b) => compareRowKeys(b, a));
+    return sortRowKeys(pending, true);
   }
 
   /** One pass over the listing of `generation`; stops as soon as the folder is listed again. */

@@ -180,8 +180,8 @@ export function snapshotFileNames(key: string): Readonly<Record<DebugFileKind, s
   };
 }
 
-/** Length of each kind's `<kind>-` prefix and `.<ext>` suffix. */
-const AFFIX: Readonly<Record<DebugFileKind, readonly [number, number]>> = {
+/** Length of each kind's `<kind>-` prefix and `.<ext>` suffix: a name's key is what is between. */
+export const DEBUG_KEY_AFFIX: Readonly<Record<DebugFileKind, readonly [number, number]>> = {
   vars: [5, 5],
   context: [8, 3],
   fragments: [10, 3],
@@ -199,14 +199,14 @@ export function debugKindOf(name: string): DebugFileKind | null {
   else if (name.startsWith('manifest-')) kind = 'manifest';
   else if (name.startsWith('fragments-')) kind = 'fragments';
   else return null;
-  const [prefix, suffix] = AFFIX[kind];
+  const [prefix, suffix] = DEBUG_KEY_AFFIX[kind];
   if (name.length <= prefix + suffix) return null;
   return name.endsWith(kind === 'vars' ? '.json' : '.md') ? kind : null;
 }
 
 /** The key part of a name whose kind `debugKindOf` gave. */
 export function debugKeyOf(name: string, kind: DebugFileKind): string {
-  const [prefix, suffix] = AFFIX[kind];
+  const [prefix, suffix] = DEBUG_KEY_AFFIX[kind];
   return name.slice(prefix, name.length - suffix);
 }
 

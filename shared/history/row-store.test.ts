@@ -4,7 +4,7 @@ import type { SnapshotKeyParts } from '../debug-files/names';
 import { EMPTY_COLUMNS } from './history-types';
 import type { SnapshotSummary } from './history-types';
 import { encodeRows, encodeSource } from './listing-wire';
-import { RowStore, compareRowKeys } from './row-store';
+import { RowStore, compareRowKeys, sortRowKeys } from './row-store';
 import { SnapshotGrouper, groupDebugEntries } from './snapshot-group';
 
 const file = (name: string, bytes: number | null = null) => ({ name, kind: 'file' as const, bytes });
@@ -146,6 +146,48 @@ describe('RowStore', () => {
     expect(foreign).toEqual(grouped.foreign);
     expect([...store.keys()].sort(compareRowKeys).map((k) => store.get(k))).toEqual(grouped.snapshots);
   });
+
+  it('groups by key codes while listing exactly as by the keys themselves, near-alike keys apart', () => {
+    // Keys a code could merge if it were careless: leading zeros, no suffix against -0 and -1,
+    // years outside the codes' range, the largest suffixes.
+    const keys = [
+      '2026-01-02-03-04-05',
+      '2026-01-02-03-04-05-0',
+      '2026-01-02-03-04-05-1',
+      '2026-01-02-03-04-05-01',
+      '2026-01-02-03-04-05-7',
+      '2026-01-02-03-04-05-007',
+      '2026-01-02-03-04-05-999999',
+      '2026-01-02-03-04-05-999998',
+      '1969-12-31-23-59-59',
+      '2300-01-01-00-00-00',
+      '2199-12-31-23-59-59-3',
+    ];
+    // And enough ordinary ones that the code table grows a few times while listing.
+    for (let i = 0; i < 3000; i++)
+      keys.push(`2026-02-0${1 + (i % 9)}-1${i % 10}-${String(i % 60).padStart(2, '0')}-0${i % 10}-${i}`);
+    const kinds = ['vars-%.json', 'context-%.md', 'fragments-%.md', 'manifest-%.md'];
+    const names = keys.flatMap((k, i) => kinds.slice(0, 1 + (i % 4)).map((f) => f.replace('%', k)));
+    // Shuffled, so a key's later files come after other keys' first ones.
+    let seed = 5;
+    for (let i = names.length - 1; i > 0; i--) {
+      seed = (seed * 48271) % 2147483647;
+      const j = seed % (i + 1);
+      [names[i], names[j]] = [names[j] as string, names[i] as string];
+    }
+    const store = new RowStore();
+    store.beginListing();
+    const grouper = new SnapshotGrouper('utc', store);
+    for (const n of names) grouper.add(n, 'file', n.length);
+    grouper.finish();
+    store.endListing();
+    const grouped = groupDebugEntries(
+      names.map((n) => file(n, n.length)),
+      'utc',
+    );
+    expect(store.size).toBe(keys.length);
+    expect([...store.keys()].sort(compareRowKeys).map((k) => store.get(k))).toEqual(grouped.snapshots);
+  });
 });
 
 describe('compareRowKeys', () => {
@@ -172,5 +214,32 @@ describe('compareRowKeys', () => {
             Math.sign(compareKeyParts(parts.get(a) as SnapshotKeyParts, parts.get(b) as SnapshotKeyParts)),
           );
     }
+  });
+});
+
+describe('sortRowKeys', () => {
+  it('sorts as sort(compareRowKeys) does, both ways, odd keys and ties included', () => {
+    let seed = 11;
+    const next = (n: number): number => {
+      seed = (seed * 48271) % 2147483647;
+      return seed % n;
+    };
+    const two = (n: number): string => String(n).padStart(2, '0');
+    const keys: string[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const stamp = `${1990 + next(60)}-${two(1 + next(12))}-${two(1 + next(28))}-${two(next(24))}-${two(next(3))}-${two(next(60))}`;
+      const tail = next(4);
+      keys.push(tail === 0 ? stamp : tail === 1 ? `${stamp}-1` : `${stamp}-${next(2_000_000)}`);
+    }
+    // Keys the codes cannot hold: compared as strings, as compareRowKeys compares them.
+    keys.push(
+      '2026-01-02x03-04-05',
+      '2026-13-02-03-04-05',
+      '9999-12-31-23-59-59-999999',
+      'zzzz',
+      '2026-01-02-03-04-05-',
+    );
+    expect(sortRowKeys(keys)).toEqual([...keys].sort(compareRowKeys));
+    expect(sortRowKeys(keys, true)).toEqual([...keys].sort((a, b) => compareRowKeys(b, a)));
   });
 });

@@ -19,6 +19,7 @@ import type { SnapshotColumns, SnapshotFile, SnapshotSummary, SnapshotWhere } fr
 import { HISTORY_COLUMN_TABLE, storedColumns } from './history-columns';
 import { missingOfMask } from './snapshot-group';
 import type { SavedRows } from './saved-rows';
+import { KeyCodeTable, identityCodeAt, sortCode, suffixRank } from './key-codes';
 
 const KINDS = DEBUG_FILE_KINDS.length;
 /** Characters of the timestamp part of a key (`YYYY-MM-DD-HH-MM-SS`, names.ts). */
@@ -110,6 +111,8 @@ export class RowStore {
   /** The section ids a session guess was asked about (JSON, interned), -1 for none. */
   private sectionsAt = new Int32Array(0);
   private readonly strings = new Interner();
+  /** While a listing is grouped (`beginListing`): its keys' codes, so a file of a key met before costs no string lookup. */
+  private listingCodes: KeyCodeTable | null = null;
   /** Rare fields, by row: errors, and anything the derivations would not give back exactly. */
   private readonly errors = new Map<number, string>();
   private readonly odd = new Map<number, SnapshotSummary>();
@@ -244,6 +247,10 @@ export class RowStore {
     if (row >= this.capacity) this.allocate(Math.max(1024, this.capacity * 2));
     this.keyAt[row] = key;
     this.slot.set(key, row);
+    if (this.listingCodes !== null) {
+      const code = identityCodeAt(key, 0, key.length);
+      if (code === code) this.listingCodes.set(code, row);
+    }
     if (this.errors.size > 0) this.errors.delete(row);
     if (this.odd.size > 0) this.odd.delete(row);
     this.time[row] = parts.time;
@@ -267,11 +274,43 @@ export class RowStore {
   file(key: string, kind: DebugFileKind, bytes: number | null): boolean {
     const row = this.slot.get(key);
     if (row === undefined) return false;
-    if (this.odd.size > 0 && this.odd.has(row)) return true;
+    this.fileOfRow(row, kind, bytes);
+    return true;
+  }
+
+  /**
+   * `file` for the key `name.slice(from, end)`, without slicing it while a listing is grouped:
+   * the key's code finds its row (key-codes.ts). `false` when the key was not started.
+   */
+  fileIn(name: string, from: number, end: number, kind: DebugFileKind, bytes: number | null): boolean {
+    const table = this.listingCodes;
+    const code = table === null ? Number.NaN : identityCodeAt(name, from, end);
+    if (table === null || code !== code) return this.file(name.slice(from, end), kind, bytes);
+    const row = table.get(code);
+    if (row < 0) return false;
+    this.fileOfRow(row, kind, bytes);
+    return true;
+  }
+
+  private fileOfRow(row: number, kind: DebugFileKind, bytes: number | null): void {
+    if (this.odd.size > 0 && this.odd.has(row)) return;
     const k = DEBUG_FILE_KINDS.indexOf(kind);
     this.state[row] = (this.state[row] as number) | (1 << k);
     this.bytesAt[row * KINDS + k] = bytes ?? Number.NaN;
-    return true;
+  }
+
+  /** From here to `endListing`, started keys are found by their codes too (`fileIn`). */
+  beginListing(): void {
+    const table = new KeyCodeTable(Math.max(1024, this.slot.size));
+    for (const [key, row] of this.slot) {
+      const code = identityCodeAt(key, 0, key.length);
+      if (code === code) table.set(code, row);
+    }
+    this.listingCodes = table;
+  }
+
+  endListing(): void {
+    this.listingCodes = null;
   }
 
   /**
@@ -293,14 +332,17 @@ export class RowStore {
   savedRows(keysInOrder?: readonly string[]): SavedRows {
     // The caller's sorted keys when it has them (the index keeps its listing's order): a sort of
     // 250,000 keys was a third of the save.
-    const rows: number[] = [];
+    let rows: number[] = [];
+    const sorted: number[] = [];
     const take = (row: number): void => {
       if (((this.state[row] as number) & DONE) === 0 || this.stampAt[row] === 0 || this.odd.has(row)) return;
       rows.push(row);
     };
     if (keysInOrder === undefined) {
       for (const row of this.slot.values()) take(row);
-      rows.sort((a, b) => compareRowKeys(this.keyAt[a] as string, this.keyAt[b] as string));
+      for (const key of sortRowKeys(rows.map((r) => this.keyAt[r] as string)))
+        sorted.push(this.slot.get(key) as number);
+      rows = sorted;
     } else
       for (const key of keysInOrder) {
         const row = this.slot.get(key);
@@ -521,13 +563,6 @@ export class RowStore {
   }
 }
 
-/** The suffix of a key (digits after the 19-character timestamp and a dash), 1 when none. */
-function suffixRank(key: string): number {
-  let n = 0;
-  for (let i = TIMESTAMP_LENGTH + 1; i < key.length; i++) n = n * 10 + key.charCodeAt(i) - 48;
-  return key.length > TIMESTAMP_LENGTH ? n : 1;
-}
-
 /**
  * Orders valid snapshot keys oldest first, as `compareKeyParts` orders their parts (timestamp,
  * then suffix, none first), without parsing them: a sort of 250,000 keys allocates nothing.
@@ -538,4 +573,28 @@ export function compareRowKeys(a: string, b: string): number {
     if (d !== 0) return d;
   }
   return suffixRank(a) - suffixRank(b);
+}
+
+/**
+ * `keys` sorted oldest first, as `sort(compareRowKeys)` sorts them, about three times faster at
+ * 250,000 keys (130 ms against 460 here): each key's code is worked out once and compared as a
+ * number; only keys without one (or with the same one) are compared as strings.
+ */
+export function sortRowKeys(keys: readonly string[], newestFirst = false): string[] {
+  const n = keys.length;
+  const codes = new Float64Array(n);
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    codes[i] = sortCode(keys[i] as string);
+    order[i] = i;
+  }
+  const sign = newestFirst ? -1 : 1;
+  order.sort(
+    (a, b) =>
+      sign *
+      ((codes[a] as number) - (codes[b] as number) || compareRowKeys(keys[a] as string, keys[b] as string)),
+  );
+  const out = new Array<string>(n);
+  for (let i = 0; i < n; i++) out[i] = keys[order[i] as number] as string;
+  return out;
 }

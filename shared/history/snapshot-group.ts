@@ -11,6 +11,7 @@ import {
   parseSnapshotKey,
   debugKeyOf,
   debugKindOf,
+  DEBUG_KEY_AFFIX,
 } from '../debug-files/names';
 import type { DebugFileKind, NameZone, ParsedDebugFileName, SnapshotKeyParts } from '../debug-files/names';
 import { DEFAULT_NAME_ZONE } from '../debug-files/names';
@@ -132,10 +133,21 @@ export class SnapshotGrouper {
   add(name: string, kind: ForeignEntry['kind'], bytes: number | null): void {
     const fileKind = kind === 'file' || kind === 'symlink' ? debugKindOf(name) : null;
     if (fileKind !== null) {
-      const key = debugKeyOf(name, fileKind);
       // One lookup for a file of a key met before (three of every four files); a new key is
-      // parsed once and started with its first file.
-      if (this.sink ? this.sink.file(key, fileKind, bytes) : this.addFile(key, fileKind, name, bytes)) return;
+      // parsed once and started with its first file. A sink that finds keys in the name itself
+      // (row-store.ts `fileIn`) is asked before the key is sliced out of it.
+      const sink = this.sink;
+      if (sink?.fileIn !== undefined) {
+        const [prefix, suffix] = DEBUG_KEY_AFFIX[fileKind];
+        if (sink.fileIn(name, prefix, name.length - suffix, fileKind, bytes)) return;
+      }
+      const key = debugKeyOf(name, fileKind);
+      if (
+        sink
+          ? sink.fileIn === undefined && sink.file(key, fileKind, bytes)
+          : this.addFile(key, fileKind, name, bytes)
+      )
+        return;
       if (!this.badKeys.has(key)) {
         const parts = parseSnapshotKey(key, this.zone);
         if (parts) {
@@ -182,6 +194,8 @@ export class SnapshotGrouper {
 export interface GroupSink {
   /** One file of a key; `false`, and nothing done, when the key was not started. */
   file(key: string, kind: DebugFileKind, bytes: number | null): boolean;
+  /** The same for the key `name.slice(from, end)`; when present it is asked instead of `file`. */
+  fileIn?(name: string, from: number, end: number, kind: DebugFileKind, bytes: number | null): boolean;
   /** A new snapshot key, parsed once, with its first file (its name is `debugFileName(kind, key)`). */
   start(key: string, parts: SnapshotKeyParts, kind: DebugFileKind, bytes: number | null): void;
 }
