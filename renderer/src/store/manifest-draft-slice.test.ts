@@ -127,6 +127,43 @@ test('a reload the watcher caused says which sections were added, removed and ch
   expect(store.getState().reloadNotice).toBeNull();
 });
 
+test('an edit made while a load is on its way is kept; "reload theirs" asked over a draft replaces it', async () => {
+  const disk = { pair: PAIR };
+  let release: () => void = () => undefined;
+  let held = false;
+  const api = {
+    ...fakeApi(disk, []),
+    // While `held`, the answer waits for `release()`: a watcher reload still on its way.
+    loadManifestPair: () =>
+      held
+        ? new Promise<ApiResult<ManifestFilePair>>((done) => {
+            const pair = disk.pair;
+            release = () => done({ ok: true, value: pair });
+          })
+        : ok(disk.pair),
+  } as unknown as InspectorApi;
+  const store = createDraftStore(api);
+  await store.getState().load('eck_manifest.json');
+  held = true;
+  disk.pair = {
+    ...PAIR,
+    override: { text: '{"sections":[{"id":"x"}]}', hash: 'f'.repeat(64), mtimeMs: 4, bytes: 1 },
+  };
+  const late = store.getState().load('eck_manifest.json', true);
+  store.getState().edit((v, b) => setSectionEnabled(v, b, 'rules', false));
+  const edited = store.getState().session;
+  release();
+  await late;
+  // The user's edit is still the session: the late answer did not replace it with a clean one.
+  expect(store.getState().session).toBe(edited);
+  expect(store.getState().session?.pair.override?.hash).toBe(HASH);
+  // Asked with the draft open (the conflict's "reload theirs"): the disk's file replaces the draft.
+  held = false;
+  await store.getState().load('eck_manifest.json');
+  expect(store.getState().session?.pair.override?.hash).toBe('f'.repeat(64));
+  expect(store.getState().session?.history.past).toEqual([]);
+});
+
 test('the actions call the api the store was made with, and only that one', async () => {
   const calls: unknown[] = [];
   const other: unknown[] = [];

@@ -118,9 +118,15 @@ export const createManifestDraftSlice: SliceCreator<ManifestDraftSlice> = (api) 
       pick: (file) => set({ pickedFile: file }),
       async load(manifestFile, fromDisk = false) {
         const seq = ++loadSeq;
+        const askedOn = get().session;
         const r = await api.loadManifestPair({ manifestFile });
         if (seq !== loadSeq) return;
         const now = get().session;
+        // The user started editing while this answer was on its way (a watcher reload, a late
+        // load of the panel): their edit wins; a stale base is caught by the save's own check.
+        // A load asked with a draft open ("reload theirs") still replaces it.
+        const editedSince = now !== null && sessionDirty(now) && (askedOn === null || !sessionDirty(askedOn));
+        if (editedSince) return;
         // The same file as loaded, nothing edited (our own save coming back from the watcher):
         // keep the session and what the last save said.
         const same =
