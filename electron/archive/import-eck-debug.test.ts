@@ -85,6 +85,51 @@ describe('importing eck-debug into the archive', () => {
     );
   });
 
+  it('lists a folder of more entries than one read of it holds: every snapshot with its own kinds, oldest first', async () => {
+    const debug = path.join(tempDir(), 'eck-debug');
+    fs.mkdirSync(debug, { recursive: true });
+    const n = 1500; // 4,875 entries: more than one batch of the streamed listing (4,096).
+    const kindsOf = (i: number): typeof DEBUG_FILE_KINDS =>
+      DEBUG_FILE_KINDS.filter((_k, b) => b === 0 || (i + b) % 3 !== 0);
+    // Written in a shuffled order, so the folder's own order is not the order of time.
+    const order = Array.from({ length: n }, (_, i) => (i * 7919) % n);
+    const old = Date.now() - DAY;
+    for (const i of order) {
+      const { key } = keyAt(i);
+      const files = Object.fromEntries(kindsOf(i).map((k) => [k, Buffer.from(`${k} of ${i}\n`)]));
+      writeSnapshot(debug, key, files, old);
+    }
+    // Neither a temp file of the writer nor a foreign name is a snapshot.
+    fs.writeFileSync(path.join(debug, '.eck-tmp-vars-x.json'), 'half');
+    fs.writeFileSync(path.join(debug, 'notes.txt'), 'mine');
+    const store = ArchiveStore.openWriter(path.join(tempDir(), 'archive'));
+    // Stopped after the first batch: what it archived must be the oldest snapshots.
+    const first = await importEckDebug({
+      debugDir: debug,
+      store,
+      settleMs: 0,
+      batchSnapshots: 100,
+      stopped: () => store.size >= 100,
+    });
+    expect(first.listed).toBe(n);
+    const oldest = Array.from({ length: store.size }, (_, i) => keyAt(i).key);
+    expect(store.size).toBeGreaterThanOrEqual(100);
+    expect(store.list().map((s) => s.key)).toEqual(oldest);
+    const rest = await importEckDebug({ debugDir: debug, store, settleMs: 0 });
+    expect(rest).toMatchObject({
+      listed: n,
+      archived: n - oldest.length,
+      already: oldest.length,
+      refusedCount: 0,
+    });
+    for (let i = 0; i < n; i++) {
+      const { key } = keyAt(i);
+      expect(store.kindsOf(key), key).toEqual(kindsOf(i));
+      for (const k of kindsOf(i)) expect(store.readFile(key, k)?.toString()).toBe(`${k} of ${i}\n`);
+    }
+    store.close();
+  });
+
   it('leaves a snapshot still being written for the next run, and adds files that came late', async () => {
     const now = Date.now();
     const debug = path.join(tempDir(), 'eck-debug');
