@@ -112,6 +112,26 @@ describe('the index pass through the pass worker', () => {
     expect(byKey.get('2026-12-01-09-01-02')?.error).toMatch(/EISDIR/);
   });
 
+  it('reads files up to the answer cap within its thread limits (a small young generation), not failing', async () => {
+    const report = fixtureReport();
+    // A vars file just under the 2 MB every read is capped at, with a value as long as it.
+    const vars = { ...report.vars, notes: 'x'.repeat(2 * 1024 * 1024 - 64 * 1024) };
+    for (let s = 0; s < 3; s++) writeDebugFiles(dir, { ...report, vars }, at(s));
+    const fresh = new PassWorker();
+    try {
+      const inThread = openHistory(dir);
+      await inThread.parseInBackground({});
+      const offThread = openHistory(dir);
+      await offThread.parseInBackground({ reader: fresh });
+      expect(fresh.failed).toBe(false);
+      const rows = offThread.listing().snapshots;
+      expect(rows.map((r) => r.error)).toEqual([null, null, null]);
+      expect(rows).toEqual(inThread.listing().snapshots);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('spreads the batches over several threads with the same rows', async () => {
     varied();
     const inThread = openHistory(dir);
