@@ -13,7 +13,7 @@ import { opendirSync, statSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as yieldToLoop, setTimeout as sleep } from 'node:timers/promises';
-import type { Dirent } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import type { ForeignEntry, HistoryListing, SnapshotSummary } from '../../shared/history/history-types';
 import { isDebugTempName, parseDebugFileName } from '../../shared/debug-files/names';
 import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
@@ -35,6 +35,8 @@ import type { CappedRead } from '../services/capped-read';
 import { readTextCapped, readTextCappedSync } from '../services/capped-read';
 import type { PassReader } from './pass-worker-client';
 import { runWorkerPass } from './worker-pass';
+import { stampNow, stampOf } from './file-stamp';
+import type { StampStat } from './file-stamp';
 import type { WorkerPassTarget } from './worker-pass';
 import type { SavedRows } from '../../shared/history/saved-rows';
 import { restoredRow, savedRowOf, savedSections } from '../../shared/history/saved-rows';
@@ -572,9 +574,9 @@ export class HistoryIndex {
   }
 
   /** Where the pass reads a snapshot: the folder (the archive for a file gone since), or the archive. */
-  private partsOf(s: SnapshotSummary): SnapshotParts {
+  private partsOf(s: SnapshotSummary, seen?: (kind: DebugFileKind, st: Stats) => void): SnapshotParts {
     const archive = this.archive;
-    const folder = folderParts(this.dir);
+    const folder = folderParts(this.dir, seen);
     if (archive === null) return folder;
     if (s.where === 'archive')
       return { read: (kind) => archive.read(s.key, kind), size: (kind) => archive.size(s.key, kind) };
@@ -694,10 +696,13 @@ export class HistoryIndex {
           // watcher reported since the list was taken is in it (or makes it pending again).
           const before = this.snapshot(pending[i++] as string);
           if (before === undefined || before.parseState !== 'pending') continue;
-          const result = parseSnapshot(this.partsOf(before), before, guess);
-          if (this.archiveOnly.has(result.key)) this.archiveOnly.set(result.key, result);
-          else this.snapshots.set(result.key, result);
-          updated.push(result);
+          if (this.archiveOnly.has(before.key)) {
+            const result = parseSnapshot(this.partsOf(before), before, guess);
+            this.archiveOnly.set(result.key, result);
+            updated.push(result);
+            continue;
+          }
+          updated.push(this.readHereStamped(before, guess));
         } while (i < end && performance.now() - started < sliceMs);
         filled += updated.length;
         options.onProgress?.({ updated, done: i, total });
@@ -705,6 +710,35 @@ export class HistoryIndex {
       }
     }
     return filled;
+  }
+
+  /**
+   * Reads a listed snapshot on the main thread and writes it with the facts the saved index keeps,
+   * as the worker pass does (pass-batch.ts): the files' stamp from the stats the read took, and
+   * the section ids a session guess was asked about. Without them a home indexed on this path
+   * (no worker) was read whole again on every reopening.
+   */
+  private readHereStamped(before: SnapshotSummary, guess: SessionGuess | undefined): SnapshotSummary {
+    const stats: Partial<Record<DebugFileKind, StampStat>> = {};
+    let sections: readonly string[] | null = null;
+    const noted: SessionGuess = (ids) => {
+      sections = [...ids];
+      return guess?.(ids) ?? null;
+    };
+    const result = parseSnapshot(
+      this.partsOf(before, (kind, st) => {
+        stats[kind] = st;
+      }),
+      before,
+      noted,
+    );
+    // A file taken from the archive (gone here) has no stat: stamped 0, never saved.
+    const unstated = DEBUG_FILE_KINDS.some((k) => result.files[k] !== undefined && stats[k] === undefined);
+    const stamp = unstated ? stampNow(this.dir, result.files) : stampOf(result.files, stats);
+    this.snapshots.set(result.key, result);
+    this.snapshots.setPassFacts(result.key, stamp, sections);
+    this.savedCounts.read++;
+    return result;
   }
 
   /** The folder's rows as the worker pass reads and writes them (worker-pass.ts). */

@@ -102,6 +102,27 @@ describe('the saved History index', () => {
     );
   });
 
+  it('saves the rows of a pass read on the main thread (no worker) as the worker would: reopening reads none', async () => {
+    const keys = snapshots(8);
+    // evolcore's earlier format records its session type; the rest ask the guess.
+    const first = openHistory(dir);
+    await first.parseInBackground({ sessionGuess: () => guessMain });
+    expect(first.savedUse()).toEqual({ restored: 0, read: 8 });
+    const store = savedIndexStore(() => settings, 'test@1');
+    const saved = first.savedRows();
+    expect(saved.count).toBe(8);
+    // The same facts as a pass through the worker's batch reading.
+    expect(encodeSavedIndex(saved, dir, 's')).toEqual(
+      encodeSavedIndex((await indexed(guessMain)).index.savedRows(), dir, 's'),
+    );
+    store.save(dir, saved);
+    // Reopened with another workspace's guess: restored, guessed anew, no file read.
+    const again = await indexed(guessGroup, () => store.load(dir));
+    expect(again.parsed).toEqual([]);
+    expect(again.index.savedUse()).toEqual({ restored: 8, read: 0 });
+    expect(byKey(again.rows).get(keys[0] as string)?.columns.sessionType).toBe('group');
+  });
+
   it('reads again what changed while the app was closed: a rewritten file, a file added, a new snapshot', async () => {
     const keys = snapshots(6);
     const store = savedIndexStore(() => settings, 'test@1');
