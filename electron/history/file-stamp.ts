@@ -53,3 +53,16 @@ export function stampNow(dir: string, files: Partial<Record<DebugFileKind, Snaps
   }
   return stampOf(files, stats);
 }
+
+/**
+ * The stamp of files a pass just read: from the stats the read took, and for a file it did not
+ * state (its size came with the listing), one stat now. 0 when a file is gone.
+ */
+export function stampAfterRead(
+  dir: string,
+  files: Partial<Record<DebugFileKind, SnapshotFile>>,
+  stats: Partial<Record<DebugFileKind, StampStat>>,
+): number {
+  const unstated = DEBUG_FILE_KINDS.some((k) => files[k] !== undefined && stats[k] === undefined);
+  return unstated ? stampNow(dir, files) : stampOf(files, stats);
+}

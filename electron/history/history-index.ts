@@ -35,7 +35,7 @@ import type { CappedRead } from '../services/capped-read';
 import { readTextCapped, readTextCappedSync } from '../services/capped-read';
 import type { PassReader } from './pass-worker-client';
 import { runWorkerPass } from './worker-pass';
-import { stampNow, stampOf } from './file-stamp';
+import { stampAfterRead } from './file-stamp';
 import type { StampStat } from './file-stamp';
 import type { WorkerPassTarget } from './worker-pass';
 import type { SavedRows } from '../../shared/history/saved-rows';
@@ -732,11 +732,9 @@ export class HistoryIndex {
       before,
       noted,
     );
-    // A file taken from the archive (gone here) has no stat: stamped 0, never saved.
-    const unstated = DEBUG_FILE_KINDS.some((k) => result.files[k] !== undefined && stats[k] === undefined);
-    const stamp = unstated ? stampNow(this.dir, result.files) : stampOf(result.files, stats);
+    // A file taken from the archive (gone here) is stated now, finds none: stamped 0, never saved.
     this.snapshots.set(result.key, result);
-    this.snapshots.setPassFacts(result.key, stamp, sections);
+    this.snapshots.setPassFacts(result.key, stampAfterRead(this.dir, result.files, stats), sections);
     this.savedCounts.read++;
     return result;
   }

@@ -11,7 +11,7 @@ import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { folderParts, parseSnapshot } from './parse-snapshot';
 import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
 import type { DebugFileKind } from '../../shared/debug-files/names';
-import { stampNow, stampOf } from './file-stamp';
+import { stampAfterRead, stampNow } from './file-stamp';
 import type { StampStat } from './file-stamp';
 import type { SnapshotParts } from './parse-snapshot';
 
@@ -119,9 +119,7 @@ export function readPassBatch(request: PassBatchRequest): PassBatchResult[] {
     };
     const { files, columns, error } = parseSnapshot(parts, row, note);
     const gone = vanished();
-    // A file the parse neither read nor sized (its size came with the listing) is stated here.
-    const unstated = Object.keys(files).filter((k) => stats[k as DebugFileKind] === undefined);
-    const stamp = gone ? 0 : unstated.length === 0 ? stampOf(files, stats) : stampNow(request.dir, files);
+    const stamp = gone ? 0 : stampAfterRead(request.dir, files, stats);
     return { key, files, columns, error, guessIds, vanished: gone, stamp, same: false };
   });
 }
