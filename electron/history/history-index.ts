@@ -449,7 +449,7 @@ export class HistoryIndex {
    */
   keysWithFile(kind: DebugFileKind, keys?: readonly string[]): string[] {
     return (keys ?? this.timeline().keys).filter(
-      (k) => this.snapshots.fileName(k, kind) !== null || this.archive?.has(k, kind) === true,
+      (k) => this.snapshots.hasFile(k, kind) || this.archive?.has(k, kind) === true,
     );
   }
 
