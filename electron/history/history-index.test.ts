@@ -20,6 +20,7 @@ import {
   formatManifestReport,
   formatVarsFile,
 } from '../../shared/debug-files/format';
+import { decodeRows } from '../../shared/history/listing-wire';
 import { writeDebugFiles } from './write-debug-files';
 import { HistoryIndex, historyDirFor, openHistory } from './history-index';
 
@@ -187,6 +188,34 @@ describe('HistoryIndex background pass', () => {
     const pass = index.parseInBackground({ chunkSize: 2, onProgress: () => index.refresh() });
     expect(await pass).toBe(2);
     expect(index.listing().snapshots.every((s) => s.parseState === 'pending')).toBe(true);
+  });
+});
+
+describe('HistoryIndex rows by key on the wire', () => {
+  it('sends the rows asked for as they are now, in the order asked; a key gone is left out', async () => {
+    writeDebugFiles(dir, fixtureReport(), at(9, 0, 0));
+    writeDebugFiles(dir, fixtureReport(), at(9, 0, 1));
+    put('vars-2026-12-01-09-00-05.json', '{ "chatType": ');
+    const index = openHistory(dir);
+    const asked = ['2026-12-01-09-00-05', '2026-12-01-09-00-00', 'nope', '2026-12-01-09-00-01'];
+    const plain = (keys: readonly string[]): unknown =>
+      JSON.parse(JSON.stringify(keys.map((k) => index.snapshot(k))));
+    // Pending rows first, then the same keys once filled: what the pass pushes each time.
+    for (const fill of [false, true]) {
+      if (fill) await index.parseInBackground();
+      const decoded = decodeRows(index.wireRowsOf(asked));
+      if (!decoded.ok) throw new Error(decoded.error);
+      expect(decoded.value.map((s) => s.parseState)).toEqual(Array(3).fill(fill ? 'done' : 'pending'));
+      expect(JSON.parse(JSON.stringify(decoded.value))).toEqual(plain(asked.filter((k) => k !== 'nope')));
+    }
+    // Deleted since it was filled (evolcore's cleanup): not sent again as if it were there.
+    for (const kind of ['vars', 'context', 'fragments', 'manifest'] as const) {
+      const name = `${kind}-2026-12-01-09-00-00.${kind === 'vars' ? 'json' : 'md'}`;
+      unlinkSync(join(dir, name));
+      index.applyChange(name, 'unlink');
+    }
+    const after = decodeRows(index.wireRowsOf(asked));
+    expect(after.ok && after.value.map((s) => s.key)).toEqual(['2026-12-01-09-00-05', '2026-12-01-09-00-01']);
   });
 });
 

@@ -352,16 +352,18 @@ export class HistoryService {
     // One controller per running pass: a pass joined (already running) keeps the one it has.
     if (this.passAbort === null || this.passAbort.signal.aborted) this.passAbort = new AbortController();
     const signal = this.passAbort.signal;
-    let pending = new Map<string, SnapshotSummary>();
+    // Keys only: the rows are encoded from the index's columns when pushed (`wireRowsOf`), so a
+    // filled row's object is garbage at once instead of held until the push.
+    let pending = new Set<string>();
     // After a fresh listing the first rows wait one interval too (the listing just sent is being
     // drawn); a snapshot that just appeared gets its columns at once.
     let last = fresh ? Date.now() : 0;
     const flush = (): void => {
       if (this.index !== index || pending.size === 0) return;
-      const upserts = [...pending.values()];
-      pending = new Map();
+      const keys = pending;
+      pending = new Set();
       last = Date.now();
-      this.emitDelta({ upserts, removed: [], foreign: null, reset: false });
+      this.emitWire({ upserts: index.wireRowsOf(keys), removed: [], foreign: null, reset: false });
     };
     const reader = this.options.passReader === undefined ? sharedPassWorker() : this.options.passReader;
     const store = this.folder === null ? this.options.savedIndex : undefined;
@@ -376,7 +378,7 @@ export class HistoryService {
         ...(store === undefined ? {} : { saved: () => store.load(index.dir) }),
         ...(this.options.sessionGuess === undefined ? {} : { sessionGuess: this.options.sessionGuess }),
         onProgress: ({ updated }) => {
-          for (const s of updated) pending.set(s.key, s);
+          for (const s of updated) pending.add(s.key);
           if (Date.now() - last >= PUSH_EVERY_MS) flush();
         },
       })
@@ -410,11 +412,11 @@ export class HistoryService {
   private emitDelta(
     delta: Omit<HistoryDelta, 'dir' | 'upserts'> & { upserts: readonly SnapshotSummary[] },
   ): void {
-    this.options.emit('onDidChangeHistory', {
-      dir: this.index?.dir ?? '',
-      ...delta,
-      upserts: encodeRows(delta.upserts),
-    });
+    this.emitWire({ ...delta, upserts: encodeRows(delta.upserts) });
+  }
+
+  private emitWire(delta: Omit<HistoryDelta, 'dir'>): void {
+    this.options.emit('onDidChangeHistory', { dir: this.index?.dir ?? '', ...delta });
   }
 
   /**
