@@ -246,7 +246,7 @@ export async function indexFigures(debugDir: string, n: number): Promise<BenchRe
   // pass takes them (the worker states every file, reads none).
   const settings = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-bench-settings-'));
   const store = savedIndexStore(() => settings, 'bench');
-  const save = timed(() => store.save(debugDir, threaded.savedRows()));
+  const save = timed(() => store.save(debugDir, (columnsAt) => threaded.savedRows(columnsAt)));
   const savedBytes = fs.statSync(savedIndexPathFor(debugDir, settings)).size;
   const reopened = new HistoryIndex(debugDir);
   reopened.refresh();

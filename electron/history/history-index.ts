@@ -38,7 +38,7 @@ import { runWorkerPass } from './worker-pass';
 import { stampAfterRead } from './file-stamp';
 import type { StampStat } from './file-stamp';
 import type { WorkerPassTarget } from './worker-pass';
-import type { SavedRows } from '../../shared/history/saved-rows';
+import type { SavedColumnsAt, SavedRows } from '../../shared/history/saved-rows';
 import { restoredRow, savedRowOf, savedSections } from '../../shared/history/saved-rows';
 import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
 
@@ -805,8 +805,8 @@ export class HistoryIndex {
   }
 
   /** The done rows as the saved index keeps them (saved-index.ts writes them). */
-  savedRows(): SavedRows {
-    return this.snapshots.savedRows(this.liveKeys());
+  savedRows(columnsAt?: SavedColumnsAt): SavedRows {
+    return this.snapshots.savedRows(this.liveKeys(), columnsAt);
   }
 
   /** How many rows the passes filled from the saved index, and how many they read. */

@@ -405,7 +405,7 @@ export class HistoryService {
 
   private saveNow(index: HistoryIndex, store: SavedIndexStore): void {
     this.lastSave = Date.now();
-    const failed = store.save(index.dir, index.savedRows());
+    const failed = store.save(index.dir, (columnsAt) => index.savedRows(columnsAt));
     if (failed !== null) this.options.onSaveError?.(failed);
   }
 

@@ -29,7 +29,7 @@ import { readPassBatch } from './pass-batch';
 import type { PassReader } from './pass-worker-client';
 import { PassWorker } from './pass-worker-client';
 import { savedIndexPathFor, savedIndexStore } from './saved-index';
-import { decodeSavedIndex, encodeSavedIndex, savedSignature } from './saved-index-file';
+import { buildSavedIndex, decodeSavedIndex, encodeSavedIndex, savedSignature } from './saved-index-file';
 import { realPathOf } from '../services/write-scope';
 
 let root: string;
@@ -100,6 +100,24 @@ describe('the saved History index', () => {
     expect(encodeSavedIndex(again.index.savedRows(), dir, 's')).toEqual(
       encodeSavedIndex(first.index.savedRows(), dir, 's'),
     );
+  });
+
+  it('fills the columns straight into the file: the same bytes as encoding the rows apart, loaded back whole', async () => {
+    const keys = snapshots(12);
+    // A row with an error and one of another session: the errors and strings of the file's head.
+    writeFileSync(join(dir, `vars-${keys[3] as string}.json`), '{ "chatType": ');
+    const first = await indexed(guessMain);
+    const apart = first.index.savedRows();
+    expect(apart.errors.map(([i]) => i)).toEqual([3]);
+    const inPlace = buildSavedIndex(dir, 's', (columnsAt) => first.index.savedRows(columnsAt));
+    expect(inPlace).toEqual(encodeSavedIndex(apart, dir, 's'));
+    expect(decodeSavedIndex(inPlace, dir, 's')).toEqual(apart);
+    // As the service saves it (a maker given where to write): reopening restores every row.
+    const store = savedIndexStore(() => settings, 'test@1');
+    expect(store.save(dir, (columnsAt) => first.index.savedRows(columnsAt))).toBeNull();
+    const again = await indexed(guessMain, () => store.load(dir));
+    expect(again.index.savedUse()).toEqual({ restored: 12, read: 0 });
+    expect(again.rows).toEqual(first.rows);
   });
 
   it('saves the rows of a pass read on the main thread (no worker) as the worker would: reopening reads none', async () => {

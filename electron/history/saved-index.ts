@@ -10,8 +10,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SavedRows } from '../../shared/history/saved-rows';
-import { decodeSavedIndex, encodeSavedIndex, savedSignature } from './saved-index-file';
+import type { SavedColumnsAt, SavedRows } from '../../shared/history/saved-rows';
+import { buildSavedIndex, decodeSavedIndex, encodeSavedIndex, savedSignature } from './saved-index-file';
 import { writePinned } from '../services/pinned-write';
 import { realPathOf } from '../services/write-scope';
 import { cleanStaleTemps } from '../services/temp-files';
@@ -29,8 +29,12 @@ export const MAX_SAVED_INDEX_BYTES = 512 * 1024 * 1024;
 export interface SavedIndexStore {
   /** The rows saved for `dir`, `null` when none can be used. */
   load(dir: string): SavedRows | null;
-  /** Replaces the rows saved for `dir`; a failure is returned, never thrown (the app goes on). */
-  save(dir: string, rows: SavedRows): string | null;
+  /**
+   * Replaces the rows saved for `dir`; a failure is returned, never thrown (the app goes on).
+   * `rows` may be a maker given where to write the columns (`HistoryIndex.savedRows`), so they
+   * are filled in the file's own buffer.
+   */
+  save(dir: string, rows: SavedRows | ((columnsAt: SavedColumnsAt) => SavedRows)): string | null;
 }
 
 /** The saved index of the folder `dir` under `settingsDir`. */
@@ -76,7 +80,12 @@ export function savedIndexStore(settingsDir: () => string, appVersion: string): 
     save(dir, rows) {
       const file = savedIndexPathFor(dir, settingsDir());
       try {
-        writePinned(file, encodeSavedIndex(rows, realPathOf(dir), signature), {
+        const real = realPathOf(dir);
+        const bytes =
+          typeof rows === 'function'
+            ? buildSavedIndex(real, signature, rows)
+            : encodeSavedIndex(rows, real, signature);
+        writePinned(file, bytes, {
           folder: path.dirname(file),
         });
         return null;

@@ -18,7 +18,8 @@ import { EMPTY_COLUMNS, SNAPSHOT_WHERE } from './history-types';
 import type { SnapshotColumns, SnapshotFile, SnapshotSummary, SnapshotWhere } from './history-types';
 import { HISTORY_COLUMN_TABLE, storedColumns } from './history-columns';
 import { missingOfMask } from './snapshot-group';
-import type { SavedRows } from './saved-rows';
+import type { SavedColumnsAt, SavedRows } from './saved-rows';
+import { freshSavedColumns } from './saved-rows';
 import { KeyCodeTable, identityCodeAt, sortCode, suffixRank } from './key-codes';
 
 const KINDS = DEBUG_FILE_KINDS.length;
@@ -343,76 +344,67 @@ export class RowStore {
    * columns as the pass read them: a guessed session type is taken out again (the guess depends
    * on the workspace's manifests and is made anew when the row is restored, saved-rows.ts).
    */
-  savedRows(keysInOrder?: readonly string[]): SavedRows {
+  savedRows(keysInOrder?: readonly string[], columnsAt: SavedColumnsAt = freshSavedColumns): SavedRows {
     // The caller's sorted keys when it has them (the index keeps its listing's order): a sort of
     // 250,000 keys was a third of the save.
     let rows: number[] = [];
-    const sorted: number[] = [];
     const take = (row: number): void => {
       if (((this.state[row] as number) & DONE) === 0 || this.stampAt[row] === 0 || this.odd.has(row)) return;
       rows.push(row);
     };
     if (keysInOrder === undefined) {
       for (const row of this.slot.values()) take(row);
-      for (const key of sortRowKeys(rows.map((r) => this.keyAt[r] as string)))
-        sorted.push(this.slot.get(key) as number);
-      rows = sorted;
+      rows = sortRowKeys(rows.map((r) => this.keyAt[r] as string)).map((key) => this.slot.get(key) as number);
     } else
       for (const key of keysInOrder) {
         const row = this.slot.get(key);
         if (row !== undefined) take(row);
       }
     const n = rows.length;
-    const table: string[] = [];
-    // The store's string ids to the saved table's (-2: not taken yet): only strings in use go.
-    const remap = new Int32Array(this.strings.strings.length).fill(-2);
-    const idOf = (id: number): number => {
-      if (id < 0) return -1;
-      let to = remap[id] as number;
-      if (to === -2) {
-        to = table.length;
-        table.push(this.strings.strings[id] as string);
-        remap[id] = to;
-      }
-      return to;
-    };
     const typeAt = TEXT_IDS.indexOf('sessionType');
     const fromAt = TEXT_IDS.indexOf('sessionInferredFrom');
-    const out: SavedRows = {
-      count: n,
-      keys: rows.map((r) => this.keyAt[r] as string),
-      mask: new Uint8Array(n),
-      stamp: new Uint32Array(n),
-      bytes: new Float64Array(n * KINDS),
-      empty: new Uint8Array(n),
-      text: TEXT_IDS.map(() => new Int32Array(n)),
-      numbers: NUMBER_IDS.map(() => new Float64Array(n)),
-      flags: FLAG_IDS.map(() => new Int8Array(n)),
-      sections: new Int32Array(n),
-      strings: table,
-      errors: [],
+    // Guessed (the pass asked, and the type came from the guess): saved as read, unguessed.
+    const textIdAt = (row: number, j: number): number =>
+      (this.sectionsAt[row] as number) >= 0 && (j === typeAt || j === fromAt)
+        ? -1
+        : ((this.text[j] as Int32Array)[row] as number);
+    // First the head (the strings in use and the errors), so the columns can be laid out where
+    // they are saved (`columnsAt`) before they are filled. The store's string ids map to the
+    // saved table's (-2: not taken yet).
+    const table: string[] = [];
+    const remap = new Int32Array(this.strings.strings.length).fill(-2);
+    const note = (id: number): void => {
+      if (id >= 0 && remap[id] === -2) {
+        remap[id] = table.length;
+        table.push(this.strings.strings[id] as string);
+      }
     };
-    rows.forEach((row, i) => {
+    const errors: [number, string][] = [];
+    for (let i = 0; i < n; i++) {
+      const row = rows[i] as number;
+      note(this.sectionsAt[row] as number);
+      for (let j = 0; j < TEXT_IDS.length; j++) note(textIdAt(row, j));
+      const error = this.errors.size === 0 ? undefined : this.errors.get(row);
+      if (error !== undefined) errors.push([i, error]);
+    }
+    const head = { count: n, keys: rows.map((r) => this.keyAt[r] as string), strings: table, errors };
+    const out = columnsAt(head);
+    const idOf = (id: number): number => (id < 0 ? -1 : (remap[id] as number));
+    for (let i = 0; i < n; i++) {
+      const row = rows[i] as number;
       const state = this.state[row] as number;
       out.mask[i] = state & MASK;
       out.stamp[i] = this.stampAt[row] as number;
       out.empty[i] = (state & EMPTY) !== 0 ? 1 : 0;
       for (let k = 0; k < KINDS; k++) out.bytes[i * KINDS + k] = this.bytesAt[row * KINDS + k] as number;
-      const sections = this.sectionsAt[row] as number;
-      out.sections[i] = idOf(sections);
-      for (let j = 0; j < TEXT_IDS.length; j++) {
-        // Guessed (the pass asked, and the type came from the guess): saved as read, unguessed.
-        const guessed = sections >= 0 && (j === typeAt || j === fromAt);
-        (out.text[j] as Int32Array)[i] = guessed ? -1 : idOf((this.text[j] as Int32Array)[row] as number);
-      }
+      out.sections[i] = idOf(this.sectionsAt[row] as number);
+      for (let j = 0; j < TEXT_IDS.length; j++) (out.text[j] as Int32Array)[i] = idOf(textIdAt(row, j));
       for (let j = 0; j < NUMBER_IDS.length; j++)
         (out.numbers[j] as Float64Array)[i] = (this.numbers[j] as Float64Array)[row] as number;
       for (let j = 0; j < FLAG_IDS.length; j++)
         (out.flags[j] as Int8Array)[i] = (this.flags[j] as Int8Array)[row] as number;
-      const error = this.errors.get(row);
-      if (error !== undefined) out.errors.push([i, error]);
-    });
-    return out;
+    }
+    return { ...head, ...out };
   }
 
   /** The rows of `keys` (all present) as an encoder reads them. */

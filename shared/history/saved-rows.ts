@@ -23,6 +23,36 @@ export const SAVED_NUMBER_IDS = STORED.filter((d) => d.kind === 'number').map((d
 export const SAVED_FLAG_IDS = STORED.filter((d) => d.kind === 'flag').map((d) => d.id);
 const KINDS = DEBUG_FILE_KINDS.length;
 
+/** What a saved index holds besides its columns: known before they are filled. */
+export interface SavedHead {
+  readonly count: number;
+  readonly keys: readonly string[];
+  readonly strings: readonly string[];
+  /** Rows with an error: [row, message]. */
+  readonly errors: readonly (readonly [number, string])[];
+}
+
+/** A saved index's columns (`SavedRows` less its head). */
+export type SavedColumns = Omit<SavedRows, keyof SavedHead>;
+
+/**
+ * Where the columns of `head` are written: fresh arrays, or views into the file being made
+ * (electron/history/saved-index-file.ts), so a save holds its columns once, not twice.
+ */
+export type SavedColumnsAt = (head: SavedHead) => SavedColumns;
+
+/** Fresh arrays for the columns of `head`. */
+export const freshSavedColumns: SavedColumnsAt = ({ count: n }) => ({
+  mask: new Uint8Array(n),
+  stamp: new Uint32Array(n),
+  bytes: new Float64Array(n * KINDS),
+  empty: new Uint8Array(n),
+  text: SAVED_TEXT_IDS.map(() => new Int32Array(n)),
+  numbers: SAVED_NUMBER_IDS.map(() => new Float64Array(n)),
+  flags: SAVED_FLAG_IDS.map(() => new Int8Array(n)),
+  sections: new Int32Array(n),
+});
+
 /** Saved rows, oldest first (`compareRowKeys`), as columns. */
 export interface SavedRows {
   readonly count: number;
@@ -45,7 +75,7 @@ export interface SavedRows {
   readonly sections: Int32Array;
   readonly strings: readonly string[];
   /** Rows with an error: [row, message]. */
-  readonly errors: (readonly [number, string])[];
+  readonly errors: readonly (readonly [number, string])[];
 }
 
 /** The saved row of `key`, -1 when none (a binary search: keys are sorted). */
