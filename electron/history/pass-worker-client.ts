@@ -164,10 +164,13 @@ export class PassWorker implements PassReader {
 }
 
 /**
- * Several pass workers, each batch to the one with the fewest out. One core is left to the
- * main thread (requests, and writing the rows the workers read): a 2-core machine gets one.
- * Measured in serve at 250k snapshots on 2 cores: two threads finished the pass in 14–18 s
- * against 24–26 s, but peaked at 409–429 MB against 318–320 MB, so one it stays.
+ * Several pass workers, each batch to the one with the fewest out: one per core, at most three,
+ * each at a lower priority (thread-nice.ts), so the main thread and the window still come first.
+ * Measured at 250k snapshots on 2 cores: in process one thread took 2.65–3.1× reading the files
+ * once and two 1.89×; in serve (archiving on) the pass went from 18.5 s to 13.3 s, its peak from
+ * 333 to 365 MB and the peak after the save stayed at 381–386 MB; the page's frames while it ran
+ * stayed at p95 27 ms (one thread 28 ms, two not niced 39 ms). An earlier measure, before the
+ * pushes kept keys only, had two threads cost 90 MB more, and kept one.
  */
 export class PassWorkers implements PassReader {
   readonly threads: number;
@@ -175,7 +178,7 @@ export class PassWorkers implements PassReader {
   private readonly out = new Map<PassWorker, number>();
 
   constructor(
-    threads = Math.max(1, Math.min(3, os.availableParallelism() - 1)),
+    threads = Math.max(1, Math.min(3, os.availableParallelism())),
     entry: PassWorkerEntry = defaultPassWorkerEntry(),
     log: (message: string) => void = (m) => process.stderr.write(`${m}\n`),
   ) {

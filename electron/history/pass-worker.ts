@@ -7,9 +7,12 @@
 import { parentPort } from 'node:worker_threads';
 import { readPassBatch } from './pass-batch';
 import type { PassBatchReply, PassBatchRequest } from './pass-batch';
+import { lowerThreadPriority } from './thread-nice';
 
 const port = parentPort;
 if (port !== null) {
+  // A thread per core reads at full speed while idle cores remain; the window comes first.
+  lowerThreadPriority();
   port.on('message', (request: PassBatchRequest) => {
     let reply: PassBatchReply;
     try {

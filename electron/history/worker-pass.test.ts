@@ -5,6 +5,7 @@
  */
 import {
   mkdirSync,
+  readdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -12,7 +13,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixtureReport } from '../../shared/debug-files/test-fixtures/report';
@@ -33,6 +34,7 @@ import { HistoryService } from './history-service';
 import { decodeRows } from '../../shared/history/listing-wire';
 import { PassWorker, PassWorkers } from './pass-worker-client';
 import type { PassReader } from './pass-worker-client';
+import { BACKGROUND_NICE, lowerThreadPriority } from './thread-nice';
 
 let dir: string;
 beforeEach(() => {
@@ -131,6 +133,32 @@ describe('the index pass through the pass worker', () => {
       await fresh.close();
     }
   });
+
+  it.runIf(process.platform === 'linux')(
+    'reads at a lower priority than the rest of the app: its thread niced, the main thread not',
+    async () => {
+      writeDebugFiles(dir, fixtureReport(), at(0));
+      const nices = (): number[] =>
+        readdirSync('/proc/self/task').map((t) => {
+          // Field 19 of stat is the nice value; the name before it may hold spaces, so count from ')'.
+          const stat = readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+        });
+      const before = nices().filter((n) => n === BACKGROUND_NICE).length;
+      const fresh = new PassWorker();
+      try {
+        await openHistory(dir).parseInBackground({ reader: fresh });
+        expect(fresh.failed).toBe(false);
+        expect(nices().filter((n) => n === BACKGROUND_NICE).length).toBe(before + 1);
+        expect(os.getPriority(process.pid)).toBe(0);
+        // On the main thread it does nothing: its id is the process's, and would lower them all.
+        expect(lowerThreadPriority()).toBe(false);
+        expect(os.getPriority(process.pid)).toBe(0);
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
 
   it('spreads the batches over several threads with the same rows', async () => {
     varied();
