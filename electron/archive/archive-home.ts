@@ -6,7 +6,7 @@ import { debugDirOf } from '../history/debug-dir';
 import { ArchiveStore, type ArchiveStats } from './archive-store';
 import { archiveDirFor, noteHome } from './archive-location';
 import { importEckDebug, type ImportCounts } from './import-eck-debug';
-import { applyRetention } from './retention';
+import { applyRetention, keepFromOf } from './retention';
 
 export interface ArchiveRunOptions {
   readonly home: string;
@@ -35,9 +35,13 @@ export async function archiveHome(options: ArchiveRunOptions): Promise<ArchiveRu
   const store = ArchiveStore.openWriter(dir);
   try {
     if (options.dir === undefined) noteHome(dir, options.home);
+    const keepDays = options.keepDays;
     const counts = await importEckDebug({
       debugDir: debugDirOf(options.home),
       store,
+      ...(typeof keepDays === 'number'
+        ? { keepFrom: keepFromOf((options.now ?? Date.now)(), keepDays) }
+        : {}),
       ...(options.settleMs === undefined ? {} : { settleMs: options.settleMs }),
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.stopped === undefined ? {} : { stopped: options.stopped }),

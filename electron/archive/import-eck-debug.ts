@@ -45,6 +45,8 @@ export interface ImportCounts {
   already: number;
   /** Snapshots too new to copy yet (left for the next run). */
   unsettled: number;
+  /** Snapshots older than the retention keeps (`keepFrom`): not copied. */
+  tooOld: number;
   /** Files listed that were gone when read (evolcore's cleanup); their snapshots lost them. */
   vanishedFiles: number;
   /** Files that are not regular files or are too large, by path and why (first 20). */
@@ -69,6 +71,12 @@ export interface ImportOptions {
   readonly batchSnapshots?: number;
   /** Called once the folder is listed, before any file is read (tests delete files there). */
   readonly onListed?: () => Promise<void>;
+  /**
+   * Snapshots older than this time (ms) are not copied: the archive's retention would drop them
+   * at once (retention.ts judges the same time, the one in the name). A folder kept for months
+   * with evolcore's cleanup off was read whole, 1.7 GB at 250,000 snapshots, only to be expired.
+   */
+  readonly keepFrom?: number;
 }
 
 type Read = { ok: true; bytes: Buffer; mtimeMs: number } | { ok: false; code: string; reason?: string };
@@ -207,6 +215,7 @@ export async function importEckDebug(options: ImportOptions): Promise<ImportCoun
     completed: 0,
     already: 0,
     unsettled: 0,
+    tooOld: 0,
     vanishedFiles: 0,
     refused: [],
     refusedCount: 0,
@@ -222,8 +231,13 @@ export async function importEckDebug(options: ImportOptions): Promise<ImportCoun
   }
   counts.listed = listed.keys.length;
   await options.onListed?.();
+  const keepFrom = options.keepFrom ?? Number.NEGATIVE_INFINITY;
   const todo = oldestFirst(listed).filter((i) => {
     const s = listedAt(listed, i);
+    if (s.time < keepFrom) {
+      counts.tooOld++;
+      return false;
+    }
     const have = store.kindsOf(s.key);
     const lacking = DEBUG_FILE_KINDS.some((k) => hasKind(s, k) && !have.includes(k));
     if (!lacking) counts.already++;

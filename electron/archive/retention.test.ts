@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { indexFile, packFile } from './archive-files';
 import { ArchiveStore } from './archive-store';
+import { archiveHome } from './archive-home';
 import { applyRetention } from './retention';
-import { generatedSnapshot } from './test-support/archive-fixtures';
+import { generatedSnapshot, writeSnapshot } from './test-support/archive-fixtures';
 import { formatTimestamp } from '../../shared/debug-files/names';
 
 const dirs: string[] = [];
@@ -96,5 +97,38 @@ describe('the retention', () => {
     const kept = snapshotDaysAgo(1, 1);
     expect(r?.readFile(kept.key, 'context')?.equals(kept.files.context as Buffer)).toBe(true);
     r?.close();
+  });
+
+  it('copies nothing the retention would drop at once: older snapshots are not even read', async () => {
+    const home = tempDir();
+    const debug = path.join(home, 'data', 'eck-debug');
+    const days = [200, 120, 95, 60, 1];
+    const snaps = days.map((d, n) => snapshotDaysAgo(d, n));
+    for (const s of snaps) writeSnapshot(debug, s.key, s.files, NOW - DAY);
+    const bytesOf = (picked: typeof snaps): number =>
+      picked.reduce((n, s) => n + Object.values(s.files).reduce((m, b) => m + b.length, 0), 0);
+    const kept = snaps.slice(3);
+    const run = await archiveHome({
+      home,
+      dir: path.join(home, '..', `${path.basename(home)}-a`),
+      keepDays: 90,
+      settleMs: 0,
+      now: () => NOW,
+    });
+    dirs.push(run.dir);
+    expect(run).toMatchObject({ listed: 5, tooOld: 3, archived: 2, expired: 0, bytesRead: bytesOf(kept) });
+    const r = ArchiveStore.openReader(run.dir);
+    expect(r?.list().map((s) => s.key)).toEqual(kept.map((s) => s.key));
+    r?.close();
+    // Keeping everything (`all`), every snapshot is copied.
+    const all = await archiveHome({
+      home,
+      dir: path.join(home, '..', `${path.basename(home)}-b`),
+      keepDays: null,
+      settleMs: 0,
+      now: () => NOW,
+    });
+    dirs.push(all.dir);
+    expect(all).toMatchObject({ tooOld: 0, archived: 5, bytesRead: bytesOf(snaps) });
   });
 });

@@ -11,6 +11,11 @@ export const DEFAULT_KEEP_DAYS = DEFAULT_ARCHIVE_KEEP_DAYS;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The oldest time `keepDays` keeps at `now`: a snapshot older is dropped (or never copied). */
+export function keepFromOf(now: number, keepDays: number): number {
+  return now - keepDays * DAY_MS;
+}
+
 /** Drops the snapshots older than `keepDays` (`null`: keep everything). Returns how many went. */
 export function applyRetention(
   store: ArchiveStore,
@@ -18,7 +23,7 @@ export function applyRetention(
   now: number = Date.now(),
 ): number {
   if (keepDays === null) return 0;
-  const cutoff = now - keepDays * DAY_MS;
+  const cutoff = keepFromOf(now, keepDays);
   const oldest = store.list()[0];
   if (oldest === undefined || oldest.time >= cutoff - DAY_MS) return 0;
   return store.retain((s) => s.time >= cutoff);

@@ -124,6 +124,7 @@ function summary(home: string, r: ArchiveRunResult): string {
   if (r.vanishedFiles > 0)
     lines.push(`gone before they were read: ${r.vanishedFiles} file(s) (evolcore's cleanup)`);
   if (r.refusedCount > 0) lines.push(`skipped: ${r.refusedCount} file(s) not regular or too large`);
+  if (r.tooOld > 0) lines.push(`not copied: ${r.tooOld} snapshot(s) older than the retention keeps`);
   if (r.expired > 0) lines.push(`expired: ${r.expired} snapshot(s) older than the retention`);
   lines.push(
     `read ${mib(r.bytesRead)}, stored ${mib(r.packBytes)} in ${r.newBlocks} new block(s), in ${(r.ms / 1000).toFixed(1)} s`,
