@@ -9,8 +9,8 @@
  */
 import zlib from 'node:zlib';
 import type { SavedColumns, SavedColumnsAt, SavedHead, SavedRows } from '../../shared/history/saved-rows';
+import { savedColumnsOf } from '../../shared/history/saved-rows';
 import { SAVED_FLAG_IDS, SAVED_NUMBER_IDS, SAVED_TEXT_IDS } from '../../shared/history/saved-rows';
-import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
 import { compareRowKeys } from '../../shared/history/row-store';
 import { COLUMNS_ID } from './archive-rows';
 import { pad8, viewOf } from '../archive/row-index-file';
@@ -22,7 +22,6 @@ const MAGIC = 'ECKHIDX1';
  */
 export const SAVED_INDEX_VERSION = 1;
 const HEADER = 32;
-const KINDS = DEBUG_FILE_KINDS.length;
 
 /** Which rows a file may hold: the stored columns' checksum, this format's version and the app's. */
 export function savedSignature(appVersion: string): string {
@@ -94,40 +93,32 @@ function layOut(head: SavedHead, dir: string, signature: string): { file: Buffer
     errors: head.errors,
   };
   const metaBytes = Buffer.from(JSON.stringify(meta));
-  // Part lengths in file order: meta, key blob, key ends, then the columns as `decodeSavedIndex` takes them.
-  const lengths = [metaBytes.length, keyBytes, n * 4, n, n * 4, n * 8 * KINDS, n];
-  for (let j = 0; j < SAVED_TEXT_IDS.length; j++) lengths.push(n * 4);
-  for (let j = 0; j < SAVED_NUMBER_IDS.length; j++) lengths.push(n * 8);
-  for (let j = 0; j < SAVED_FLAG_IDS.length; j++) lengths.push(n);
-  lengths.push(n * 4);
-  const file = Buffer.alloc(HEADER + lengths.reduce((sum, l) => sum + pad8(l), 0));
+  // Meta, key blob and key ends, then the columns in `savedColumnsOf`'s order; each part padded
+  // to 8 bytes from the buffer's own start (`Buffer.alloc` is not pooled), so every column is a view.
+  let columnBytes = 0;
+  savedColumnsOf(n, (Class, length) => {
+    columnBytes += pad8(length * Class.BYTES_PER_ELEMENT);
+    return new Class(0);
+  });
+  const file = Buffer.alloc(HEADER + pad8(metaBytes.length) + pad8(keyBytes) + pad8(n * 4) + columnBytes);
   file.writeUInt32LE(pad8(metaBytes.length), 12);
   let at = HEADER;
-  let part = 0;
-  // Each part starts 8-aligned from the buffer's own start (`Buffer.alloc` is not pooled).
-  const next = (): number => {
-    const start = at;
-    at += pad8(lengths[part++] as number);
-    return file.byteOffset + start;
-  };
-  file.set(metaBytes, next());
-  file.write(head.keys.join(''), next() - file.byteOffset, 'latin1');
-  const ends = new Uint32Array(file.buffer, next(), n);
+  file.set(metaBytes, at);
+  at += pad8(metaBytes.length);
+  file.write(head.keys.join(''), at, 'latin1');
+  at += pad8(keyBytes);
+  const ends = new Uint32Array(file.buffer, file.byteOffset + at, n);
+  at += pad8(n * 4);
   let end = 0;
   head.keys.forEach((k, i) => {
     end += k.length;
     ends[i] = end;
   });
-  const columns: SavedColumns = {
-    mask: new Uint8Array(file.buffer, next(), n),
-    stamp: new Uint32Array(file.buffer, next(), n),
-    bytes: new Float64Array(file.buffer, next(), n * KINDS),
-    empty: new Uint8Array(file.buffer, next(), n),
-    text: SAVED_TEXT_IDS.map(() => new Int32Array(file.buffer, next(), n)),
-    numbers: SAVED_NUMBER_IDS.map(() => new Float64Array(file.buffer, next(), n)),
-    flags: SAVED_FLAG_IDS.map(() => new Int8Array(file.buffer, next(), n)),
-    sections: new Int32Array(file.buffer, next(), n),
-  };
+  const columns = savedColumnsOf(n, (Class, length) => {
+    const view = new Class(file.buffer, file.byteOffset + at, length);
+    at += pad8(length * Class.BYTES_PER_ELEMENT);
+    return view;
+  });
   return { file, columns };
 }
 
@@ -171,14 +162,7 @@ export function decodeSavedIndex(bytes: Buffer, dir: string, signature: string):
     const rows: SavedRows = {
       count: n,
       keys,
-      mask: viewOf(take(n), Uint8Array, n),
-      stamp: viewOf(take(n * 4), Uint32Array, n),
-      bytes: viewOf(take(n * 8 * KINDS), Float64Array, n * KINDS),
-      empty: viewOf(take(n), Uint8Array, n),
-      text: SAVED_TEXT_IDS.map(() => viewOf(take(n * 4), Int32Array, n)),
-      numbers: SAVED_NUMBER_IDS.map(() => viewOf(take(n * 8), Float64Array, n)),
-      flags: SAVED_FLAG_IDS.map(() => viewOf(take(n), Int8Array, n)),
-      sections: viewOf(take(n * 4), Int32Array, n),
+      ...savedColumnsOf(n, (Class, length) => viewOf(take(length * Class.BYTES_PER_ELEMENT), Class, length)),
       strings: meta.strings,
       errors: meta.errors.map(([i, e]) => [i, e] as const),
     };

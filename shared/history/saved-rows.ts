@@ -41,17 +41,40 @@ export type SavedColumns = Omit<SavedRows, keyof SavedHead>;
  */
 export type SavedColumnsAt = (head: SavedHead) => SavedColumns;
 
+/** One of the typed arrays a saved column is. */
+export type SavedTyped = Uint8Array | Int8Array | Uint32Array | Int32Array | Float64Array;
+
+/** A typed array's constructor: `new C(length)`, or a view `new C(buffer, byteOffset, length)`. */
+export interface SavedTypedClass<T extends SavedTyped> {
+  new (length: number): T;
+  new (buffer: ArrayBufferLike, byteOffset: number, length: number): T;
+  readonly BYTES_PER_ELEMENT: number;
+}
+
+/** Makes one column of `length` elements: fresh, or a view into a file being made or read. */
+export type SavedTypedAt = <T extends SavedTyped>(Class: SavedTypedClass<T>, length: number) => T;
+
+/**
+ * The columns of `n` saved rows, each made by `at` in the file's order: the one statement of the
+ * layout, for fresh arrays, for the file a save fills and for the file a load reads
+ * (electron/history/saved-index-file.ts). Properties are made in the order written.
+ */
+export function savedColumnsOf(n: number, at: SavedTypedAt): SavedColumns {
+  return {
+    mask: at(Uint8Array, n),
+    stamp: at(Uint32Array, n),
+    bytes: at(Float64Array, n * KINDS),
+    empty: at(Uint8Array, n),
+    text: SAVED_TEXT_IDS.map(() => at(Int32Array, n)),
+    numbers: SAVED_NUMBER_IDS.map(() => at(Float64Array, n)),
+    flags: SAVED_FLAG_IDS.map(() => at(Int8Array, n)),
+    sections: at(Int32Array, n),
+  };
+}
+
 /** Fresh arrays for the columns of `head`. */
-export const freshSavedColumns: SavedColumnsAt = ({ count: n }) => ({
-  mask: new Uint8Array(n),
-  stamp: new Uint32Array(n),
-  bytes: new Float64Array(n * KINDS),
-  empty: new Uint8Array(n),
-  text: SAVED_TEXT_IDS.map(() => new Int32Array(n)),
-  numbers: SAVED_NUMBER_IDS.map(() => new Float64Array(n)),
-  flags: SAVED_FLAG_IDS.map(() => new Int8Array(n)),
-  sections: new Int32Array(n),
-});
+export const freshSavedColumns: SavedColumnsAt = ({ count }) =>
+  savedColumnsOf(count, (Class, length) => new Class(length));
 
 /** Saved rows, oldest first (`compareRowKeys`), as columns. */
 export interface SavedRows {
