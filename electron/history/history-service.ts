@@ -74,7 +74,7 @@ export interface HistoryServiceOptions {
 }
 
 /** After a pass ends, the save waits this long: the next burst of renders may be on its way. */
-const SAVE_AFTER_MS = 2000;
+export const SAVE_AFTER_MS = 2000;
 
 /**
  * Least time between two pushes of background-pass rows. Each push costs the renderer a pass

@@ -24,8 +24,15 @@ export interface PassReader {
 /** The bundled worker's file name in dist/bin/ (scripts/build-package.ts builds it). */
 export const PASS_WORKER_BUNDLE = 'history-pass-worker.mjs';
 
-/** How long a thread without work stays, in ms: a watcher's next snapshot reuses it. */
-const IDLE_MS = 30_000;
+/**
+ * How long a thread without work stays, in ms: a burst of renders reuses it, and a render after
+ * that starts one again (tens of ms, off the main thread). Short on purpose: a thread that has
+ * read a pass holds its heap until it ends (25–40 MB each at 250,000 snapshots), and the index
+ * is saved `SAVE_AFTER_MS` after the pass (history-service.ts), so the threads end first and the
+ * save's buffer does not come on top of them: serve's peak after the save went from 368–373 MB
+ * (threads kept 30 s) to 331–340.
+ */
+export const PASS_THREAD_IDLE_MS = 1000;
 
 /** Where the worker's code is, and how to start it. */
 export interface PassWorkerEntry {
@@ -82,11 +89,17 @@ export class PassWorker implements PassReader {
   constructor(
     private readonly entry: PassWorkerEntry = defaultPassWorkerEntry(),
     private readonly log: (message: string) => void = (m) => process.stderr.write(`${m}\n`),
+    private readonly idleMs = PASS_THREAD_IDLE_MS,
   ) {}
 
   /** `true` once the thread failed: every later read rejects at once (no retry per pass). */
   get failed(): boolean {
     return this.failure !== null;
+  }
+
+  /** Whether its thread is up (started, not yet ended for idling or failing). */
+  get running(): boolean {
+    return this.thread !== null;
   }
 
   read(dir: string, snapshots: readonly PassBatchItem[]): Promise<readonly PassBatchResult[]> {
@@ -137,7 +150,7 @@ export class PassWorker implements PassReader {
     if ('error' in reply) waiting.reject(new Error(reply.error));
     else waiting.resolve(reply.results);
     if (this.waiting.size === 0 && this.thread !== null) {
-      this.idle = setTimeout(() => void this.close(), IDLE_MS);
+      this.idle = setTimeout(() => void this.close(), this.idleMs);
       this.idle.unref();
     }
   }

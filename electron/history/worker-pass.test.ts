@@ -30,9 +30,9 @@ import type { DebugFileKind } from '../../shared/debug-files/names';
 import type { ArchiveReader } from './archive-rows';
 import { writeDebugFiles } from './write-debug-files';
 import { openHistory } from './history-index';
-import { HistoryService } from './history-service';
+import { HistoryService, SAVE_AFTER_MS } from './history-service';
 import { decodeRows } from '../../shared/history/listing-wire';
-import { PassWorker, PassWorkers } from './pass-worker-client';
+import { PASS_THREAD_IDLE_MS, PassWorker, PassWorkers } from './pass-worker-client';
 import type { PassReader } from './pass-worker-client';
 import { BACKGROUND_NICE, lowerThreadPriority } from './thread-nice';
 
@@ -342,5 +342,26 @@ describe('the index pass through the pass worker', () => {
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(/main thread/);
     await broken.close();
+  });
+
+  it('ends an idle thread before the index is saved, and starts one again for the next batch', async () => {
+    // The save waits for the threads' heaps to be gone (pass-worker-client.ts PASS_THREAD_IDLE_MS).
+    expect(PASS_THREAD_IDLE_MS).toBeLessThan(SAVE_AFTER_MS);
+    writeDebugFiles(dir, fixtureReport(), at(0));
+    const quick = new PassWorker(undefined, undefined, 100);
+    try {
+      expect(quick.running).toBe(false);
+      await openHistory(dir).parseInBackground({ reader: quick });
+      expect(quick.running).toBe(true);
+      await new Promise((r) => setTimeout(r, 600));
+      expect(quick.running).toBe(false);
+      writeDebugFiles(dir, fixtureReport(), at(1));
+      const again = openHistory(dir);
+      await again.parseInBackground({ reader: quick });
+      expect(quick.failed).toBe(false);
+      expect(again.listing().snapshots.map((s) => s.parseState)).toEqual(['done', 'done']);
+    } finally {
+      await quick.close();
+    }
   });
 });
