@@ -12,11 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PassBatchItem, PassBatchReply, PassBatchResult } from './pass-batch';
+import type { PassBatchAnswer, PassBatchItem, PassBatchReply, PassWorkerMessage } from './pass-batch';
 
 /** Reads batches of snapshots off the main thread; rejects when it cannot. */
 export interface PassReader {
-  read(dir: string, snapshots: readonly PassBatchItem[]): Promise<readonly PassBatchResult[]>;
+  read(dir: string, snapshots: readonly PassBatchItem[]): Promise<PassBatchAnswer>;
   /** Batches it reads at once (default 1): the pass keeps twice as many out. */
   readonly threads?: number;
 }
@@ -74,7 +74,7 @@ function startThread(entry: PassWorkerEntry): Worker {
 }
 
 interface Waiting {
-  readonly resolve: (results: readonly PassBatchResult[]) => void;
+  readonly resolve: (answer: PassBatchAnswer) => void;
   readonly reject: (error: Error) => void;
 }
 
@@ -102,7 +102,7 @@ export class PassWorker implements PassReader {
     return this.thread !== null;
   }
 
-  read(dir: string, snapshots: readonly PassBatchItem[]): Promise<readonly PassBatchResult[]> {
+  read(dir: string, snapshots: readonly PassBatchItem[]): Promise<PassBatchAnswer> {
     if (this.failure !== null) return Promise.reject(this.failure);
     let thread: Worker;
     try {
@@ -115,7 +115,7 @@ export class PassWorker implements PassReader {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      thread.postMessage({ id, dir, snapshots });
+      thread.postMessage({ read: { id, dir, snapshots } } satisfies PassWorkerMessage);
     });
   }
 
@@ -134,7 +134,7 @@ export class PassWorker implements PassReader {
     const thread = startThread(this.entry);
     // Never what keeps the process alive: a command that is done exits with its thread idle.
     thread.unref();
-    thread.on('message', (reply: PassBatchReply) => this.answer(reply));
+    thread.on('message', (reply: PassBatchReply) => this.answer(reply, thread));
     thread.on('error', (err) => this.fail(err));
     thread.on('exit', (code) => {
       if (this.thread === thread) this.fail(new Error(`pass worker exited (${String(code)})`));
@@ -143,12 +143,21 @@ export class PassWorker implements PassReader {
     return thread;
   }
 
-  private answer(reply: PassBatchReply): void {
+  private answer(reply: PassBatchReply, thread: Worker): void {
     const waiting = this.waiting.get(reply.id);
     if (waiting === undefined) return;
     this.waiting.delete(reply.id);
     if ('error' in reply) waiting.reject(new Error(reply.error));
-    else waiting.resolve(reply.results);
+    else
+      waiting.resolve({
+        packed: reply.packed,
+        length: reply.length,
+        // To the thread that filled it, if it still runs; else the buffer is only let go.
+        giveBack: (buffer) => {
+          if (this.thread === thread)
+            thread.postMessage({ giveBack: buffer } satisfies PassWorkerMessage, [buffer]);
+        },
+      });
     if (this.waiting.size === 0 && this.thread !== null) {
       this.idle = setTimeout(() => void this.close(), this.idleMs);
       this.idle.unref();
@@ -205,7 +214,7 @@ export class PassWorkers implements PassReader {
     this.workers = Array.from({ length: this.threads }, () => new PassWorker(entry, once));
   }
 
-  read(dir: string, snapshots: readonly PassBatchItem[]): Promise<readonly PassBatchResult[]> {
+  read(dir: string, snapshots: readonly PassBatchItem[]): Promise<PassBatchAnswer> {
     let pick: PassWorker | undefined;
     for (const w of this.workers)
       if (!w.failed && (pick === undefined || (this.out.get(w) ?? 0) < (this.out.get(pick) ?? 0))) pick = w;

@@ -5,22 +5,33 @@
  * through tsx (pass-worker-client.ts).
  */
 import { parentPort } from 'node:worker_threads';
-import { readPassBatch } from './pass-batch';
-import type { PassBatchReply, PassBatchRequest } from './pass-batch';
+import { packPassBatch, readPassBatch } from './pass-batch';
+import type { PassBatchReply, PassWorkerMessage } from './pass-batch';
 import { lowerThreadPriority } from './thread-nice';
+
+/** Buffers kept for reuse: as many as batches are out per thread, and a spare. */
+const MAX_KEPT_BUFFERS = 3;
 
 const port = parentPort;
 if (port !== null) {
   // A thread per core reads at full speed while idle cores remain; the window comes first.
   lowerThreadPriority();
-  port.on('message', (request: PassBatchRequest) => {
+  // Buffers the main thread gave back, refilled by the next batches (pass-batch.ts PackedPassBatch).
+  const buffers: ArrayBuffer[] = [];
+  port.on('message', (message: PassWorkerMessage) => {
+    if ('giveBack' in message) {
+      if (buffers.length < MAX_KEPT_BUFFERS) buffers.push(message.giveBack);
+      return;
+    }
+    const request = message.read;
     let reply: PassBatchReply;
     try {
-      reply = { id: request.id, results: readPassBatch(request) };
+      const { packed, length } = packPassBatch(readPassBatch(request), buffers.pop());
+      reply = { id: request.id, packed, length };
     } catch (err) {
       // parseSnapshot turns bad files into values; anything else is a bug, answered, not fatal.
       reply = { id: request.id, error: err instanceof Error ? err.message : String(err) };
     }
-    port.postMessage(reply);
+    port.postMessage(reply, 'packed' in reply ? [reply.packed] : []);
   });
 }

@@ -33,6 +33,7 @@ import { openHistory } from './history-index';
 import { HistoryService, SAVE_AFTER_MS } from './history-service';
 import { decodeRows } from '../../shared/history/listing-wire';
 import { PASS_THREAD_IDLE_MS, PassWorker, PassWorkers } from './pass-worker-client';
+import { packPassBatch, readPassBatch, resultsOf } from './pass-batch';
 import type { PassReader } from './pass-worker-client';
 import { BACKGROUND_NICE, lowerThreadPriority } from './thread-nice';
 
@@ -363,5 +364,34 @@ describe('the index pass through the pass worker', () => {
     } finally {
       await quick.close();
     }
+  });
+
+  it('answers a batch packed, its rows made only when the pass takes them, the buffer given back', async () => {
+    for (let s = 0; s < 3; s++) writeDebugFiles(dir, fixtureReport(), at(s));
+    const index = openHistory(dir);
+    const items = index.listing().snapshots.map((s) => ({ key: s.key, files: s.files }));
+    const answer = await worker.read(dir, items);
+    // No rows yet: one buffer moved from the thread (pass-batch.ts PackedPassBatch).
+    if (!('packed' in answer)) throw new Error('the worker answered rows, not a packed batch');
+    expect(answer.packed).toBeInstanceOf(ArrayBuffer);
+    const given: ArrayBuffer[] = [];
+    const results = resultsOf({ ...answer, giveBack: (b) => given.push(b) });
+    expect(results).toEqual(readPassBatch({ id: 0, dir, snapshots: items }));
+    expect(given).toEqual([answer.packed]);
+  });
+
+  it('packs into the buffer given back when the batch fits, and into a new one when not', () => {
+    writeDebugFiles(dir, fixtureReport(), at(0));
+    const items = openHistory(dir)
+      .listing()
+      .snapshots.map((s) => ({ key: s.key, files: s.files }));
+    const results = readPassBatch({ id: 0, dir, snapshots: items });
+    const roomy = new ArrayBuffer(1 << 20);
+    const packed = packPassBatch(results, roomy);
+    expect(packed.packed).toBe(roomy);
+    const small = new ArrayBuffer(8);
+    const other = packPassBatch(results, small);
+    expect(other.packed).not.toBe(small);
+    for (const p of [packed, other]) expect(resultsOf({ ...p, giveBack: () => undefined })).toEqual(results);
   });
 });

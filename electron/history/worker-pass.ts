@@ -9,8 +9,8 @@
  */
 import type { SnapshotSummary } from '../../shared/history/history-types';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
-import { guessedColumns } from './pass-batch';
-import type { PassBatchItem, PassBatchResult } from './pass-batch';
+import { guessedColumns, resultsOf } from './pass-batch';
+import type { PassBatchAnswer, PassBatchItem, PassBatchResult } from './pass-batch';
 import type { PassReader } from './pass-worker-client';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
@@ -64,7 +64,7 @@ interface Batch {
   readonly mark: number;
   /** Where in the round's keys the batch ends: the progress once it is written. */
   readonly end: number;
-  readonly results: Promise<readonly PassBatchResult[]>;
+  readonly results: Promise<PassBatchAnswer>;
 }
 
 /** Batches out per thread: a worker reads the next one while the main thread writes the last. */
@@ -116,7 +116,8 @@ export async function runWorkerPass(
     for (let batch = out.shift(); batch !== undefined; batch = out.shift()) {
       let results: readonly PassBatchResult[];
       try {
-        results = await batch.results;
+        // Decoded only now, as it is written (pass-batch.ts PackedPassBatch).
+        results = resultsOf(await batch.results);
       } catch {
         return { filled, failed: true };
       }
