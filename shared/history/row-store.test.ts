@@ -64,6 +64,27 @@ describe('RowStore', () => {
     expect(store.isPending(rows[0]?.key as string)).toBe(false);
   });
 
+  it('keeps sizes and counts past 32 bits exactly, set or listed, with the small ones beside them', () => {
+    const store = new RowStore();
+    const rows = sampleRows();
+    const big = rows[0] as SnapshotSummary;
+    const huge: SnapshotSummary = {
+      ...big,
+      files: { ...big.files, context: { name: big.files.context?.name as string, bytes: 5_000_000_000 } },
+      columns: { ...big.columns, contextBytes: 2 ** 40, budgetBytes: 0.5 },
+    };
+    for (const r of [huge, ...rows.slice(1)]) store.set(r.key, r);
+    expect(store.get(huge.key)).toEqual(huge);
+    for (const r of rows.slice(1)) expect(store.get(r.key)).toEqual(r);
+    const grouper = new SnapshotGrouper('utc', store);
+    grouper.add('vars-2026-05-06-07-08-09.json', 'file', 2 ** 33);
+    grouper.add('context-2026-05-06-07-08-09.md', 'file', 12);
+    grouper.finish();
+    const listed = store.get('2026-05-06-07-08-09');
+    expect([listed?.files.vars?.bytes, listed?.files.context?.bytes]).toEqual([2 ** 33, 12]);
+    expect(encodeSource(store.source([huge.key]))).toEqual(encodeRows([huge]));
+  });
+
   it('keeps a row whole when a name is not the derived one, and counts it', () => {
     const store = new RowStore();
     const [a] = sampleRows() as [SnapshotSummary];

@@ -3,9 +3,10 @@
  * table, instead of one object per snapshot (with a files record, four file objects, four names
  * and a columns object). At 250,000 snapshots the objects took about 1.1 KB each (a heap
  * snapshot: 280 MB of a serve's 594 MB); here a snapshot costs its key, its Map entry and about
- * 130 bytes of arrays. What is not stored is derived: file names are `<kind>-<key>.<ext>` (every
- * name the index accepts is exactly that, `debugKindOf`), `missing` follows the present mask,
- * the timestamp is the key's first 19 characters.
+ * 96 bytes of arrays (sizes and counts in 32 bits while they fit, number-column.ts). What is
+ * not stored is derived: file names are `<kind>-<key>.<ext>` (every name the index accepts is
+ * exactly that, `debugKindOf`), `missing` follows the present mask, the timestamp is the key's
+ * first 19 characters.
  *
  * `get` builds a `SnapshotSummary` on demand; the caller may keep it, the store does not, so two
  * calls never give the same object (the index's pass reads a row and writes it back in one turn
@@ -21,6 +22,7 @@ import { missingOfMask } from './snapshot-group';
 import type { SavedColumnsAt, SavedRows } from './saved-rows';
 import { freshSavedColumns } from './saved-rows';
 import { KeyCodeTable, identityCodeAt, sortCode, suffixRank } from './key-codes';
+import { NumberColumn } from './number-column';
 
 const KINDS = DEBUG_FILE_KINDS.length;
 /** Characters of the timestamp part of a key (`YYYY-MM-DD-HH-MM-SS`, names.ts). */
@@ -113,12 +115,12 @@ export class RowStore {
   private suffix = new Int32Array(0);
   private state = new Uint16Array(0);
   private whereAt = new Int8Array(0);
-  /** KINDS per row; NaN where not stated. */
-  private bytesAt = new Float64Array(0);
+  /** KINDS per row; NaN where not stated (narrow while every size fits 32 bits, number-column.ts). */
+  private bytesAt = new NumberColumn();
   /** One array per text column, -1 for null. */
   private text: Int32Array[] = TEXT_IDS.map(() => new Int32Array(0));
-  /** One per number column, NaN for null. */
-  private numbers: Float64Array[] = NUMBER_IDS.map(() => new Float64Array(0));
+  /** One per number column, NaN for null (a column of times goes wide, counts stay narrow). */
+  private numbers: NumberColumn[] = NUMBER_IDS.map(() => new NumberColumn());
   /** One per flag column: -1 null, 0, 1. */
   private flags: Int8Array[] = FLAG_IDS.map(() => new Int8Array(0));
   /**
@@ -196,6 +198,8 @@ export class RowStore {
     this.errors.clear();
     this.odd.clear();
     this.capacity = 0;
+    this.bytesAt = new NumberColumn();
+    this.numbers = NUMBER_IDS.map(() => new NumberColumn());
     this.allocate(0);
   }
 
@@ -244,7 +248,7 @@ export class RowStore {
     for (let k = 0; k < KINDS; k++) {
       const file = s.files[DEBUG_FILE_KINDS[k] as DebugFileKind];
       if (file !== undefined) mask |= 1 << k;
-      this.bytesAt[row * KINDS + k] = file?.bytes ?? Number.NaN;
+      this.bytesAt.set(row * KINDS + k, file?.bytes ?? Number.NaN);
     }
     const empty = s.columns === EMPTY_COLUMNS;
     this.state[row] = mask | (s.parseState === 'done' ? DONE : 0) | (empty ? EMPTY : 0);
@@ -255,7 +259,7 @@ export class RowStore {
     }
     for (let j = 0; j < NUMBER_IDS.length; j++) {
       const v = empty ? null : c[NUMBER_IDS[j] as string];
-      (this.numbers[j] as Float64Array)[row] = typeof v === 'number' ? v : Number.NaN;
+      (this.numbers[j] as NumberColumn).set(row, typeof v === 'number' ? v : Number.NaN);
     }
     for (let j = 0; j < FLAG_IDS.length; j++) {
       const v = empty ? null : c[FLAG_IDS[j] as string];
@@ -290,13 +294,13 @@ export class RowStore {
     this.suffix[row] = parts.suffix ?? -1;
     this.whereAt[row] = WHERE_NONE;
     const k = DEBUG_FILE_KINDS.indexOf(kind);
-    for (let j = 0; j < KINDS; j++) this.bytesAt[row * KINDS + j] = Number.NaN;
-    this.bytesAt[row * KINDS + k] = bytes ?? Number.NaN;
+    for (let j = 0; j < KINDS; j++) this.bytesAt.set(row * KINDS + j, Number.NaN);
+    this.bytesAt.set(row * KINDS + k, bytes ?? Number.NaN);
     this.state[row] = (1 << k) | EMPTY;
     this.stampAt[row] = 0;
     this.sectionsAt[row] = -1;
     for (const col of this.text) (col as Int32Array)[row] = -1;
-    for (const col of this.numbers) (col as Float64Array)[row] = Number.NaN;
+    for (const col of this.numbers) col.set(row, Number.NaN);
     for (const col of this.flags) (col as Int8Array)[row] = -1;
   }
 
@@ -329,7 +333,7 @@ export class RowStore {
     if (this.odd.size > 0 && this.odd.has(row)) return;
     const k = DEBUG_FILE_KINDS.indexOf(kind);
     this.state[row] = (this.state[row] as number) | (1 << k);
-    this.bytesAt[row * KINDS + k] = bytes ?? Number.NaN;
+    this.bytesAt.set(row * KINDS + k, bytes ?? Number.NaN);
   }
 
   /** From here to `endListing`, started keys are found by their codes too (`fileIn`). */
@@ -414,11 +418,11 @@ export class RowStore {
       out.mask[i] = state & MASK;
       out.stamp[i] = this.stampAt[row] as number;
       out.empty[i] = (state & EMPTY) !== 0 ? 1 : 0;
-      for (let k = 0; k < KINDS; k++) out.bytes[i * KINDS + k] = this.bytesAt[row * KINDS + k] as number;
+      for (let k = 0; k < KINDS; k++) out.bytes[i * KINDS + k] = this.bytesAt.get(row * KINDS + k);
       out.sections[i] = idOf(this.sectionsAt[row] as number);
       for (let j = 0; j < TEXT_IDS.length; j++) (out.text[j] as Int32Array)[i] = idOf(textIdAt(row, j));
       for (let j = 0; j < NUMBER_IDS.length; j++)
-        (out.numbers[j] as Float64Array)[i] = (this.numbers[j] as Float64Array)[row] as number;
+        (out.numbers[j] as Float64Array)[i] = (this.numbers[j] as NumberColumn).get(row);
       for (let j = 0; j < FLAG_IDS.length; j++)
         (out.flags[j] as Int8Array)[i] = (this.flags[j] as Int8Array)[row] as number;
     }
@@ -466,7 +470,7 @@ export class RowStore {
   private rowBytes(row: number, k: number): number | null {
     const odd = this.odd.get(row);
     if (odd !== undefined) return odd.files[DEBUG_FILE_KINDS[k] as DebugFileKind]?.bytes ?? null;
-    const b = this.bytesAt[row * KINDS + k] as number;
+    const b = this.bytesAt.get(row * KINDS + k);
     return Number.isNaN(b) ? null : b;
   }
 
@@ -501,7 +505,7 @@ export class RowStore {
         const s = (this.text[at] as Int32Array)[row] as number;
         c[id] = s < 0 ? null : this.strings.strings[s];
       } else if (kind === 'number') {
-        const v = (this.numbers[at] as Float64Array)[row] as number;
+        const v = (this.numbers[at] as NumberColumn).get(row);
         c[id] = Number.isNaN(v) ? null : v;
       } else {
         const v = (this.flags[at] as Int8Array)[row] as number;
@@ -577,9 +581,9 @@ export class RowStore {
     this.suffix = grown(this.suffix, (m) => new Int32Array(m), n);
     this.state = grown(this.state, (m) => new Uint16Array(m), n);
     this.whereAt = grown(this.whereAt, (m) => new Int8Array(m), n);
-    this.bytesAt = grown(this.bytesAt, (m) => new Float64Array(m), n * KINDS);
+    this.bytesAt.resize(n * KINDS);
     this.text = this.text.map((a) => grown(a, (m) => new Int32Array(m), n));
-    this.numbers = this.numbers.map((a) => grown(a, (m) => new Float64Array(m), n));
+    for (const col of this.numbers) col.resize(n);
     this.flags = this.flags.map((a) => grown(a, (m) => new Int8Array(m), n));
     this.stampAt = grown(this.stampAt, (m) => new Uint32Array(m), n);
     this.sectionsAt = grown(this.sectionsAt, (m) => new Int32Array(m), n);
