@@ -39,6 +39,13 @@ function homeWith(
   return { home, debug, files };
 }
 
+/** The bytes of every file of the snapshots. */
+function totalBytes(files: ReadonlyMap<string, SnapshotFiles>): number {
+  let n = 0;
+  for (const f of files.values()) for (const b of Object.values(f)) n += (b as Buffer).length;
+  return n;
+}
+
 /** Every archived file equals the file it was copied from. */
 function expectFaithful(store: ArchiveStore, files: ReadonlyMap<string, SnapshotFiles>): void {
   for (const s of store.list()) {
@@ -67,6 +74,42 @@ async function cleanEckDebug(dir: string, now: number): Promise<number> {
 }
 
 describe('importing eck-debug into the archive', () => {
+  it('lists every key once with all its files, suffixed keys apart, old ones counted only', async () => {
+    const home = tempDir();
+    const debug = debugDirOf(home);
+    const base = keyAt(100).key;
+    const old = keyAt(0).key;
+    // "-07" has no key code (a leading zero) and "-7" has one: two keys, each with its own files.
+    const keys = [base, `${base}-7`, `${base}-07`, `${base}-999999`];
+    const files = new Map<string, SnapshotFiles>();
+    keys.forEach((key, i) => {
+      const f = generatedSnapshot(i);
+      // The last two hold only some kinds: each key's kinds are its own.
+      const some = i < 2 ? f : { vars: f.vars as Buffer, manifest: f.manifest as Buffer };
+      writeSnapshot(debug, key, some, Date.UTC(2026, 0, 2));
+      files.set(key, some);
+    });
+    writeSnapshot(debug, old, generatedSnapshot(9), Date.UTC(2026, 0, 2));
+    fs.writeFileSync(path.join(debug, `context-${base}.md.tmp-1`), 'half');
+    const store = ArchiveStore.openWriter(path.join(tempDir(), 'archive'));
+    const counts = await importEckDebug({
+      debugDir: debug,
+      store,
+      settleMs: 0,
+      keepFrom: keyAt(50).time,
+      now: () => Date.UTC(2026, 0, 3),
+    });
+    expect(counts).toMatchObject({ listed: 5, tooOld: 1, archived: 4, bytesRead: totalBytes(files) });
+    expect(
+      store
+        .list()
+        .map((s) => [s.key, [...s.kinds].sort()])
+        .sort(),
+    ).toEqual(keys.map((k) => [k, Object.keys(files.get(k) ?? {}).sort()]).sort());
+    expectFaithful(store, files);
+    store.close();
+  });
+
   it('copies each snapshot once: a second run copies nothing and adds no byte', async () => {
     const { home, debug, files } = homeWith(30);
     const store = ArchiveStore.openWriter(path.join(tempDir(), 'archive'));

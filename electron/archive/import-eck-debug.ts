@@ -13,10 +13,15 @@ import path from 'node:path';
 import type { DebugFileKind } from '../../shared/debug-files/names';
 import {
   DEBUG_FILE_KINDS,
+  DEBUG_KEY_AFFIX,
   debugFileName,
+  debugKeyOf,
+  debugKindOf,
   isDebugTempName,
   parseDebugFileName,
 } from '../../shared/debug-files/names';
+import { KeyCodeTable, identityCodeAt } from '../../shared/history/key-codes';
+import { ownCopy } from '../../shared/history/row-store';
 import { archivedFacts } from '../history/archive-facts';
 import type { ArchiveStore, SnapshotToAdd } from './archive-store';
 import type { RowFacts } from './row-index-file';
@@ -135,13 +140,24 @@ interface ListedSnapshots {
   readonly keys: string[];
   readonly times: number[];
   readonly kinds: number[];
+  /** Snapshots listed but older than the retention keeps: counted, not kept. */
+  tooOld: number;
 }
 
 /** Entries read from the folder between two yields to the event loop. */
 const LIST_BATCH = 4096;
+/** A key's place in the listing's code table when it is too old to keep (key-codes.ts). */
+const TOO_OLD = -2;
 
-/** The snapshots of the folder, streamed (1M names are never held at once); `null`: no folder. */
-async function listSnapshots(dir: string): Promise<ListedSnapshots | null> {
+/**
+ * The snapshots of the folder, streamed (1M names are never held at once); `null`: no folder.
+ * Keys are found by their codes (key-codes.ts), as the History's listing finds them: three of
+ * every four names are of a key met before, and are neither sliced nor parsed. A kept key is a
+ * string of its own (`ownCopy`), not a view holding its file name. A snapshot older than
+ * `keepFrom` is only counted. The first run in serve listed 250k snapshots while the History's
+ * pass ran: this is what the run's listing cost on top of it.
+ */
+async function listSnapshots(dir: string, keepFrom: number): Promise<ListedSnapshots | null> {
   let handle: fs.Dir;
   try {
     handle = fs.opendirSync(dir, { bufferSize: LIST_BATCH });
@@ -149,27 +165,39 @@ async function listSnapshots(dir: string): Promise<ListedSnapshots | null> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new Error(`cannot list ${dir}: ${(err as Error).message}`, { cause: err });
   }
-  const listed: ListedSnapshots = { keys: [], times: [], kinds: [] };
-  const at = new Map<string, number>();
+  const listed: ListedSnapshots = { keys: [], times: [], kinds: [], tooOld: 0 };
+  const byCode = new KeyCodeTable();
+  // Keys without a code (odd suffixes): few, by their strings.
+  const byKey = new Map<string, number>();
   try {
     for (;;) {
       for (let n = 0; n < LIST_BATCH; n++) {
         const entry = handle.readSync();
         if (entry === null) return listed;
         const name = entry.name;
-        if (isDebugTempName(name)) continue;
+        const kind = debugKindOf(name);
+        if (kind === null || isDebugTempName(name)) continue;
+        const bit = 1 << DEBUG_FILE_KINDS.indexOf(kind);
+        const [prefix, suffix] = DEBUG_KEY_AFFIX[kind];
+        const code = identityCodeAt(name, prefix, name.length - suffix);
+        const known = code === code ? byCode.get(code) : (byKey.get(debugKeyOf(name, kind)) ?? -1);
+        if (known >= 0) {
+          listed.kinds[known] = (listed.kinds[known] ?? 0) | bit;
+          continue;
+        }
+        if (known === TOO_OLD) continue;
         const parsed = parseDebugFileName(name);
         if (parsed === null) continue;
-        const bit = 1 << DEBUG_FILE_KINDS.indexOf(parsed.kind);
-        const i = at.get(parsed.key);
-        if (i === undefined) {
-          at.set(parsed.key, listed.keys.length);
-          listed.keys.push(parsed.key);
-          listed.times.push(parsed.time);
-          listed.kinds.push(bit);
-        } else {
-          listed.kinds[i] = (listed.kinds[i] ?? 0) | bit;
+        const at = parsed.time < keepFrom ? TOO_OLD : listed.keys.length;
+        if (code === code) byCode.set(code, at);
+        else byKey.set(parsed.key, at);
+        if (at === TOO_OLD) {
+          listed.tooOld++;
+          continue;
         }
+        listed.keys.push(ownCopy(parsed.key));
+        listed.times.push(parsed.time);
+        listed.kinds.push(bit);
       }
       await yieldToLoop();
     }
@@ -224,20 +252,17 @@ export async function importEckDebug(options: ImportOptions): Promise<ImportCoun
     packBytes: 0,
     missing: false,
   };
-  const listed = await listSnapshots(debugDir);
+  const keepFrom = options.keepFrom ?? Number.NEGATIVE_INFINITY;
+  const listed = await listSnapshots(debugDir, keepFrom);
   if (listed === null) {
     counts.missing = true;
     return counts;
   }
-  counts.listed = listed.keys.length;
+  counts.listed = listed.keys.length + listed.tooOld;
+  counts.tooOld = listed.tooOld;
   await options.onListed?.();
-  const keepFrom = options.keepFrom ?? Number.NEGATIVE_INFINITY;
   const todo = oldestFirst(listed).filter((i) => {
     const s = listedAt(listed, i);
-    if (s.time < keepFrom) {
-      counts.tooOld++;
-      return false;
-    }
     const have = store.kindsOf(s.key);
     const lacking = DEBUG_FILE_KINDS.some((k) => hasKind(s, k) && !have.includes(k));
     if (!lacking) counts.already++;
