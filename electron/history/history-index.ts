@@ -250,7 +250,6 @@ export class HistoryIndex {
     const dotted: Dirent[] = [];
     try {
       const dir = opendirSync(this.dir, { bufferSize: 4096 });
-      this.snapshots.beginListing();
       try {
         for (let d = dir.readSync(); d !== null; d = dir.readSync()) {
           if (d.name.charCodeAt(0) === 46 && this.sweep !== undefined) dotted.push(d);
@@ -260,7 +259,6 @@ export class HistoryIndex {
         dir.closeSync();
       }
     } catch (err) {
-      this.snapshots.endListing();
       this.snapshots.clear();
       this.folderError = folderErrorMessage(this.dir, err);
       this.order = [];
@@ -268,7 +266,6 @@ export class HistoryIndex {
     }
     const swept = new Set(this.sweep?.(this.dir, dotted));
     for (const d of dotted) if (!swept.has(d.name)) this.group(grouper, d);
-    this.snapshots.endListing();
     for (const f of grouper.finish().foreign) this.foreign.set(f.name, f);
     this.order = null;
     this.mergeArchive();

@@ -99,12 +99,17 @@ export class KeyCodeTable {
     this.mask = size - 1;
   }
 
-  private slotOf(code: number): number {
+  /** The slot `code` would sit in with no collision. */
+  private homeOf(code: number): number {
     const lo = code >>> 0;
     const hi = (code / 4294967296) >>> 0;
     let h = Math.imul(lo ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1);
     h ^= h >>> 15;
-    let i = h & this.mask;
+    return h & this.mask;
+  }
+
+  private slotOf(code: number): number {
+    let i = this.homeOf(code);
     for (;;) {
       const c = this.codes[i] as number;
       if (c === code || c !== c) return i; // the code's slot, or the first empty one (NaN)
@@ -128,6 +133,41 @@ export class KeyCodeTable {
     if (this.used * 2 > this.mask) this.grow();
   }
 
+  /** Codes held. */
+  get size(): number {
+    return this.used;
+  }
+
+  /**
+   * Forgets `code`; `false` when it was not held. The codes after it in its run move back into
+   * the gap (backward-shift deletion), so no lookup stops short at a hole and no tombstones pile up.
+   */
+  delete(code: number): boolean {
+    let gap = this.slotOf(code);
+    if (this.codes[gap] !== code) return false;
+    const mask = this.mask;
+    for (let j = (gap + 1) & mask; ; j = (j + 1) & mask) {
+      const c = this.codes[j] as number;
+      if (c !== c) break;
+      const home = this.homeOf(c);
+      // The entry at j may fill the gap unless its home lies cyclically in (gap, j].
+      const stays = gap <= j ? gap < home && home <= j : gap < home || home <= j;
+      if (stays) continue;
+      this.codes[gap] = c;
+      this.rows[gap] = this.rows[j] as number;
+      gap = j;
+    }
+    this.codes[gap] = Number.NaN;
+    this.used--;
+    return true;
+  }
+
+  /** Empties the table. */
+  clear(): void {
+    this.codes.fill(Number.NaN);
+    this.used = 0;
+  }
+
   private grow(): void {
     const { codes, rows } = this;
     this.codes = new Float64Array(codes.length * 2).fill(Number.NaN);
@@ -140,5 +180,56 @@ export class KeyCodeTable {
       this.codes[j] = c;
       this.rows[j] = rows[i] as number;
     }
+  }
+}
+
+/**
+ * Rows by key: a key with a code (key-codes.ts `identityCodeAt`, nearly all) in a `KeyCodeTable`,
+ * the rest in a Map of strings. The row store's index of 250,000 keys: a Map of that many strings
+ * cost 0.2 s of inserts in a listing (hashing each new string, rehashing as it grew) and about
+ * 10 MB of table; the typed table costs 6 MB and hashes a number.
+ */
+export class KeySlots {
+  private readonly coded = new KeyCodeTable();
+  private readonly named = new Map<string, number>();
+
+  get size(): number {
+    return this.coded.size + this.named.size;
+  }
+
+  /** The row of `key`, `undefined` when none. */
+  get(key: string): number | undefined {
+    const code = identityCodeAt(key, 0, key.length);
+    if (code !== code) return this.named.get(key);
+    const row = this.coded.get(code);
+    return row < 0 ? undefined : row;
+  }
+
+  /** The row of the key `s.slice(from, end)`, without slicing it when it has a code. */
+  getIn(s: string, from: number, end: number): number | undefined {
+    const code = identityCodeAt(s, from, end);
+    if (code !== code) return this.named.get(s.slice(from, end));
+    const row = this.coded.get(code);
+    return row < 0 ? undefined : row;
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  set(key: string, row: number): void {
+    const code = identityCodeAt(key, 0, key.length);
+    if (code !== code) this.named.set(key, row);
+    else this.coded.set(code, row);
+  }
+
+  delete(key: string): boolean {
+    const code = identityCodeAt(key, 0, key.length);
+    return code !== code ? this.named.delete(key) : this.coded.delete(code);
+  }
+
+  clear(): void {
+    this.coded.clear();
+    this.named.clear();
   }
 }

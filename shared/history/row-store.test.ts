@@ -197,11 +197,9 @@ describe('RowStore', () => {
       [names[i], names[j]] = [names[j] as string, names[i] as string];
     }
     const store = new RowStore();
-    store.beginListing();
     const grouper = new SnapshotGrouper('utc', store);
     for (const n of names) grouper.add(n, 'file', n.length);
     grouper.finish();
-    store.endListing();
     const grouped = groupDebugEntries(
       names.map((n) => file(n, n.length)),
       'utc',

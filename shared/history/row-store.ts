@@ -2,7 +2,7 @@
  * The History's snapshots held as columns: one typed array per field and one interned string
  * table, instead of one object per snapshot (with a files record, four file objects, four names
  * and a columns object). At 250,000 snapshots the objects took about 1.1 KB each (a heap
- * snapshot: 280 MB of a serve's 594 MB); here a snapshot costs its key, its Map entry and about
+ * snapshot: 280 MB of a serve's 594 MB); here a snapshot costs its key, its slot and about
  * 96 bytes of arrays (sizes and counts in 32 bits while they fit, number-column.ts). What is
  * not stored is derived: file names are `<kind>-<key>.<ext>` (every name the index accepts is
  * exactly that, `debugKindOf`), `missing` follows the present mask, the timestamp is the key's
@@ -21,7 +21,7 @@ import { HISTORY_COLUMN_TABLE, storedColumns } from './history-columns';
 import { missingOfMask } from './snapshot-group';
 import type { SavedColumnsAt, SavedRows } from './saved-rows';
 import { freshSavedColumns } from './saved-rows';
-import { KeyCodeTable, identityCodeAt, sortCode, suffixRank } from './key-codes';
+import { KeySlots, sortCode, suffixRank } from './key-codes';
 import { NumberColumn } from './number-column';
 
 const KINDS = DEBUG_FILE_KINDS.length;
@@ -106,7 +106,8 @@ function grown<T extends Float64Array | Int32Array | Uint32Array | Uint16Array |
 
 /** Snapshots by key, as columns. Keys iterate in the order they were first set. */
 export class RowStore {
-  private readonly slot = new Map<string, number>();
+  /** Each key's row (`keyAt` is the other way round). */
+  private readonly slot = new KeySlots();
   private keyAt: (string | undefined)[] = [];
   private free: number[] = [];
   private capacity = 0;
@@ -131,8 +132,6 @@ export class RowStore {
   /** The section ids a session guess was asked about (JSON, interned), -1 for none. */
   private sectionsAt = new Int32Array(0);
   private readonly strings = new Interner();
-  /** While a listing is grouped (`beginListing`): its keys' codes, so a file of a key met before costs no string lookup. */
-  private listingCodes: KeyCodeTable | null = null;
   /** Rare fields, by row: errors, and anything the derivations would not give back exactly. */
   private readonly errors = new Map<number, string>();
   private readonly odd = new Map<number, SnapshotSummary>();
@@ -145,13 +144,20 @@ export class RowStore {
     return this.slot.has(key);
   }
 
-  keys(): IterableIterator<string> {
-    return this.slot.keys();
+  /** Every key, in the order of the rows (a deleted key's row goes to the next key set). */
+  *keys(): IterableIterator<string> {
+    for (const key of this.keyAt) if (key !== undefined) yield key;
+  }
+
+  /** The rows in use. */
+  private *rows(): IterableIterator<number> {
+    const keyAt = this.keyAt;
+    for (let row = 0; row < keyAt.length; row++) if (keyAt[row] !== undefined) yield row;
   }
 
   /** Every row, built one at a time (for small stores and tests; big readers use the columns). */
   *values(): IterableIterator<SnapshotSummary> {
-    for (const row of this.slot.values()) yield this.build(row);
+    for (const row of this.rows()) yield this.build(row);
   }
 
   /** The name of a row's file of `kind`, `null` when it has none (no row is built). */
@@ -187,7 +193,7 @@ export class RowStore {
   /** Rows the background pass has not read. */
   pendingCount(): number {
     let n = 0;
-    for (const row of this.slot.values()) if (((this.state[row] as number) & DONE) === 0) n++;
+    for (const row of this.rows()) if (((this.state[row] as number) & DONE) === 0) n++;
     return n;
   }
 
@@ -284,10 +290,6 @@ export class RowStore {
     key = ownCopy(key);
     this.keyAt[row] = key;
     this.slot.set(key, row);
-    if (this.listingCodes !== null) {
-      const code = identityCodeAt(key, 0, key.length);
-      if (code === code) this.listingCodes.set(code, row);
-    }
     if (this.errors.size > 0) this.errors.delete(row);
     if (this.odd.size > 0) this.odd.delete(row);
     this.time[row] = parts.time;
@@ -316,15 +318,12 @@ export class RowStore {
   }
 
   /**
-   * `file` for the key `name.slice(from, end)`, without slicing it while a listing is grouped:
-   * the key's code finds its row (key-codes.ts). `false` when the key was not started.
+   * `file` for the key `name.slice(from, end)`, without slicing it: the key's code finds its row
+   * (key-codes.ts `KeySlots`). `false` when the key was not started.
    */
   fileIn(name: string, from: number, end: number, kind: DebugFileKind, bytes: number | null): boolean {
-    const table = this.listingCodes;
-    const code = table === null ? Number.NaN : identityCodeAt(name, from, end);
-    if (table === null || code !== code) return this.file(name.slice(from, end), kind, bytes);
-    const row = table.get(code);
-    if (row < 0) return false;
+    const row = this.slot.getIn(name, from, end);
+    if (row === undefined) return false;
     this.fileOfRow(row, kind, bytes);
     return true;
   }
@@ -334,20 +333,6 @@ export class RowStore {
     const k = DEBUG_FILE_KINDS.indexOf(kind);
     this.state[row] = (this.state[row] as number) | (1 << k);
     this.bytesAt.set(row * KINDS + k, bytes ?? Number.NaN);
-  }
-
-  /** From here to `endListing`, started keys are found by their codes too (`fileIn`). */
-  beginListing(): void {
-    const table = new KeyCodeTable(Math.max(1024, this.slot.size));
-    for (const [key, row] of this.slot) {
-      const code = identityCodeAt(key, 0, key.length);
-      if (code === code) table.set(code, row);
-    }
-    this.listingCodes = table;
-  }
-
-  endListing(): void {
-    this.listingCodes = null;
   }
 
   /**
@@ -375,7 +360,7 @@ export class RowStore {
       rows.push(row);
     };
     if (keysInOrder === undefined) {
-      for (const row of this.slot.values()) take(row);
+      for (const row of this.rows()) take(row);
       rows = sortRowKeys(rows.map((r) => this.keyAt[r] as string)).map((key) => this.slot.get(key) as number);
     } else
       for (const key of keysInOrder) {
