@@ -104,7 +104,10 @@ function grown<T extends Float64Array | Int32Array | Uint32Array | Uint16Array |
   return next;
 }
 
-/** Snapshots by key, as columns. Keys iterate in the order they were first set. */
+/**
+ * Snapshots by key, as columns. Keys iterate in row order: a deleted key's row goes to the next
+ * key set, so every reader that needs an order sorts (`sortRowKeys`).
+ */
 export class RowStore {
   /** Each key's row (`keyAt` is the other way round). */
   private readonly slot = new KeySlots();
