@@ -15,13 +15,11 @@ import {
   DEBUG_FILE_KINDS,
   DEBUG_KEY_AFFIX,
   debugFileName,
-  debugKeyOf,
   debugKindOf,
   isDebugTempName,
   parseDebugFileName,
 } from '../../shared/debug-files/names';
-import { KeyCodeTable, identityCodeAt } from '../../shared/history/key-codes';
-import { ownCopy } from '../../shared/history/row-store';
+import { KeySlots, ownCopy } from '../../shared/history/key-codes';
 import { archivedFacts } from '../history/archive-facts';
 import type { ArchiveStore, SnapshotToAdd } from './archive-store';
 import type { RowFacts } from './row-index-file';
@@ -146,12 +144,12 @@ interface ListedSnapshots {
 
 /** Entries read from the folder between two yields to the event loop. */
 const LIST_BATCH = 4096;
-/** A key's place in the listing's code table when it is too old to keep (key-codes.ts). */
+/** A key's place in the listing's slots when it is too old to keep (key-codes.ts `KeySlots`). */
 const TOO_OLD = -2;
 
 /**
  * The snapshots of the folder, streamed (1M names are never held at once); `null`: no folder.
- * Keys are found by their codes (key-codes.ts), as the History's listing finds them: three of
+ * Keys are found by their codes (key-codes.ts `KeySlots`), as the row store finds them: three of
  * every four names are of a key met before, and are neither sliced nor parsed. A kept key is a
  * string of its own (`ownCopy`), not a view holding its file name. A snapshot older than
  * `keepFrom` is only counted. The first run in serve listed 250k snapshots while the History's
@@ -166,9 +164,8 @@ async function listSnapshots(dir: string, keepFrom: number): Promise<ListedSnaps
     throw new Error(`cannot list ${dir}: ${(err as Error).message}`, { cause: err });
   }
   const listed: ListedSnapshots = { keys: [], times: [], kinds: [], tooOld: 0 };
-  const byCode = new KeyCodeTable();
-  // Keys without a code (odd suffixes): few, by their strings.
-  const byKey = new Map<string, number>();
+  // Each key's place in `listed`, or TOO_OLD.
+  const slots = new KeySlots();
   try {
     for (;;) {
       for (let n = 0; n < LIST_BATCH; n++) {
@@ -179,18 +176,16 @@ async function listSnapshots(dir: string, keepFrom: number): Promise<ListedSnaps
         if (kind === null || isDebugTempName(name)) continue;
         const bit = 1 << DEBUG_FILE_KINDS.indexOf(kind);
         const [prefix, suffix] = DEBUG_KEY_AFFIX[kind];
-        const code = identityCodeAt(name, prefix, name.length - suffix);
-        const known = code === code ? byCode.get(code) : (byKey.get(debugKeyOf(name, kind)) ?? -1);
-        if (known >= 0) {
+        const known = slots.getIn(name, prefix, name.length - suffix);
+        if (known === TOO_OLD) continue;
+        if (known !== undefined) {
           listed.kinds[known] = (listed.kinds[known] ?? 0) | bit;
           continue;
         }
-        if (known === TOO_OLD) continue;
         const parsed = parseDebugFileName(name);
         if (parsed === null) continue;
         const at = parsed.time < keepFrom ? TOO_OLD : listed.keys.length;
-        if (code === code) byCode.set(code, at);
-        else byKey.set(parsed.key, at);
+        slots.set(parsed.key, at);
         if (at === TOO_OLD) {
           listed.tooOld++;
           continue;

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { RowStore, ownCopy } from '../../shared/history/row-store';
+import { RowStore } from '../../shared/history/row-store';
+import { ownCopy } from '../../shared/history/key-codes';
 import { SnapshotGrouper } from '../../shared/history/snapshot-group';
 
 /**

@@ -21,7 +21,7 @@ import { HISTORY_COLUMN_TABLE, storedColumns } from './history-columns';
 import { missingOfMask } from './snapshot-group';
 import type { SavedColumnsAt, SavedRows } from './saved-rows';
 import { freshSavedColumns } from './saved-rows';
-import { KeySlots, sortCode, suffixRank } from './key-codes';
+import { KeySlots, ownCopy, sortCode, suffixRank } from './key-codes';
 import { NumberColumn } from './number-column';
 
 const KINDS = DEBUG_FILE_KINDS.length;
@@ -74,23 +74,6 @@ class Interner {
     }
     return id;
   }
-}
-
-/** Reused by `ownCopy` (a key is at most a few dozen characters). */
-const COPY_CODES: number[] = [];
-
-/**
- * `s` as a string of its own. A listing's keys are slices of its file names, and V8 keeps a
- * slice of 13 characters or more as a view that holds the whole name alive: at 250,000
- * snapshots the store's keys held 24 MB (a 32-byte view and a 52-byte name each) where copies
- * hold 12. About 0.1 µs a key.
- */
-export function ownCopy(s: string): string {
-  const n = s.length;
-  if (n > 64) return s;
-  COPY_CODES.length = n;
-  for (let i = 0; i < n; i++) COPY_CODES[i] = s.charCodeAt(i);
-  return String.fromCharCode.apply(null, COPY_CODES);
 }
 
 /** A longer copy of a column (the first `old.length` values kept). */
