@@ -17,6 +17,7 @@ import type { SnapshotFiles } from '../archive/test-support/archive-fixtures';
 import { debugDirOf } from './debug-dir';
 import { HistoryIndex } from './history-index';
 import { archivedColumnar } from './archive-rows';
+import type { ArchiveReader } from './archive-rows';
 import { columnarOf, filterColumnar } from '../../shared/history/row-filter';
 import type { ColumnarFilters } from '../../shared/history/row-filter';
 
@@ -67,7 +68,7 @@ function archivedOnly(debug: string, archiveDir: string): { index: HistoryIndex;
   index.refresh();
   const reader = ArchiveStore.openReader(archiveDir) as ArchiveStore;
   const { upserts } = index.attachArchive(reader, () => guess);
-  return { index, rows: upserts };
+  return { index, rows: upserts.map((k) => index.snapshot(k) as SnapshotSummary) };
 }
 
 describe('archived rows with the columns of their import', () => {
@@ -87,6 +88,34 @@ describe('archived rows with the columns of their import', () => {
     expect(rows.filter((r) => r.columns.sessionInferredFrom === 'dm.json').length).toBeGreaterThan(0);
     expect(index.pendingCount()).toBe(0);
     await expect(index.parseInBackground()).resolves.toBe(0);
+  });
+
+  it("are read from the row index's columns, as the same rows read from the list", async () => {
+    const h = home();
+    const archiveDir = path.join(h.root, 'archive');
+    await archiveHome({ home: h.home, dir: archiveDir, settleMs: 0 });
+    const store = ArchiveStore.openReader(archiveDir) as ArchiveStore;
+    const files = { fileSize: store.fileSize.bind(store), readFile: store.readFile.bind(store) };
+    const rowsOf = (reader: ArchiveReader): SnapshotSummary[] => {
+      const index = new HistoryIndex(fs.mkdtempSync(path.join(h.root, 'empty-')));
+      index.refresh();
+      const { upserts } = index.attachArchive(reader, () => guess);
+      return upserts.map((k) => index.snapshot(k) as SnapshotSummary);
+    };
+    // A year of renders is read as columns only: a list of 2M objects is never asked for.
+    const fromColumns = rowsOf({
+      list: () => {
+        throw new Error('the list was read');
+      },
+      rowColumns: () => store.rowColumns(),
+      ...files,
+    });
+    const fromList = rowsOf({ list: () => store.list(), ...files });
+    store.close();
+    expect(fromColumns.map((r) => r.key).sort()).toEqual([...h.keys].sort());
+    expect(fromColumns).toEqual(fromList);
+    expect(fromColumns.every((r) => r.parseState === 'done' && r.where === 'archive')).toBe(true);
+    expect(fromColumns.some((r) => r.columns.sessionInferredFrom === 'dm.json')).toBe(true);
   });
 
   it('are computed from every file of a snapshot completed by a later import', async () => {

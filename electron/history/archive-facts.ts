@@ -48,7 +48,7 @@ export function archivedFacts(key: string, source: FactSource): RowFacts {
   };
   // The session guess needs the open workspace, which an import does not have: the guess
   // `parseSnapshot` asks (only for files that record no session type) is noted, and made
-  // when the row is built (`archivedRow`, archive-rows.ts).
+  // when the row is built (`ArchiveRows.writeRow`, archive-rows.ts).
   let sections: readonly string[] | null = null;
   const note: SessionGuess = (ids) => {
     sections = ids;

@@ -6,16 +6,16 @@
  * reads through the one index, from the folder or from here.
  */
 import zlib from 'node:zlib';
-import type { SnapshotColumns, SnapshotFile, SnapshotSummary } from '../../shared/history/history-types';
-import { EMPTY_COLUMNS } from '../../shared/history/history-types';
+import type { SnapshotSummary } from '../../shared/history/history-types';
 import { HISTORY_COLUMN_TABLE, storedColumns } from '../../shared/history/history-columns';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
-import { withGuessedSessionOf } from '../../shared/history/snapshot-columns';
 import type { FactColumn, FactValue, RowColumns, RowFacts } from '../archive/row-index-file';
+import { FactColumnsBuilder, fileAtOf, keyAt } from '../archive/row-index-file';
+import { newRowFields, RowStore } from '../../shared/history/row-store';
+import { KeySlots } from '../../shared/history/key-codes';
 import type { CodedColumn, ColumnarRows } from '../../shared/history/row-filter';
 import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
 import { DEBUG_FILE_KINDS, debugFileName, parseDebugFileName } from '../../shared/debug-files/names';
-import { missingOfMask } from '../../shared/history/snapshot-group';
 import { MAX_SHOWN_TEXT_BYTES, tooLarge } from '../../shared/api/answer-caps';
 import type { CappedRead } from '../services/capped-read';
 
@@ -30,6 +30,11 @@ export interface ArchiveReader {
     readonly kinds: readonly DebugFileKind[];
     readonly facts?: RowFacts | null;
   }[];
+  /**
+   * The same rows as columns (`ArchiveStore.rowColumns`: its row index), read instead of `list`
+   * where given, so a year of renders (2M snapshots) builds no object per snapshot.
+   */
+  rowColumns?(): RowColumns;
   /** One file's size without reading it; `null` when not archived. */
   fileSize(key: string, kind: DebugFileKind): number | null;
   /** One file's bytes, `null` when not archived; throws when the copy is damaged. */
@@ -66,10 +71,19 @@ export interface ArchiveChange {
 
 /** The archived keys and kinds, and reads of them. */
 export class ArchiveRows {
-  private kinds = new Map<string, readonly DebugFileKind[]>();
-  private facts = new Map<string, RowFacts>();
+  /** The archive's rows as taken, oldest first (row-index-file.ts), and each key's row in them. */
+  private rows: RowColumns = columnsOfListed([]);
+  private keyList: string[] = [];
+  private slots = new KeySlots();
+  /** Per row, bit `1 << k` per archived kind of `DEBUG_FILE_KINDS`. */
+  private masks = new Uint8Array(0);
+  private facts: FactReaders = factReaders(this.rows);
   /** The session guess for this look at the archive, asked once when a row needs it. */
   private guessNow: { readonly guess: SessionGuess | undefined } | null = null;
+  /** Per distinct `$sections` value of this look: its guess (`undefined`: not asked yet). */
+  private guessBySections = new Map<FactValue, ReturnType<SessionGuess> | undefined>();
+  private readonly fields = newRowFields();
+  private readonly columns: Record<string, FactValue> = {};
 
   constructor(
     private readonly reader: ArchiveReader,
@@ -78,33 +92,49 @@ export class ArchiveRows {
     private readonly sessionGuess?: () => SessionGuess,
   ) {}
 
-  /** Takes the archive's list now (after a refresh of the reader); says what came and went. */
+  /**
+   * Takes the archive's list now (after a refresh of the reader); says what came and went. Read
+   * as columns where the reader has them (a year of renders: 2M rows, no object per row).
+   */
   take(): ArchiveChange {
-    const next = new Map<string, readonly DebugFileKind[]>();
-    const facts = new Map<string, RowFacts>();
+    const rows = this.reader.rowColumns?.() ?? columnsOfListed(this.reader.list());
+    const n = rows.count;
+    const keys = new Array<string>(n);
+    const slots = new KeySlots();
+    const masks = new Uint8Array(n);
     const added: string[] = [];
-    this.guessNow = null;
-    for (const s of this.reader.list()) {
-      next.set(s.key, s.kinds);
-      if (s.facts !== undefined && s.facts !== null) facts.set(s.key, s.facts);
-      const before = this.kinds.get(s.key);
+    for (let i = 0; i < n; i++) {
+      const key = keyAt(rows, i);
+      keys[i] = key;
+      slots.set(key, i);
+      let mask = 0;
+      for (let k = 0; k < DEBUG_FILE_KINDS.length; k++)
+        if (fileAtOf(rows, i, k) !== undefined) mask |= 1 << k;
+      masks[i] = mask;
+      const before = this.slots.get(key);
       // Files added to a key later (a second record) make its row change too.
-      if (before === undefined || before.length !== s.kinds.length) added.push(s.key);
+      if (before === undefined || this.masks[before] !== mask) added.push(key);
     }
-    const removed = [...this.kinds.keys()].filter((k) => !next.has(k));
-    this.kinds = next;
-    this.facts = facts;
+    const removed = this.keyList.filter((k) => !slots.has(k));
+    this.rows = rows;
+    this.keyList = keys;
+    this.slots = slots;
+    this.masks = masks;
+    this.facts = factReaders(rows);
+    this.guessNow = null;
+    this.guessBySections = new Map();
     return { added, removed };
   }
 
-  /** Every archived key. */
+  /** Every archived key, oldest first. */
   keys(): IterableIterator<string> {
-    return this.kinds.keys();
+    return this.keyList.values();
   }
 
   has(key: string, kind?: DebugFileKind): boolean {
-    const kinds = this.kinds.get(key);
-    return kinds !== undefined && (kind === undefined || kinds.includes(kind));
+    const i = this.slots.get(key);
+    if (i === undefined) return false;
+    return kind === undefined || ((this.masks[i] as number) & (1 << DEBUG_FILE_KINDS.indexOf(kind))) !== 0;
   }
 
   /**
@@ -112,37 +142,64 @@ export class ArchiveRows {
    * index's zone), so a snapshot in both places sorts the same; `null` for an unknown key.
    */
   row(key: string): SnapshotSummary | null {
-    const kinds = this.kinds.get(key);
-    const first = kinds?.[0];
-    if (kinds === undefined || first === undefined) return null;
-    const parsed = parseDebugFileName(debugFileName(first, key), this.zone);
-    if (parsed === null) return null;
-    const files: Partial<Record<DebugFileKind, SnapshotFile>> = {};
-    let mask = 0;
-    DEBUG_FILE_KINDS.forEach((kind, i) => {
-      if (!kinds.includes(kind)) return;
-      mask |= 1 << i;
-      files[kind] = { name: debugFileName(kind, key), bytes: null };
-    });
-    const row: SnapshotSummary = {
-      key,
-      timestamp: parsed.timestamp,
-      suffix: parsed.suffix,
-      time: parsed.time,
-      where: 'archive',
-      files,
-      missing: missingOfMask(mask),
-      columns: EMPTY_COLUMNS,
-      parseState: 'pending',
-      error: null,
-    };
-    const facts = this.facts.get(key);
-    return facts === undefined ? row : archivedRow(row, facts, () => this.guess());
+    const one = new RowStore();
+    return this.writeRow(key, one) ? (one.get(key) ?? null) : null;
   }
 
-  private guess(): SessionGuess | undefined {
+  /**
+   * Writes the archived snapshot `key` into `store` as its row (`where: 'archive'`), from the
+   * columns and without an object per row; `false` (nothing written) for an unknown key. A row
+   * with the facts of the current columns arrives `done`; else it is pending, for the pass.
+   */
+  writeRow(key: string, store: RowStore): boolean {
+    const i = this.slots.get(key);
+    const mask = i === undefined ? 0 : (this.masks[i] as number);
+    const first = DEBUG_FILE_KINDS.find((_, k) => (mask & (1 << k)) !== 0);
+    if (i === undefined || first === undefined) return false;
+    const parsed = parseDebugFileName(debugFileName(first, key), this.zone);
+    if (parsed === null) return false;
+    const f = this.fields;
+    const facts = this.facts;
+    f.time = parsed.time;
+    f.suffix = parsed.suffix;
+    f.where = 'archive';
+    f.present = mask;
+    const done = this.rows.hasFacts[i] === 1 && facts.columnsId(i) === COLUMNS_ID;
+    for (let k = 0; k < DEBUG_FILE_KINDS.length; k++) {
+      const bytes = done ? facts.bytes[k]?.(i) : undefined;
+      f.bytes[k] = typeof bytes === 'number' ? bytes : Number.NaN;
+    }
+    f.done = done;
+    f.columns = null;
+    f.error = null;
+    if (done) {
+      const c = this.columns;
+      for (const [id, read] of facts.stored) c[id] = read(i) ?? null;
+      if (c['sessionType'] === null) {
+        const found = this.guessOf(facts.sections(i));
+        if (found !== null && found !== undefined) {
+          c['sessionType'] = found.sessionType;
+          c['sessionInferredFrom'] = found.manifestFile;
+        }
+      }
+      f.columns = c;
+      const error = facts.error(i);
+      f.error = typeof error === 'string' ? error : null;
+    }
+    store.setFields(key, f);
+    return true;
+  }
+
+  /** The session guess for a row's recorded sections (JSON), asked once per distinct list. */
+  private guessOf(sections: FactValue | undefined): ReturnType<SessionGuess> | undefined {
+    if (typeof sections !== 'string') return undefined;
+    if (this.guessBySections.has(sections)) return this.guessBySections.get(sections);
+    const ids = JSON.parse(sections) as string[];
     this.guessNow ??= { guess: this.sessionGuess?.() };
-    return this.guessNow.guess;
+    const guess = this.guessNow.guess;
+    const found = ids.length === 0 || guess === undefined ? undefined : guess(ids);
+    this.guessBySections.set(sections, found);
+    return found;
   }
 
   /** A file's size, `null` when not archived (or the archive cannot say). */
@@ -174,44 +231,96 @@ export class ArchiveRows {
   }
 }
 
-/**
- * An archived row with its kept facts: columns, sizes and error filled, `done`. The row as it
- * was (`pending`, for the pass) when the facts lack a column (an archive older than a column).
- */
-export function archivedRow(
-  row: SnapshotSummary,
-  facts: RowFacts,
-  guess: () => SessionGuess | undefined,
-): SnapshotSummary {
-  if (facts[COLUMNS_FACT] !== COLUMNS_ID) return row;
-  const columns: Record<string, FactValue> = {};
-  for (const d of storedColumns(HISTORY_COLUMN_TABLE)) columns[d.id] = facts[d.id] ?? null;
-  const sections = facts[SECTIONS_FACT];
-  const ids = typeof sections === 'string' ? (JSON.parse(sections) as string[]) : [];
-  const files: Partial<Record<DebugFileKind, SnapshotFile>> = {};
-  for (const kind of DEBUG_FILE_KINDS) {
-    const file = row.files[kind];
-    if (file === undefined) continue;
-    const bytes = facts[bytesFact(kind)];
-    files[kind] = { ...file, bytes: typeof bytes === 'number' ? bytes : file.bytes };
-  }
-  const error = facts[ERROR_FACT];
+/** A fact of row `i`, `undefined` when the row has none of it. */
+type FactRead = (i: number) => FactValue | undefined;
+
+/** The readers of the facts a row is built from, found once per look at the archive. */
+interface FactReaders {
+  readonly stored: readonly (readonly [string, FactRead])[];
+  readonly bytes: readonly (FactRead | undefined)[];
+  readonly columnsId: FactRead;
+  readonly sections: FactRead;
+  readonly error: FactRead;
+}
+
+function factReaders(rows: RowColumns): FactReaders {
+  const byName = new Map(rows.facts.map((f) => [f.name, f]));
+  const none: FactRead = () => undefined;
+  const of = (name: string): FactRead => {
+    const f = byName.get(name);
+    return f === undefined ? none : factRead(f);
+  };
   return {
-    ...row,
-    files,
-    columns:
-      ids.length === 0
-        ? (columns as SnapshotColumns)
-        : withGuessedSessionOf(columns as SnapshotColumns, ids, guess()),
-    parseState: 'done',
-    error: typeof error === 'string' ? error : null,
+    stored: storedColumns(HISTORY_COLUMN_TABLE).map((d) => [d.id, of(d.id)] as const),
+    bytes: DEBUG_FILE_KINDS.map((kind) => of(bytesFact(kind))),
+    columnsId: of(COLUMNS_FACT),
+    sections: of(SECTIONS_FACT),
+    error: of(ERROR_FACT),
+  };
+}
+
+/** Reads one fact column row by row (row-index-file.ts `FactColumn`). */
+function factRead(f: FactColumn): FactRead {
+  if (f.kind === 'interned') {
+    const { codes, table } = f;
+    return (i) => {
+      const code = codes[i] as number;
+      return code === 0 ? undefined : table[code];
+    };
+  }
+  const { values, nulls } = f;
+  return (i) => {
+    if (nulls !== null) {
+      const at = nulls[i];
+      if (at !== 2) return at === 1 ? null : undefined;
+    }
+    const v = values[i] as number;
+    return Number.isNaN(v) ? undefined : v;
+  };
+}
+
+/**
+ * A reader's list as the columns `ArchiveRows` reads (a reader without a row index: tests' and
+ * small archives'). Only keys, kinds and facts count here; times are read from the keys.
+ */
+export function columnsOfListed(list: ReturnType<ArchiveReader['list']>): RowColumns {
+  const n = list.length;
+  const keyEnds = new Uint32Array(n);
+  const fileAt = new Float64Array(4 * n).fill(-1);
+  const hasFacts = new Uint8Array(n);
+  const facts = new FactColumnsBuilder();
+  let end = 0;
+  list.forEach((s, i) => {
+    end += s.key.length;
+    keyEnds[i] = end;
+    for (const kind of s.kinds) fileAt[i * 4 + DEBUG_FILE_KINDS.indexOf(kind)] = 0;
+    const f = s.facts ?? null;
+    hasFacts[i] = f === null ? 0 : 1;
+    facts.add(f);
+  });
+  const keyBlob = Buffer.from(list.map((s) => s.key).join(''), 'latin1');
+  const byKey = Uint32Array.from(list.keys()).sort((a, b) => {
+    const x = (list[a] as { key: string }).key;
+    const y = (list[b] as { key: string }).key;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  return {
+    count: n,
+    keyBlob,
+    keyEnds,
+    time: new Float64Array(n),
+    archivedAt: new Float64Array(n),
+    fileAt,
+    byKey,
+    hasFacts,
+    facts: facts.finish(),
   };
 }
 
 /**
  * The archive's rows as the History's columnar filter reads them (shared/history/row-filter.ts):
  * their times and each fact column coded, the session type guessed where the files record none
- * (as `archivedRow` does). A row without facts is unknown in every column.
+ * (as `ArchiveRows.writeRow` does). A row without facts is unknown in every column.
  */
 export function archivedColumnar(rows: RowColumns, guess?: SessionGuess): ColumnarRows {
   const coded = new Map<string, CodedColumn | null>();

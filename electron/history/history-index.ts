@@ -288,50 +288,74 @@ export class HistoryIndex {
   attachArchive(
     reader: ArchiveReader | null,
     sessionGuess?: () => SessionGuess,
-  ): { upserts: SnapshotSummary[]; removed: string[] } {
+  ): { upserts: string[]; removed: string[] } {
     if (reader === null) {
       const removed = [...this.archiveOnly.keys()];
-      const upserts: SnapshotSummary[] = [];
+      const upserts: string[] = [];
       for (const s of [...this.snapshots.values()])
         if (s.where !== undefined) {
-          const live = liveOnly(s);
-          this.snapshots.set(s.key, live);
-          upserts.push(live);
+          this.snapshots.set(s.key, liveOnly(s));
+          upserts.push(s.key);
         }
       this.archive = null;
       this.archiveOnly.clear();
       this.archiveOrder = [];
       return { upserts, removed };
     }
+    const { upserts, removed, archived } = this.takeArchive(reader, sessionGuess);
+    return { upserts: [...upserts, ...this.writeArchived(archived)], removed };
+  }
+
+  /**
+   * `attachArchive` in two steps, for an archive too large to write in one turn (a year of
+   * renders: 2M rows take seconds): takes the archive's list and updates the live rows it
+   * changes (`upserts`) and drops what it lost (`removed`) at once; `archived` are the keys of
+   * archive-only rows still to be written, oldest first, by `writeArchived` (in parts, newest
+   * first: the service pushes each part as it is written). Until then such a key has no row.
+   */
+  takeArchive(
+    reader: ArchiveReader,
+    sessionGuess?: () => SessionGuess,
+  ): { upserts: string[]; removed: string[]; archived: string[] } {
     // Archived rows come with the columns their import computed (archive-facts.ts); the guess
     // fills a session type their files do not record, as the pass does.
     if (this.archive === null) this.archive = new ArchiveRows(reader, this.zone, sessionGuess);
     const { added, removed: gone } = this.archive.take();
-    const upserts: SnapshotSummary[] = [];
+    const upserts: string[] = [];
     const removed: string[] = [];
+    const archived: string[] = [];
     for (const key of added) {
       const live = this.snapshots.get(key);
-      if (live !== undefined) {
-        const both: SnapshotSummary = { ...live, where: 'both' };
-        this.snapshots.set(key, both);
-        upserts.push(both);
-        continue;
+      if (live === undefined) archived.push(key);
+      else {
+        this.snapshots.set(key, { ...live, where: 'both' });
+        upserts.push(key);
       }
-      const row = this.archive.row(key);
-      if (row === null) continue;
-      this.archiveOnly.set(key, row);
-      upserts.push(row);
     }
     for (const key of gone) {
       const live = this.snapshots.get(key);
       if (live !== undefined) {
-        const back = liveOnly(live);
-        this.snapshots.set(key, back);
-        upserts.push(back);
+        this.snapshots.set(key, liveOnly(live));
+        upserts.push(key);
       } else if (this.archiveOnly.delete(key)) removed.push(key);
     }
-    if (added.length > 0 || removed.length > 0) this.archiveOrder = null;
-    return { upserts, removed };
+    if (removed.length > 0) this.archiveOrder = null;
+    return { upserts, removed, archived };
+  }
+
+  /**
+   * Writes archive-only rows (keys `takeArchive` gave) straight from the archive's columns
+   * (`ArchiveRows.writeRow`, no object per row); returns the keys written. A key the folder
+   * lists by now, or the archive no longer holds, is left out.
+   */
+  writeArchived(keys: readonly string[]): string[] {
+    const archive = this.archive;
+    const written: string[] = [];
+    if (archive === null) return written;
+    for (const key of keys)
+      if (!this.snapshots.has(key) && archive.writeRow(key, this.archiveOnly)) written.push(key);
+    if (written.length > 0) this.archiveOrder = null;
+    return written;
   }
 
   /** After a fresh listing: each archived snapshot is a live row marked `both`, or one of its own. */
@@ -343,10 +367,7 @@ export class HistoryIndex {
     for (const key of archive.keys()) {
       const live = this.snapshots.get(key);
       if (live !== undefined) this.snapshots.set(key, { ...live, where: 'both' });
-      else {
-        const row = archive.row(key);
-        if (row !== null) this.archiveOnly.set(key, row);
-      }
+      else archive.writeRow(key, this.archiveOnly);
     }
   }
 

@@ -72,6 +72,39 @@ describe('the History service over the folder and the archive', () => {
     await service.close();
   });
 
+  it('pushes the rows only the archive holds in parts, newest first, until every one is listed', async () => {
+    const root = harness.tempRoot('eck-history-service-parts-');
+    const home = path.join(root, 'home');
+    const dir = debugDirOf(home);
+    fs.mkdirSync(dir, { recursive: true });
+    const keys = [0, 1, 2, 3, 4, 5, 6].map((m) => `2026-11-29-08-0${m}-00`);
+    for (const key of keys)
+      fs.writeFileSync(path.join(dir, debugFileName('vars', key)), '{"chatType":"group"}');
+    const archiveDir = path.join(root, 'archive');
+    await archiveHome({ home, dir: archiveDir, settleMs: 0 });
+    // evolcore's cleanup took them all: every row is the archive's.
+    for (const key of keys) fs.rmSync(path.join(dir, debugFileName('vars', key)));
+    const deltas: HistoryDelta[] = [];
+    const service = new HistoryService({
+      home: () => home,
+      emit: (event: EventName, payload: unknown) => {
+        if (event === 'onDidChangeHistory') deltas.push(payload as HistoryDelta);
+      },
+      watchFolders: false,
+      archivePushRows: 3,
+      openArchive: () => ArchiveStore.openReader(archiveDir),
+    });
+    expect(service.listing().snapshots).toEqual([]);
+    await service.whenArchiveMerged();
+    const parts = deltas.map((d) => [...pushed(d).keys()].sort());
+    expect(parts).toEqual([keys.slice(4), keys.slice(1, 4), keys.slice(0, 1)]);
+    expect(deltas.every((d) => [...pushed(d).values()].every((w) => w === 'archive'))).toBe(true);
+    expect(service.listing().snapshots.map((s) => `${s.key} ${s.where ?? 'live'}`)).toEqual(
+      keys.map((k) => `${k} archive`),
+    );
+    await service.close();
+  });
+
   it('marks the rows the running archiver copied as in both places', async () => {
     const { home, packageRoot } = harness.appWorkspace('eck-history-archiver-');
     const debug = debugDirOf(home);

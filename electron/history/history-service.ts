@@ -69,6 +69,8 @@ export interface HistoryServiceOptions {
   readonly savedIndex?: SavedIndexStore;
   /** Least time between two saves of the index (default 60 s; the first waits `SAVE_AFTER_MS`). */
   readonly saveEveryMs?: number;
+  /** Most rows of one pushed delta of archived rows (default `ARCHIVE_PUSH_ROWS`; tests lower it). */
+  readonly archivePushRows?: number;
   /** Told when a save failed (the app's log); the History goes on without it. */
   readonly onSaveError?: (message: string) => void;
 }
@@ -82,6 +84,9 @@ export const SAVE_AFTER_MS = 2000;
  * a second, a pass over 12,500 snapshots (~2 s) sends two or three.
  */
 const PUSH_EVERY_MS = 1000;
+
+/** Most rows of one pushed delta of archived rows (`writeInParts`): about 10 MB of JSON. */
+export const ARCHIVE_PUSH_ROWS = 100_000;
 
 /** Most changed paths of one burst applied one by one; beyond it the folder is listed again. */
 const MAX_INCREMENTAL = 2000;
@@ -104,6 +109,8 @@ export class HistoryService {
   private archive: { readonly store: OpenArchive; stamp: string } | null = null;
   /** The merge of the archive into the index just made, until it is done (tests wait on it). */
   private archiveMerge: Promise<void> = Promise.resolve();
+  /** The archived rows being written and pushed in parts (`writeInParts`), until all are. */
+  private archiveWriting: Promise<void> = Promise.resolve();
   /** Told which snapshots changed, so caches of their contents can drop them. */
   private readonly rowListeners = new Set<(keys: readonly string[] | null) => void>();
   /** A save of the home's index waiting for its time (one at a time), and when the last was. */
@@ -132,14 +139,14 @@ export class HistoryService {
 
   /**
    * Merges the home's archive into `index` on a later turn: the listing that made the index is
-   * answered first, and the archived rows follow as one pushed delta (listing-wire.ts columns).
+   * answered first, and the archived rows follow as pushed deltas, newest first (`writeInParts`).
    */
   private mergeArchiveSoon(index: HistoryIndex): void {
     if (this.options.openArchive === undefined) return;
     this.archiveMerge = new Promise<void>((resolve) =>
       setImmediate(() => {
         if (this.index === index && this.folder === null) this.archiveChanged();
-        resolve();
+        void this.archiveWriting.then(resolve);
       }),
     );
   }
@@ -173,11 +180,41 @@ export class HistoryService {
     const stamp = `${archive.store.generation}:${archive.store.stats().indexBytes}`;
     if (stamp === archive.stamp) return;
     archive.stamp = stamp;
-    const { upserts, removed } = index.attachArchive(archive.store, this.options.sessionGuess);
-    if (upserts.length === 0 && removed.length === 0) return;
-    this.notifyRows([...upserts.map((s) => s.key), ...removed]);
-    this.emitDelta({ upserts, removed, foreign: null, reset: false });
-    this.startPass();
+    const { upserts, removed, archived } = index.takeArchive(archive.store, this.options.sessionGuess);
+    if (upserts.length === 0 && removed.length === 0 && archived.length === 0) return;
+    this.notifyRows([...upserts, ...removed]);
+    if (upserts.length > 0 || removed.length > 0)
+      this.emitWire({ upserts: index.wireRowsOf(upserts), removed, foreign: null, reset: false });
+    this.archiveWriting = this.writeInParts(index, archived);
+  }
+
+  /**
+   * Writes archived rows into the index and pushes them in parts of at most `ARCHIVE_PUSH_ROWS`,
+   * newest first, one part a turn, then starts the pass (for rows an older archive kept without
+   * columns). A year of renders (2M rows) written and pushed at once held the process for 40 s,
+   * and its one delta was 192 MB of JSON, which no page could take; the newest rows are the ones
+   * on screen. A part for an index no longer open is not written.
+   */
+  private writeInParts(index: HistoryIndex, keys: readonly string[]): Promise<void> {
+    return new Promise<void>((resolve) => {
+      let end = keys.length;
+      const part = (): void => {
+        if (this.index !== index) return resolve();
+        const from = Math.max(0, end - (this.options.archivePushRows ?? ARCHIVE_PUSH_ROWS));
+        const written = index.writeArchived(keys.slice(from, end));
+        end = from;
+        if (written.length > 0) {
+          this.notifyRows(written);
+          this.emitWire({ upserts: index.wireRowsOf(written), removed: [], foreign: null, reset: false });
+        }
+        if (end > 0) setImmediate(part);
+        else {
+          this.startPass();
+          resolve();
+        }
+      };
+      part();
+    });
   }
 
   private closeArchive(): void {

@@ -79,12 +79,9 @@ describe('one timeline of the live folder and the archive', () => {
     index.refresh();
     expect(rows(index)).toEqual(['02 live', '04 live', '05 live']);
     const { upserts, removed } = index.attachArchive(archiveOf([1, 2, 3, 4]));
-    expect(upserts.map((s) => `${s.key.slice(14, 16)} ${whereOf(s)}`).sort()).toEqual([
-      '01 archive',
-      '02 both',
-      '03 archive',
-      '04 both',
-    ]);
+    expect(
+      upserts.map((k) => `${k.slice(14, 16)} ${whereOf(index.snapshot(k) as SnapshotSummary)}`).sort(),
+    ).toEqual(['01 archive', '02 both', '03 archive', '04 both']);
     expect(removed).toEqual([]);
     expect(rows(index)).toEqual(['01 archive', '02 both', '03 archive', '04 both', '05 live']);
     // A fresh listing of the folder keeps the merge.

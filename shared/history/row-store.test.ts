@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compareKeyParts, parseSnapshotKey } from '../debug-files/names';
+import { DEBUG_FILE_KINDS, compareKeyParts, parseSnapshotKey } from '../debug-files/names';
 import type { SnapshotKeyParts } from '../debug-files/names';
 import { EMPTY_COLUMNS } from './history-types';
 import type { SnapshotSummary } from './history-types';
 import { encodeRows, encodeSource } from './listing-wire';
-import { RowStore, compareRowKeys, sortRowKeys } from './row-store';
+import { RowStore, compareRowKeys, newRowFields, sortRowKeys } from './row-store';
 import { SnapshotGrouper, groupDebugEntries } from './snapshot-group';
 
 const file = (name: string, bytes: number | null = null) => ({ name, kind: 'file' as const, bytes });
@@ -115,6 +115,37 @@ describe('RowStore', () => {
     expect(store.get(a.key)).toBeUndefined();
     store.set(a.key, a);
     expect(store.get(a.key)).toEqual(a);
+  });
+
+  it('writes rows from reused fields as `set` writes their summaries, a mistyped column as null', () => {
+    const rows = sampleRows();
+    const bySet = new RowStore();
+    const byFields = new RowStore();
+    const f = newRowFields();
+    for (const s of rows) {
+      bySet.set(s.key, s);
+      f.time = s.time;
+      f.suffix = s.suffix;
+      f.where = s.where;
+      f.present = 0;
+      DEBUG_FILE_KINDS.forEach((kind, k) => {
+        const one = s.files[kind];
+        if (one !== undefined) f.present |= 1 << k;
+        // A size of an absent kind is not kept.
+        f.bytes[k] = one?.bytes ?? 1234;
+        if (one !== undefined && one.bytes === null) f.bytes[k] = Number.NaN;
+      });
+      f.done = s.parseState === 'done';
+      f.error = s.error;
+      f.columns = s.columns === EMPTY_COLUMNS ? null : s.columns;
+      byFields.setFields(s.key, f);
+    }
+    for (const s of rows) expect(byFields.get(s.key)).toEqual(bySet.get(s.key));
+    const [first] = rows as [SnapshotSummary];
+    f.columns = { ...EMPTY_COLUMNS, peer: 42, sectionsLoaded: 'three', truncated: 'yes', chatType: 'group' };
+    f.done = true;
+    byFields.setFields(first.key, f);
+    expect(byFields.get(first.key)?.columns).toEqual({ ...EMPTY_COLUMNS, chatType: 'group' });
   });
 
   it('grows past its first capacity without losing rows', () => {

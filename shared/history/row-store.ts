@@ -61,6 +61,35 @@ export interface RowSource {
   columns(i: number): Readonly<Record<string, unknown>> | null;
 }
 
+/** One row as `RowStore.setFields` writes it; a caller may fill one and reuse it for every row. */
+export interface RowFields {
+  time: number;
+  suffix: number | null;
+  where: SnapshotWhere | undefined;
+  /** Bit `1 << k` per present kind of `DEBUG_FILE_KINDS`. */
+  present: number;
+  /** A size per kind (`DEBUG_FILE_KINDS` order); NaN where not stated. */
+  readonly bytes: Float64Array;
+  done: boolean;
+  error: string | null;
+  /** The stored columns by id; `null` for nothing read yet (the shared empty record). */
+  columns: Readonly<Record<string, unknown>> | null;
+}
+
+/** A `RowFields` to fill: a pending row with no file. */
+export function newRowFields(): RowFields {
+  return {
+    time: 0,
+    suffix: null,
+    where: undefined,
+    present: 0,
+    bytes: new Float64Array(KINDS).fill(Number.NaN),
+    done: false,
+    error: null,
+    columns: null,
+  };
+}
+
 /** Strings stored once each; an index per use. Never shrinks (distinct values are few). */
 class Interner {
   readonly strings: string[] = [];
@@ -121,6 +150,8 @@ export class RowStore {
   /** Rare fields, by row: errors, and anything the derivations would not give back exactly. */
   private readonly errors = new Map<number, string>();
   private readonly odd = new Map<number, SnapshotSummary>();
+  /** What `set` hands `setFields`, reused. */
+  private readonly scratch = newRowFields();
 
   get size(): number {
     return this.slot.size;
@@ -212,6 +243,79 @@ export class RowStore {
   }
 
   set(key: string, s: SnapshotSummary): this {
+    if (!this.derivable(key, s)) {
+      // Kept whole: a summary whose names, timestamp or key disagree with the derivations. Its
+      // state bits are still written, for the counts.
+      const row = this.rowFor(key);
+      this.errors.delete(row);
+      if (s.parseState !== 'done') {
+        this.stampAt[row] = 0;
+        this.sectionsAt[row] = -1;
+      }
+      this.odd.set(row, s);
+      this.state[row] = s.parseState === 'done' ? DONE : 0;
+      return this;
+    }
+    const f = this.scratch;
+    f.time = s.time;
+    f.suffix = s.suffix;
+    f.where = s.where;
+    f.present = 0;
+    for (let k = 0; k < KINDS; k++) {
+      const file = s.files[DEBUG_FILE_KINDS[k] as DebugFileKind];
+      if (file !== undefined) f.present |= 1 << k;
+      f.bytes[k] = file?.bytes ?? Number.NaN;
+    }
+    f.done = s.parseState === 'done';
+    f.error = s.error;
+    f.columns = s.columns === EMPTY_COLUMNS ? null : (s.columns as Readonly<Record<string, unknown>>);
+    return this.setFields(key, f);
+  }
+
+  /**
+   * Writes one row from its fields, without a `SnapshotSummary` (the archive's rows of a year of
+   * renders, 2M of them, come as columns: archive-rows.ts). The fields are read, not kept, so a
+   * caller fills one `RowFields` and reuses it. A column value of the wrong type is stored as
+   * null (the derivations could not give it back).
+   */
+  setFields(key: string, f: RowFields): this {
+    const row = this.rowFor(key);
+    this.errors.delete(row);
+    this.odd.delete(row);
+    if (!f.done) {
+      this.stampAt[row] = 0;
+      this.sectionsAt[row] = -1;
+    }
+    this.time[row] = f.time;
+    const suffix = f.suffix;
+    this.suffix[row] =
+      suffix !== null && Number.isInteger(suffix) && suffix >= 0 && suffix <= 0x7fffffff ? suffix : -1;
+    this.whereAt[row] = f.where === undefined ? WHERE_NONE : SNAPSHOT_WHERE.indexOf(f.where) + 1;
+    if (f.error !== null) this.errors.set(row, f.error);
+    const mask = f.present & MASK;
+    for (let k = 0; k < KINDS; k++) {
+      const bytes = f.bytes[k] as number;
+      this.bytesAt.set(row * KINDS + k, (mask & (1 << k)) === 0 ? Number.NaN : bytes);
+    }
+    const c = f.columns;
+    this.state[row] = mask | (f.done ? DONE : 0) | (c === null ? EMPTY : 0);
+    for (let j = 0; j < TEXT_IDS.length; j++) {
+      const v = c === null ? null : c[TEXT_IDS[j] as string];
+      (this.text[j] as Int32Array)[row] = typeof v === 'string' ? this.strings.id(v) : -1;
+    }
+    for (let j = 0; j < NUMBER_IDS.length; j++) {
+      const v = c === null ? null : c[NUMBER_IDS[j] as string];
+      (this.numbers[j] as NumberColumn).set(row, typeof v === 'number' ? v : Number.NaN);
+    }
+    for (let j = 0; j < FLAG_IDS.length; j++) {
+      const v = c === null ? null : c[FLAG_IDS[j] as string];
+      (this.flags[j] as Int8Array)[row] = v === true ? 1 : v === false ? 0 : -1;
+    }
+    return this;
+  }
+
+  /** The row of `key`, a new one when it has none. */
+  private rowFor(key: string): number {
     let row = this.slot.get(key);
     if (row === undefined) {
       row = this.free.pop() ?? this.keyAt.length;
@@ -219,45 +323,7 @@ export class RowStore {
       this.keyAt[row] = key;
       this.slot.set(key, row);
     }
-    this.errors.delete(row);
-    this.odd.delete(row);
-    if (s.parseState !== 'done') {
-      this.stampAt[row] = 0;
-      this.sectionsAt[row] = -1;
-    }
-    if (!this.derivable(key, s)) {
-      // Kept whole: a summary whose names, timestamp or key disagree with the derivations. Its
-      // state bits are still written, for the counts.
-      this.odd.set(row, s);
-      this.state[row] = s.parseState === 'done' ? DONE : 0;
-      return this;
-    }
-    this.time[row] = s.time;
-    this.suffix[row] = s.suffix ?? -1;
-    this.whereAt[row] = s.where === undefined ? WHERE_NONE : SNAPSHOT_WHERE.indexOf(s.where) + 1;
-    if (s.error !== null) this.errors.set(row, s.error);
-    let mask = 0;
-    for (let k = 0; k < KINDS; k++) {
-      const file = s.files[DEBUG_FILE_KINDS[k] as DebugFileKind];
-      if (file !== undefined) mask |= 1 << k;
-      this.bytesAt.set(row * KINDS + k, file?.bytes ?? Number.NaN);
-    }
-    const empty = s.columns === EMPTY_COLUMNS;
-    this.state[row] = mask | (s.parseState === 'done' ? DONE : 0) | (empty ? EMPTY : 0);
-    const c = s.columns as Readonly<Record<string, unknown>>;
-    for (let j = 0; j < TEXT_IDS.length; j++) {
-      const v = empty ? null : c[TEXT_IDS[j] as string];
-      (this.text[j] as Int32Array)[row] = typeof v === 'string' ? this.strings.id(v) : -1;
-    }
-    for (let j = 0; j < NUMBER_IDS.length; j++) {
-      const v = empty ? null : c[NUMBER_IDS[j] as string];
-      (this.numbers[j] as NumberColumn).set(row, typeof v === 'number' ? v : Number.NaN);
-    }
-    for (let j = 0; j < FLAG_IDS.length; j++) {
-      const v = empty ? null : c[FLAG_IDS[j] as string];
-      (this.flags[j] as Int8Array)[row] = v === true ? 1 : v === false ? 0 : -1;
-    }
-    return this;
+    return row;
   }
 
   /**
