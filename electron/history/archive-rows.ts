@@ -10,9 +10,8 @@ import type { SnapshotSummary } from '../../shared/history/history-types';
 import { HISTORY_COLUMN_TABLE, storedColumns } from '../../shared/history/history-columns';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import type { FactColumn, FactValue, RowColumns, RowFacts } from '../archive/row-index-file';
-import { FactColumnsBuilder, fileAtOf, keyAt } from '../archive/row-index-file';
+import { FactColumnsBuilder, fileAtOf } from '../archive/row-index-file';
 import { newRowFields, RowStore } from '../../shared/history/row-store';
-import { KeySlots } from '../../shared/history/key-codes';
 import type { CodedColumn, ColumnarRows } from '../../shared/history/row-filter';
 import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
 import { DEBUG_FILE_KINDS, debugFileName, parseDebugFileName } from '../../shared/debug-files/names';
@@ -74,7 +73,8 @@ export class ArchiveRows {
   /** The archive's rows as taken, oldest first (row-index-file.ts), and each key's row in them. */
   private rows: RowColumns = columnsOfListed([]);
   private keyList: string[] = [];
-  private slots = new KeySlots();
+  /** The row `rowOf` found last. */
+  private lastRow = 0;
   /** Per row, bit `1 << k` per archived kind of `DEBUG_FILE_KINDS`. */
   private masks = new Uint8Array(0);
   private facts: FactReaders = factReaders(this.rows);
@@ -99,31 +99,54 @@ export class ArchiveRows {
   take(): ArchiveChange {
     const rows = this.reader.rowColumns?.() ?? columnsOfListed(this.reader.list());
     const n = rows.count;
+    // One string of every key, and each key a slice of it: 2M keys decoded one by one took
+    // longer than everything else here.
+    const blob = rows.keyBlob.toString('latin1');
     const keys = new Array<string>(n);
-    const slots = new KeySlots();
     const masks = new Uint8Array(n);
-    const added: string[] = [];
+    let from = 0;
     for (let i = 0; i < n; i++) {
-      const key = keyAt(rows, i);
-      keys[i] = key;
-      slots.set(key, i);
+      const end = rows.keyEnds[i] as number;
+      keys[i] = blob.slice(from, end);
+      from = end;
       let mask = 0;
       for (let k = 0; k < DEBUG_FILE_KINDS.length; k++)
         if (fileAtOf(rows, i, k) !== undefined) mask |= 1 << k;
       masks[i] = mask;
-      const before = this.slots.get(key);
-      // Files added to a key later (a second record) make its row change too.
-      if (before === undefined || this.masks[before] !== mask) added.push(key);
     }
-    const removed = this.keyList.filter((k) => !slots.has(k));
+    const change = changeOf(
+      { keys: this.keyList, byKey: this.rows.byKey, masks: this.masks },
+      { keys, byKey: rows.byKey, masks },
+    );
     this.rows = rows;
     this.keyList = keys;
-    this.slots = slots;
     this.masks = masks;
     this.facts = factReaders(rows);
     this.guessNow = null;
     this.guessBySections = new Map();
-    return { added, removed };
+    return change;
+  }
+
+  /** The row of `key` in the rows taken (a binary search over their key order), `undefined`: none. */
+  private rowOf(key: string): number | undefined {
+    // Rows are mostly asked for in order (the parts the service writes): the ones beside the
+    // last found are tried before the search.
+    const last = this.lastRow;
+    if (this.keyList[last + 1] === key) return (this.lastRow = last + 1);
+    if (this.keyList[last] === key) return last;
+    if (this.keyList[last - 1] === key) return (this.lastRow = last - 1);
+    const { byKey } = this.rows;
+    let lo = 0;
+    let hi = byKey.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const row = byKey[mid] as number;
+      const at = this.keyList[row] as string;
+      if (at === key) return (this.lastRow = row);
+      if (at < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return undefined;
   }
 
   /** Every archived key, oldest first. */
@@ -132,7 +155,7 @@ export class ArchiveRows {
   }
 
   has(key: string, kind?: DebugFileKind): boolean {
-    const i = this.slots.get(key);
+    const i = this.rowOf(key);
     if (i === undefined) return false;
     return kind === undefined || ((this.masks[i] as number) & (1 << DEBUG_FILE_KINDS.indexOf(kind))) !== 0;
   }
@@ -152,7 +175,7 @@ export class ArchiveRows {
    * with the facts of the current columns arrives `done`; else it is pending, for the pass.
    */
   writeRow(key: string, store: RowStore): boolean {
-    const i = this.slots.get(key);
+    const i = this.rowOf(key);
     const mask = i === undefined ? 0 : (this.masks[i] as number);
     const first = DEBUG_FILE_KINDS.find((_, k) => (mask & (1 << k)) !== 0);
     if (i === undefined || first === undefined) return false;
@@ -229,6 +252,43 @@ export class ArchiveRows {
       return { ok: false, code: ARCHIVE_DAMAGED };
     }
   }
+}
+
+/** Keys, their key order and each row's kinds: one look at the archive, for `changeOf`. */
+interface TakenRows {
+  readonly keys: readonly string[];
+  readonly byKey: Uint32Array;
+  readonly masks: Uint8Array;
+}
+
+/**
+ * What came (a new key, or one with other kinds now) and went between two looks, in one merge
+ * of their key orders: no table of 2M keys is built for it. `added` is in row order (oldest first).
+ */
+function changeOf(before: TakenRows, now: TakenRows): ArchiveChange {
+  const added = new Uint8Array(now.keys.length);
+  const removed: string[] = [];
+  let a = 0;
+  let b = 0;
+  while (a < before.byKey.length || b < now.byKey.length) {
+    const i = before.byKey[a];
+    const j = now.byKey[b];
+    const old = i === undefined ? undefined : (before.keys[i] as string);
+    const key = j === undefined ? undefined : (now.keys[j] as string);
+    if (old !== undefined && (key === undefined || old < key)) {
+      removed.push(old);
+      a++;
+    } else if (old === undefined || (key as string) < old) {
+      added[j as number] = 1;
+      b++;
+    } else {
+      // Files added to a key later (a second record) make its row change too.
+      if (before.masks[i as number] !== now.masks[j as number]) added[j as number] = 1;
+      a++;
+      b++;
+    }
+  }
+  return { added: now.keys.filter((_, i) => added[i] === 1), removed };
 }
 
 /** A fact of row `i`, `undefined` when the row has none of it. */

@@ -324,8 +324,9 @@ export class HistoryIndex {
     const upserts: string[] = [];
     const removed: string[] = [];
     const archived: string[] = [];
+    const hasLive = this.snapshots.size > 0;
     for (const key of added) {
-      const live = this.snapshots.get(key);
+      const live = hasLive ? this.snapshots.get(key) : undefined;
       if (live === undefined) archived.push(key);
       else {
         this.snapshots.set(key, { ...live, where: 'both' });
@@ -352,8 +353,9 @@ export class HistoryIndex {
     const archive = this.archive;
     const written: string[] = [];
     if (archive === null) return written;
+    const live = this.snapshots.size > 0;
     for (const key of keys)
-      if (!this.snapshots.has(key) && archive.writeRow(key, this.archiveOnly)) written.push(key);
+      if (!(live && this.snapshots.has(key)) && archive.writeRow(key, this.archiveOnly)) written.push(key);
     if (written.length > 0) this.archiveOrder = null;
     return written;
   }

@@ -91,13 +91,13 @@ describe('the History service over the folder and the archive', () => {
         if (event === 'onDidChangeHistory') deltas.push(payload as HistoryDelta);
       },
       watchFolders: false,
-      archivePushRows: 3,
+      archiveParts: { first: 2, rest: 3 },
       openArchive: () => ArchiveStore.openReader(archiveDir),
     });
     expect(service.listing().snapshots).toEqual([]);
     await service.whenArchiveMerged();
     const parts = deltas.map((d) => [...pushed(d).keys()].sort());
-    expect(parts).toEqual([keys.slice(4), keys.slice(1, 4), keys.slice(0, 1)]);
+    expect(parts).toEqual([keys.slice(5), keys.slice(2, 5), keys.slice(0, 2)]);
     expect(deltas.every((d) => [...pushed(d).values()].every((w) => w === 'archive'))).toBe(true);
     expect(service.listing().snapshots.map((s) => `${s.key} ${s.where ?? 'live'}`)).toEqual(
       keys.map((k) => `${k} archive`),

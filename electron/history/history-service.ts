@@ -69,8 +69,8 @@ export interface HistoryServiceOptions {
   readonly savedIndex?: SavedIndexStore;
   /** Least time between two saves of the index (default 60 s; the first waits `SAVE_AFTER_MS`). */
   readonly saveEveryMs?: number;
-  /** Most rows of one pushed delta of archived rows (default `ARCHIVE_PUSH_ROWS`; tests lower it). */
-  readonly archivePushRows?: number;
+  /** Most rows of the first and of each later delta of archived rows (`ARCHIVE_PARTS`; tests lower them). */
+  readonly archiveParts?: { readonly first: number; readonly rest: number };
   /** Told when a save failed (the app's log); the History goes on without it. */
   readonly onSaveError?: (message: string) => void;
 }
@@ -85,8 +85,11 @@ export const SAVE_AFTER_MS = 2000;
  */
 const PUSH_EVERY_MS = 1000;
 
-/** Most rows of one pushed delta of archived rows (`writeInParts`): about 10 MB of JSON. */
-export const ARCHIVE_PUSH_ROWS = 100_000;
+/**
+ * Most rows of the pushed deltas of archived rows (`writeInParts`): the first small, for the rows
+ * on screen at once (about 0.1 s to write and send); then about 10 MB of JSON each.
+ */
+export const ARCHIVE_PARTS = { first: 5_000, rest: 100_000 } as const;
 
 /** Most changed paths of one burst applied one by one; beyond it the folder is listed again. */
 const MAX_INCREMENTAL = 2000;
@@ -189,7 +192,7 @@ export class HistoryService {
   }
 
   /**
-   * Writes archived rows into the index and pushes them in parts of at most `ARCHIVE_PUSH_ROWS`,
+   * Writes archived rows into the index and pushes them in parts (`ARCHIVE_PARTS`),
    * newest first, one part a turn, then starts the pass (for rows an older archive kept without
    * columns). A year of renders (2M rows) written and pushed at once held the process for 40 s,
    * and its one delta was 192 MB of JSON, which no page could take; the newest rows are the ones
@@ -200,7 +203,8 @@ export class HistoryService {
       let end = keys.length;
       const part = (): void => {
         if (this.index !== index) return resolve();
-        const from = Math.max(0, end - (this.options.archivePushRows ?? ARCHIVE_PUSH_ROWS));
+        const parts = this.options.archiveParts ?? ARCHIVE_PARTS;
+        const from = Math.max(0, end - (end === keys.length ? parts.first : parts.rest));
         const written = index.writeArchived(keys.slice(from, end));
         end = from;
         if (written.length > 0) {
