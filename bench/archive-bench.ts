@@ -8,7 +8,8 @@
  *
  * `benchArchiveScale` (`--scale` when run alone): a generated year of a busy home
  * (bench/archive-generator.ts, `ECK_BENCH_ARCHIVE_SNAPSHOTS`, 200,000 by default; 2,000,000 is
- * the goal's size), opened to its first rows and filtered as the History filters.
+ * the goal's size), opened by the History service to its first pushed rows and to all of them,
+ * and filtered by the table's filter (what the page runs) beside the columnar one.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,13 +20,15 @@ import { archiveHome } from '../electron/archive/archive-home';
 import { ArchiveStore } from '../electron/archive/archive-store';
 import { generatedSnapshot, keyAt, writeSnapshot } from '../electron/archive/test-support/archive-fixtures';
 import { rowIndexFile } from '../electron/archive/archive-files';
-import { ArchiveRows, archivedColumnar } from '../electron/history/archive-rows';
+import { archivedColumnar } from '../electron/history/archive-rows';
+import { HistoryService } from '../electron/history/history-service';
+import type { HistoryDelta } from '../shared/api/history-models';
 import type { SnapshotSummary } from '../shared/history/history-types';
 import { filterColumnar } from '../shared/history/row-filter';
 import type { ColumnarFilters } from '../shared/history/row-filter';
 import { filterRows, listingFacts, NO_FILTERS } from '../renderer/src/panels/history/history-rows';
 import { generateArchive } from './archive-generator';
-import { medianMs, round } from './measure';
+import { median, medianMs, round } from './measure';
 import type { BenchResult } from './measure';
 
 function duBytes(dir: string): number {
@@ -104,26 +107,49 @@ export async function benchArchive(
   }
 }
 
-/** Rows the History shows first (the newest). */
-const FIRST_ROWS = 100;
+/** When the History service, opened on a home with the archive, pushed its rows. */
+interface ServiceOpen {
+  /** From the listing's answer to the first pushed archived rows. */
+  readonly firstMs: number;
+  readonly firstRows: number;
+  /** To every archived row pushed. */
+  readonly allMs: number;
+  readonly rows: number;
+  readonly deltas: number;
+}
 
-/** The archive as the History opens it: a reader, and its newest rows built as the History's. */
-function openFirstRows(dir: string): SnapshotSummary[] {
-  const reader = ArchiveStore.openReader(dir) as ArchiveStore;
-  try {
-    const newest = new ArchiveRows(
-      {
-        list: () => reader.newest(FIRST_ROWS),
-        fileSize: (k, kind) => reader.fileSize(k, kind),
-        readFile: (k, kind) => reader.readFile(k, kind),
-      },
-      'local',
-    );
-    newest.take();
-    return [...newest.keys()].map((k) => newest.row(k) as SnapshotSummary);
-  } finally {
-    reader.close();
-  }
+/**
+ * The History as the app opens it (history-service.ts): a home whose eck-debug is empty (evolcore
+ * cleaned it) and whose archive is at `dir`, its listing answered, then the archived rows pushed
+ * in parts, newest first. Timed from the listing to the first pushed part and to the last.
+ */
+async function openServiceOnce(dir: string, root: string): Promise<ServiceOpen> {
+  const home = fs.mkdtempSync(path.join(root, 'home-'));
+  fs.mkdirSync(debugDirOf(home), { recursive: true });
+  let first: { ms: number; rows: number } | null = null;
+  let rows = 0;
+  let deltas = 0;
+  let t0 = 0;
+  const service = new HistoryService({
+    home: () => home,
+    emit: (event, payload) => {
+      if (event !== 'onDidChangeHistory') return;
+      const count = (payload as HistoryDelta).upserts.count;
+      deltas++;
+      rows += count;
+      first ??= { ms: performance.now() - t0, rows: count };
+    },
+    watchFolders: false,
+    passReader: null,
+    openArchive: () => ArchiveStore.openReader(dir),
+  });
+  t0 = performance.now();
+  service.wireListing();
+  await service.whenArchiveMerged();
+  const allMs = performance.now() - t0;
+  await service.close();
+  const f = first as { ms: number; rows: number } | null;
+  return { firstMs: f?.ms ?? NaN, firstRows: f?.rows ?? 0, allMs, rows, deltas };
 }
 
 /** The size of the scale figures: `ECK_BENCH_ARCHIVE_SNAPSHOTS` (2,000,000 is a year of a busy home). */
@@ -137,7 +163,7 @@ export function archiveScaleSnapshots(env: NodeJS.ProcessEnv = process.env): num
  * and each History filter over its rows as columns (shared/history/row-filter.ts), against
  * the table's own filter over the same rows as objects (renderer history-rows.ts `filterRows`).
  */
-export function benchArchiveScale(n = archiveScaleSnapshots()): BenchResult[] {
+export async function benchArchiveScale(n = archiveScaleSnapshots()): Promise<BenchResult[]> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-bench-archive-scale-'));
   try {
     const dir = path.join(root, 'archive');
@@ -146,9 +172,11 @@ export function benchArchiveScale(n = archiveScaleSnapshots()): BenchResult[] {
     const generateMs = performance.now() - g0;
     const rowFile = rowIndexFile(dir, 1);
 
-    const openMs = medianMs(() => openFirstRows(dir), 5, 1);
+    const opens: ServiceOpen[] = [];
+    for (let i = 0; i < 3; i++) opens.push(await openServiceOnce(dir, root));
+    const openMs = median(opens.map((o) => o.firstMs));
+    const allRowsMs = median(opens.map((o) => o.allMs));
     const readIndexMs = medianMs(() => fs.readFileSync(rowFile), 5, 1);
-    const firstRows = openFirstRows(dir);
     // What opening cost before the row index: every record of the log parsed (once, it is slow).
     fs.renameSync(rowFile, `${rowFile}.aside`);
     const l0 = performance.now();
@@ -189,22 +217,17 @@ export function benchArchiveScale(n = archiveScaleSnapshots()): BenchResult[] {
       peer: { columns: { peer: 'agent3-peer-07' }, brush: null },
       chatType: { columns: { chatType: 'group' }, brush: null },
     };
-    const each: Record<string, { medianMs: number; baselineMs: number; ratio: number; kept: number }> = {};
+    const each: Record<string, { tableMs: number; columnarMs: number; kept: number }> = {};
     for (const [name, f] of Object.entries(filters)) {
       const ms = medianMs(() => filterColumnar(columnar, f), 9, 2);
       const baselineMs = medianMs(() => filterRows(rows, { ...NO_FILTERS, ...f }, facts), 3, 1);
       const kept = filterColumnar(columnar, f)?.length ?? -1;
       if (kept !== filterRows(rows, { ...NO_FILTERS, ...f }, facts).length)
         throw new Error(`the columnar filter ${name} kept another count than the table's`);
-      each[name] = {
-        medianMs: round(ms),
-        baselineMs: round(baselineMs),
-        ratio: round(ms / baselineMs),
-        kept,
-      };
+      each[name] = { tableMs: round(baselineMs), columnarMs: round(ms), kept };
     }
-    const worst = Math.max(...Object.values(each).map((e) => e.medianMs));
-    const worstBaseline = Math.max(...Object.values(each).map((e) => e.baselineMs));
+    const worst = Math.max(...Object.values(each).map((e) => e.columnarMs));
+    const worstBaseline = Math.max(...Object.values(each).map((e) => e.tableMs));
     return [
       {
         name: 'archive-open-2m',
@@ -213,10 +236,15 @@ export function benchArchiveScale(n = archiveScaleSnapshots()): BenchResult[] {
         baselineMs: round(readIndexMs),
         ratio: round(openMs / readIndexMs),
         baseline: 'reading the row index file once (fs.readFileSync)',
+        measured:
+          "the History service on a home with an empty eck-debug and this archive: from its listing to the first pushed part of archived rows (the page's own work not included)",
         target: 'open a year of a busy home (2M snapshots) to its first rows in <= 1000 ms',
         meetsTarget: openMs <= 1000,
-        firstRows: firstRows.length,
-        firstRowsDone: firstRows.every((r) => r.parseState === 'done'),
+        firstRows: opens[0]?.firstRows ?? 0,
+        allRowsMs: round(allRowsMs),
+        rowsPushed: opens[0]?.rows ?? 0,
+        deltas: opens[0]?.deltas ?? 0,
+        runs: opens.length,
         rowIndexBytes: fs.statSync(rowFile).size,
         indexLogBytes: fs.statSync(path.join(dir, 'index-1.log')).size,
         openFromLogMs: round(openFromLogMs),
@@ -224,14 +252,19 @@ export function benchArchiveScale(n = archiveScaleSnapshots()): BenchResult[] {
         generateMs: round(generateMs),
       },
       {
+        // What the History page runs today is the table's filter over objects (filterRows);
+        // the columnar filter (row-filter.ts) is what it should run, not wired into the page yet.
         name: 'archive-filter-2m',
         snapshots: n,
-        medianMs: worst,
-        baselineMs: worstBaseline,
-        ratio: round(worst / worstBaseline),
-        baseline: "the table's filterRows over the same rows as objects",
+        medianMs: worstBaseline,
+        baselineMs: worst,
+        ratio: round(worstBaseline / worst),
+        measured:
+          "the History table's filterRows over the rows as objects, in process (the page adds its render)",
+        baseline: 'the columnar filter (shared/history/row-filter.ts) over the same rows',
         target: 'each filter (time range, session type, peer, chat type) over 2M rows in <= 100 ms',
-        meetsTarget: worst <= 100,
+        meetsTarget: worstBaseline <= 100,
+        columnarMeetsTarget: worst <= 100,
         filters: each,
         codeColumnsMs: round(codeColumnsMs),
       },
@@ -245,6 +278,6 @@ if (
   process.argv[1] !== undefined &&
   path.resolve(process.argv[1]).endsWith(path.join('bench', 'archive-bench.ts'))
 )
-  void (process.argv.includes('--scale') ? Promise.resolve(benchArchiveScale()) : benchArchive()).then((r) =>
+  void (process.argv.includes('--scale') ? benchArchiveScale() : benchArchive()).then((r) =>
     process.stdout.write(`${JSON.stringify(r, null, 2)}\n`),
   );

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     // A generated year of a busy home: 200,000 snapshots by default, 2,000,000 with
     // ECK_BENCH_ARCHIVE_SNAPSHOTS=2000000 (give node the heap: NODE_OPTIONS=--max-old-space-size=16000).
     const { benchArchiveScale } = await import('./archive-bench');
-    results.push(...benchArchiveScale());
+    results.push(...(await benchArchiveScale()));
   } catch (err) {
     results.push({ name: 'archive-open-2m', error: err instanceof Error ? err.message : String(err) });
   }
