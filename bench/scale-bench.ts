@@ -7,8 +7,9 @@
  * - `serve-start-scale`: `eck-inspector --browser` (the bundle) started on that home → its URL
  *   answers, against the same on the demo home, starts interleaved; goal ≤ 1 s more.
  * - `serve-start-big-kit`: the same start with a 100,000-file folder in the kit; goal ≤ 1 s more.
- * - `history-first-rows-api`: the first `getHistory` over HTTP (list, group, encode, send)
- *   against a bare `readdirSync` of the folder; goal ≤ 1.5×. `history-first-rows` is the same
+ * - `history-first-rows-api`: the first `getHistory` over HTTP (list, group, encode, send) of
+ *   each start, against a bare `readdirSync` of the folder right after it; the median of those
+ *   pairs' ratios; goal ≤ 1.5×. `history-first-rows` is the same
  *   list in process (no HTTP), medians.
  * - `history-index-complete`: the background pass read on the main thread (8 ms slices, 8 ms
  *   rests; what the service falls back to) and without rests, against reading every vars +
@@ -105,6 +106,8 @@ async function serveFigures(
   const demo: number[] = [];
   const scale: number[] = [];
   const bigKit: number[] = [];
+  const firstRows: number[] = [];
+  const bareRows: number[] = [];
   let bigKitMemory: ReturnType<typeof memoryMb> = null;
   let demoMemory: ReturnType<typeof memoryMb> = null;
   for (let i = 0; i < START_RUNS; i++) {
@@ -114,6 +117,10 @@ async function serveFigures(
     d.stop();
     const s = await startInspector(env, scaleHome);
     scale.push(s.ms);
+    // Each start's first listing over HTTP, paired with a bare listing right after: one pair
+    // swung by 0.3 s between runs, so the figure is the median of these pairs.
+    firstRows.push((await callApi(s, 'getHistory', null)).ms);
+    bareRows.push(timed(() => fs.readdirSync(debugDir)).ms);
     s.stop();
     const k = await startInspector(env, path.join(bigKitRoot, 'kits', 'demo-home'), bigKitRoot);
     bigKit.push(k.ms);
@@ -123,9 +130,10 @@ async function serveFigures(
   // One more start on the big home: the first listing over HTTP, then the index pass.
   const app = await startInspector(env, scaleHome);
   const afterStart = memoryMb(app.pid);
-  const first = await callApi(app, 'getHistory', null);
+  firstRows.push((await callApi(app, 'getHistory', null)).ms);
   const afterList = memoryMb(app.pid);
-  const bare = timed(() => fs.readdirSync(debugDir)).ms;
+  bareRows.push(timed(() => fs.readdirSync(debugDir)).ms);
+  const ratios = firstRows.map((ms, i) => ms / (bareRows[i] as number));
   const indexed = await waitIndexed(app, INDEX_LIMIT_MS);
   const afterIndex = memoryMb(app.pid);
   app.stop();
@@ -158,13 +166,14 @@ async function serveFigures(
     {
       name: 'history-first-rows-api',
       snapshots: n,
-      medianMs: round(first.ms),
-      baselineMs: round(bare),
-      ratio: round(first.ms / bare),
-      baseline: 'readdirSync of the folder, in the bench process right after',
+      medianMs: round(median(firstRows)),
+      baselineMs: round(median(bareRows)),
+      ratio: round(median(ratios)),
+      ratios: ratios.map(round),
+      baseline: 'readdirSync of the folder, in the bench process right after each start',
       target: '≤ 1.5× a bare listing',
-      meetsTarget: first.ms / bare <= 1.5,
-      runs: 1,
+      meetsTarget: median(ratios) <= 1.5,
+      runs: ratios.length,
     },
     {
       name: 'serve-memory-scale',
