@@ -47,6 +47,17 @@ function textOf(v: string | number | boolean | null | undefined): string {
   return String(v);
 }
 
+/** A stored column shown as its own text, which coded columns can filter. */
+function answers(d: ShownDescriptor): boolean {
+  // A shown value or text of its own (time, sections, Δ, kept in): not a stored cell's text.
+  return d.read !== undefined && d.show.value === undefined && d.show.text === undefined;
+}
+
+/** The columns of the History's table `filterColumnar` filters (the others: `null`). */
+export const COLUMNAR_FILTER_IDS: readonly string[] = shownColumns(HISTORY_COLUMN_TABLE)
+  .filter(answers)
+  .map((d) => d.id);
+
 /** Per distinct value of a column, whether it passes the filter (1) or not (0). */
 function passing(d: ShownDescriptor, col: CodedColumn, wanted: string): Uint8Array {
   const pass = new Uint8Array(col.values.length);
@@ -74,8 +85,7 @@ export function filterColumnar(
     if (wanted === '') continue;
     const d = shownColumns(table).find((c) => c.id === id);
     if (d === undefined) continue;
-    // A shown value or text of its own (time, sections, Δ, kept in): not a stored cell's text.
-    if (d.read === undefined || d.show.value !== undefined || d.show.text !== undefined) return null;
+    if (!answers(d)) return null;
     const col = rows.column(id);
     if (col === null) return null;
     tests.push({ codes: col.codes, pass: passing(d, col, wanted) });
@@ -95,29 +105,47 @@ export function filterColumnar(
   return out.subarray(0, n);
 }
 
-/** Rows given as objects (a listing), as columns: the stored columns `ids`, coded. */
+/**
+ * Rows given as objects (a listing), as columns: the stored columns `ids`, coded. Each column
+ * (and the times) is coded when first asked for, once: the History page keeps one per listing,
+ * and a listing of 2M rows that is only scrolled never pays for columns nobody filters.
+ */
 export function columnarOf(
   rows: readonly { readonly time: number; readonly columns: Readonly<Record<string, unknown>> }[],
   ids: readonly string[],
 ): ColumnarRows {
-  const time = Float64Array.from(rows, (r) => r.time);
+  let time: Float64Array | null = null;
   const columns = new Map<string, CodedColumn>();
-  for (const id of ids) {
+  const code = (id: string): CodedColumn => {
     const values: (string | number | boolean | null)[] = [null];
     const codeOf = new Map<unknown, number>([[null, 0]]);
     const codes = new Uint32Array(rows.length);
     rows.forEach((r, i) => {
       const raw = r.columns[id];
       const v = typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean' ? raw : null;
-      let code = codeOf.get(v);
-      if (code === undefined) {
-        code = values.length;
+      let at = codeOf.get(v);
+      if (at === undefined) {
+        at = values.length;
         values.push(v);
-        codeOf.set(v, code);
+        codeOf.set(v, at);
       }
-      codes[i] = code;
+      codes[i] = at;
     });
-    columns.set(id, { codes, values });
-  }
-  return { count: rows.length, time, column: (id) => columns.get(id) ?? null };
+    return { codes, values };
+  };
+  return {
+    count: rows.length,
+    get time() {
+      return (time ??= Float64Array.from(rows, (r) => r.time));
+    },
+    column: (id) => {
+      if (!ids.includes(id)) return null;
+      let col = columns.get(id);
+      if (col === undefined) {
+        col = code(id);
+        columns.set(id, col);
+      }
+      return col;
+    },
+  };
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { snap } from './test-support/snapshot';
 import { largestJumps } from './chart-jumps';
+import type { ChartJump } from './chart-jumps';
+import { sessionOf } from '../../../../shared/history/context-delta';
+import type { SnapshotSummary } from '../../../../shared/history/history-types';
+import { mulberry32 } from '../../../../shared/testing/mulberry32';
 
 const alice = { sessionType: 'main', channel: 'aun', peerKey: 'alice' };
 const bob = { sessionType: 'main', channel: 'aun', peerKey: 'bob' };
@@ -49,5 +53,40 @@ describe('the largest jumps of the History chart', () => {
     expect(largestJumps(rows).map((j) => j.key)).toEqual(['a2']);
     const flat = [1, 2, 3].map((i) => snap(`f${i}`, i * 1000, { ...alice, contextBytes: 500 }));
     expect(largestJumps(flat)).toEqual([]);
+  });
+});
+
+describe('largestJumps against sorting every growth', () => {
+  /** The plain way: every row sorted, every growth kept, all of them sorted. */
+  function plain(rows: readonly SnapshotSummary[], max: number): ChartJump[] {
+    const ordered = [...rows].sort((a, b) => a.time - b.time || a.key.localeCompare(b.key));
+    const last = new Map<string, number>();
+    const all: ChartJump[] = [];
+    for (const s of ordered) {
+      const session = sessionOf(s);
+      const bytes = s.columns.contextBytes;
+      if (session === null || bytes === null) continue;
+      const before = last.get(session);
+      last.set(session, bytes);
+      if (before !== undefined && bytes - before >= 1)
+        all.push({ key: s.key, time: s.time, bytes, before, growth: bytes - before });
+    }
+    return all.sort((a, b) => b.growth - a.growth || a.time - b.time).slice(0, max);
+  }
+
+  it('marks the same jumps, in or out of time order, with ties in growth and time', () => {
+    const rand = mulberry32(11);
+    for (let round = 0; round < 40; round++) {
+      const rows = Array.from({ length: 120 }, (_, i) =>
+        snap(`k${String(i).padStart(3, '0')}`, 1000 * Math.floor(rand() * 60), {
+          sessionType: 'main',
+          channel: 'aun',
+          peerKey: `p${Math.floor(rand() * 4)}`,
+          contextBytes: rand() < 0.1 ? null : 100 * Math.floor(rand() * 8),
+        }),
+      );
+      if (round % 2 === 0) rows.sort((a, b) => a.time - b.time || a.key.localeCompare(b.key));
+      for (const max of [0, 1, 3, 10]) expect(largestJumps(rows, max)).toEqual(plain(rows, max));
+    }
   });
 });

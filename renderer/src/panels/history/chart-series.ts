@@ -40,15 +40,13 @@ export function chartSeries(
 ): ChartSeries {
   const width = Math.max(1, Math.floor(columns));
   const model = chartModel(rows, today, width, 1);
-  const byKey = new Map<string, SnapshotSummary>();
-  for (const s of rows) byKey.set(s.key, s);
   const xs: number[] = [];
   const bytes: number[] = [];
   const truncated: (number | null)[] = [];
   const snapshots: SnapshotSummary[] = [];
   for (const p of model.points) {
-    const s = byKey.get(p.key);
-    if (s === undefined || s.columns.contextBytes === null) continue;
+    const s = p.snapshot;
+    if (s.columns.contextBytes === null) continue;
     xs.push(s.time / 1000);
     bytes.push(s.columns.contextBytes);
     truncated.push(p.truncated ? s.columns.contextBytes : null);

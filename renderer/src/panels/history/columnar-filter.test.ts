@@ -4,9 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { snap } from './test-support/snapshot';
-import { NO_FILTERS, filterRows, listingFacts } from './history-rows';
+import { NO_FILTERS, filterRows, filterShown, listingFacts } from './history-rows';
 import type { HistoryFilters } from './history-rows';
-import { columnarOf, filterColumnar } from '../../../../shared/history/row-filter';
+import { COLUMNAR_FILTER_IDS, columnarOf, filterColumnar } from '../../../../shared/history/row-filter';
+import type { SnapshotSummary } from '../../../../shared/history/history-types';
 
 const SESSIONS = ['dm', 'group-chat', null];
 const CHATS = ['private', 'group', null];
@@ -59,5 +60,59 @@ describe('the columnar filter', () => {
   it('declines a column whose shown value is computed (the caller filters the rows)', () => {
     expect(filterColumnar(columnar, { columns: { bytes: '1' }, brush: null })).toBeNull();
     expect(filterColumnar(columnar, { columns: { where: 'archive' }, brush: null })).toBeNull();
+  });
+});
+
+describe("the History table's filter through coded columns (filterShown)", () => {
+  // Some kept in the archive: the Kept in column is a computed one (the row filter answers it).
+  const kept = rows.map((r, i): SnapshotSummary => (i % 3 === 0 ? { ...r, where: 'archive' } : r));
+  const facts = listingFacts(kept);
+  const shown = (filters: HistoryFilters): string[] =>
+    filterShown(kept, filters, columnarOf(kept, COLUMNAR_FILTER_IDS), facts).map((r) => r.key);
+  const table = (filters: HistoryFilters): string[] => filterRows(kept, filters, facts).map((r) => r.key);
+
+  it('keeps what filterRows keeps, with search hits and computed columns too', () => {
+    const hits = new Set(kept.filter((_, i) => i % 2 === 1).map((r) => r.key));
+    const cases: HistoryFilters[] = [
+      { ...NO_FILTERS, columns: { sessionType: 'dm' } },
+      { ...NO_FILTERS, columns: { peer: ' ANN ', chatType: 'group' }, brush: { from: 20_000, to: 220_000 } },
+      { ...NO_FILTERS, columns: { chatType: 'private' }, hits },
+      { ...NO_FILTERS, columns: { truncated: 'no', where: 'archive' } },
+      { ...NO_FILTERS, columns: { sessionType: '' }, hits },
+    ];
+    for (const filters of cases) {
+      expect(shown(filters).length).toBeGreaterThan(0);
+      expect(shown(filters)).toEqual(table(filters));
+    }
+  });
+
+  it('gives the rows themselves when nothing is set', () => {
+    expect(filterShown(rows, { ...NO_FILTERS, columns: { peer: '' } }, columnarOf(rows, []))).toBe(rows);
+  });
+
+  it('codes a column and works out the Δ only when first asked, then never again', () => {
+    let reads = 0;
+    const counted = rows.map((r): SnapshotSummary => {
+      const { columns, ...rest } = r;
+      return Object.defineProperty({ ...rest }, 'columns', {
+        get: () => {
+          reads++;
+          return columns;
+        },
+        enumerable: true,
+      }) as SnapshotSummary;
+    });
+    const columnar = columnarOf(counted, COLUMNAR_FILTER_IDS);
+    const lazyFacts = listingFacts(counted);
+    expect(reads).toBe(0);
+    filterShown(counted, { ...NO_FILTERS, columns: { chatType: 'group' } }, columnar, lazyFacts);
+    expect(reads).toBe(counted.length);
+    filterShown(counted, { ...NO_FILTERS, columns: { chatType: 'private' } }, columnar, lazyFacts);
+    expect(reads).toBe(counted.length);
+    void lazyFacts.deltas;
+    const afterDeltas = reads;
+    expect(afterDeltas).toBeGreaterThan(counted.length);
+    void lazyFacts.deltas;
+    expect(reads).toBe(afterDeltas);
   });
 });

@@ -18,7 +18,8 @@ import { clampSplit } from '../../components/split-width';
 import { useElementWidth } from '../../components/use-element-width';
 import { useApi } from '../../store/use-api';
 import { currentDraft, sessionDirty } from '../../store/draft-session';
-import { filterRows, isHomeHistory, listingFacts, sortRows } from './history-rows';
+import { filterShown, isHomeHistory, listingFacts, sortRows } from './history-rows';
+import { COLUMNAR_FILTER_IDS, columnarOf } from '../../../../shared/history/row-filter';
 import { createHistoryStore } from './history-store';
 import type { HistoryDraft, HistoryStore, SearchProgress } from './history-store';
 import { formatBytes } from '../../format/bytes';
@@ -96,18 +97,29 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
   const [searchText, setSearchText] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const all = useMemo(() => s.listing?.snapshots ?? [], [s.listing]);
-  const noBrush = useMemo(() => ({ ...s.filters, brush: null }), [s.filters]);
   // The chart may lag a frame behind the table: drawn in a deferred (interruptible) render, it
-  // keeps the table's first screen and each pushed delta from waiting for 12,500 points.
+  // keeps the table's first screen, each pushed delta and each change of a filter from waiting
+  // for its points (at 2M rows the chart's series took a second; the table's filter, 50 ms).
+  const deferredFilters = useDeferredValue(s.filters);
+  const noBrush = useMemo(() => ({ ...deferredFilters, brush: null }), [deferredFilters]);
   const deferredAll = useDeferredValue(all);
   const progress = useMemo(() => indexProgress(deferredAll), [deferredAll]);
   const language = useApp((st) => st.language);
-  const chartRows = useMemo(() => filterRows(deferredAll, noBrush), [deferredAll, noBrush]);
+  // The listing's filterable columns, coded when a filter first needs them (one per listing).
+  const columnar = useMemo(() => columnarOf(all, COLUMNAR_FILTER_IDS), [all]);
+  const chartColumnar = useMemo(
+    () => (deferredAll === all ? columnar : columnarOf(deferredAll, COLUMNAR_FILTER_IDS)),
+    [deferredAll, all, columnar],
+  );
+  const chartRows = useMemo(
+    () => filterShown(deferredAll, noBrush, chartColumnar),
+    [deferredAll, noBrush, chartColumnar],
+  );
   // Over the whole listing: a row's Δ is against its session's previous snapshot, filtered or not.
   const facts = useMemo(() => listingFacts(all), [all]);
   const shown = useMemo(
-    () => sortRows(filterRows(all, s.filters, facts), s.sort, facts),
-    [all, s.filters, s.sort, facts],
+    () => sortRows(filterShown(all, s.filters, columnar, facts), s.sort, facts),
+    [all, s.filters, s.sort, facts, columnar],
   );
   // The what-if and Verify take the rows the table shows, and their buttons say which.
   const scope = useMemo(() => shownScope(shown, all.length), [shown, all.length]);

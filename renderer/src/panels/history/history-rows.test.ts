@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { snap } from './test-support/snapshot';
+import { mulberry32 } from '../../../../shared/testing/mulberry32';
 import type { HistoryListing, SnapshotSummary } from '../../../../shared/history/history-types';
 import {
   NO_FILTERS,
@@ -106,6 +107,24 @@ describe('applyDelta', () => {
     });
     expect(next.snapshots.map((s) => s.key)).toEqual(['z', 'b']);
     expect(next.snapshots[1]?.columns.chatType).toBe('group');
+  });
+  it('merges new rows into their time order as a full stable sort would, ties after the listed', () => {
+    const rand = mulberry32(3);
+    const at = (n: number): number => 1000 * Math.floor(rand() * n);
+    for (let round = 0; round < 50; round++) {
+      const listed = Array.from({ length: 40 }, (_, i) => snap(`l${i}`, at(30), {}, rand() < 0.2 ? 2 : null));
+      // Sorted, as a listing is; every fifth round not, which the merge must not trust.
+      if (round % 5 !== 0) listed.sort((a, b) => a.time - b.time || (a.suffix ?? 0) - (b.suffix ?? 0));
+      const added = Array.from({ length: 15 }, (_, i) => snap(`n${i}`, at(40), {}, rand() < 0.2 ? 3 : null));
+      const expected = [...listed, ...added]
+        .sort((a, b) => a.time - b.time || (a.suffix ?? 0) - (b.suffix ?? 0))
+        .map((s) => s.key);
+      const next = applyDelta(
+        { dir: '/d', snapshots: listed, foreign: [], error: null },
+        { dir: '/d', upserts: added, removed: [], foreign: null, reset: false },
+      );
+      expect(next.snapshots.map((s) => s.key)).toEqual(expected);
+    }
   });
   it('ignores a delta of another folder, and keeps the object when nothing changed', () => {
     const other = { dir: '/x', upserts: [snap('q', 1)], removed: [], foreign: null, reset: false };

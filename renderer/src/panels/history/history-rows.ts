@@ -8,7 +8,8 @@ import { formatBytes } from '../../format/bytes';
 import { assertNever } from '../../../../shared/base/assert-never';
 import { contextDeltas } from '../../../../shared/history/context-delta';
 import { HISTORY_COLUMN_TABLE, shownColumns, shownValue } from '../../../../shared/history/history-columns';
-import { UNKNOWN_CHOICE } from '../../../../shared/history/row-filter';
+import { UNKNOWN_CHOICE, filterColumnar } from '../../../../shared/history/row-filter';
+import type { ColumnarRows } from '../../../../shared/history/row-filter';
 import type {
   ColumnTable,
   HistoryColumnId,
@@ -33,9 +34,18 @@ function shownOf(table: ColumnTable, column: string): ShownDescriptor | undefine
   return shownColumns(table).find((d) => d.id === column);
 }
 
-/** Facts of the listing the rows come from (the Δ of each row looks at earlier rows). */
+/**
+ * Facts of the listing the rows come from (the Δ of each row looks at earlier rows), worked out
+ * when first read: only the Δ column reads them, and at 2M rows they took a second, which every
+ * change of a filter paid again for the chart's rows even with no Δ shown or filtered.
+ */
 export function listingFacts(rows: readonly SnapshotSummary[]): ListingFacts {
-  return { deltas: contextDeltas(rows) };
+  let deltas: ListingFacts['deltas'] | null = null;
+  return {
+    get deltas() {
+      return (deltas ??= contextDeltas(rows));
+    },
+  };
 }
 
 /** No facts: a Δ is unknown. */
@@ -176,6 +186,33 @@ export function filterRows(
   );
 }
 
+/**
+ * `filterRows` through coded columns of the same rows (`columnarOf(rows, COLUMNAR_FILTER_IDS)`,
+ * kept per listing): each filter is decided once per distinct value, then a typed-array read per
+ * row. At 2M rows the row filter took 0.2-0.55 s a change; this, about 20 ms. Falls back to
+ * `filterRows` for the columns it cannot answer (computed ones: sections, bytes, Δ, kept in).
+ */
+export function filterShown(
+  rows: readonly SnapshotSummary[],
+  filters: HistoryFilters,
+  columnar: ColumnarRows,
+  facts?: ListingFacts,
+): readonly SnapshotSummary[] {
+  const columns: Record<string, string> = {};
+  for (const [id, v] of Object.entries(filters.columns as Readonly<Record<string, unknown>>))
+    if (typeof v === 'string' && v !== '') columns[id] = v;
+  if (Object.keys(columns).length === 0 && filters.brush === null && filters.hits === null) return rows;
+  const kept = filterColumnar(columnar, { columns, brush: filters.brush });
+  if (kept === null) return filterRows(rows, filters, facts);
+  const { hits } = filters;
+  const out: SnapshotSummary[] = [];
+  for (const i of kept) {
+    const s = rows[i] as SnapshotSummary;
+    if (hits === null || hits.has(s.key)) out.push(s);
+  }
+  return out;
+}
+
 /** What a column sorts on: its value, a flag as 1/0, an empty text as unknown. */
 function sortValue(s: SnapshotSummary, d: ShownDescriptor, facts: ListingFacts): number | string | null {
   const v = shownValue(d, s, facts);
@@ -229,18 +266,54 @@ export function applyDelta(listing: HistoryListing, delta: RowsDelta): HistoryLi
       changed = true;
     } else snapshots.push(s);
   }
+  let merged = snapshots;
   if (upserts.size > 0) {
     changed = true;
-    snapshots.push(...upserts.values());
-    snapshots.sort((a, b) => a.time - b.time || (a.suffix ?? 0) - (b.suffix ?? 0));
+    merged = mergedByTime(snapshots, [...upserts.values()].sort(byTime));
   }
   if (!changed && delta.foreign === null) return listing;
-  return { ...listing, snapshots, foreign: delta.foreign ?? listing.foreign };
+  return { ...listing, snapshots: merged, foreign: delta.foreign ?? listing.foreign };
+}
+
+/** The listing's order: time, then suffix. */
+const byTime = (a: SnapshotSummary, b: SnapshotSummary): number =>
+  a.time - b.time || (a.suffix ?? 0) - (b.suffix ?? 0);
+
+/**
+ * New rows (in order) merged into the listing's: one pass, where sorting the whole listing for
+ * each pushed part of a year of archived renders (2M rows, 21 parts) took seconds a part. A
+ * listing not in order (it should always be) is sorted whole, as before; ties keep the listing's
+ * rows first, as the stable sort did.
+ */
+function mergedByTime(
+  rows: readonly SnapshotSummary[],
+  added: readonly SnapshotSummary[],
+): SnapshotSummary[] {
+  for (let i = 1; i < rows.length; i++)
+    if (byTime(rows[i - 1] as SnapshotSummary, rows[i] as SnapshotSummary) > 0)
+      return [...rows, ...added].sort(byTime);
+  const out = new Array<SnapshotSummary>(rows.length + added.length);
+  let a = 0;
+  let b = 0;
+  for (let o = 0; o < out.length; o++) {
+    const x = rows[a];
+    const y = added[b];
+    if (y === undefined || (x !== undefined && byTime(x, y) <= 0)) {
+      out[o] = x as SnapshotSummary;
+      a++;
+    } else {
+      out[o] = y;
+      b++;
+    }
+  }
+  return out;
 }
 
 /** One point of the size chart. */
 export interface ChartPoint {
   readonly key: string;
+  /** The snapshot itself (the chart's series reads it: no lookup by key over every row). */
+  readonly snapshot: SnapshotSummary;
   readonly x: number;
   readonly y: number;
   readonly truncated: boolean;
@@ -348,6 +421,7 @@ export function chartModel(
   const yOf = (bytes: number): number => height - (bytes / maxBytes) * height;
   const point = (s: SnapshotSummary, isTruncated: boolean): ChartPoint => ({
     key: s.key,
+    snapshot: s,
     x: xOf(s),
     y: yOf(s.columns.contextBytes ?? 0),
     truncated: isTruncated,
