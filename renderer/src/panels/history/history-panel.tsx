@@ -20,6 +20,8 @@ import { useApi } from '../../store/use-api';
 import { currentDraft, sessionDirty } from '../../store/draft-session';
 import { filterShown, isHomeHistory, listingFacts, sortRows } from './history-rows';
 import { COLUMNAR_FILTER_IDS, columnarOf } from '../../../../shared/history/row-filter';
+import { useAfterPaint } from '../../components/use-after-paint';
+import { useCodedColumns } from './use-coded-columns';
 import { createHistoryStore } from './history-store';
 import type { HistoryDraft, HistoryStore, SearchProgress } from './history-store';
 import { formatBytes } from '../../format/bytes';
@@ -97,16 +99,17 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
   const [searchText, setSearchText] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const all = useMemo(() => s.listing?.snapshots ?? [], [s.listing]);
-  // The chart may lag a frame behind the table: drawn in a deferred (interruptible) render, it
-  // keeps the table's first screen, each pushed delta and each change of a filter from waiting
-  // for its points (at 2M rows the chart's series took a second; the table's filter, 50 ms).
-  const deferredFilters = useDeferredValue(s.filters);
-  const noBrush = useMemo(() => ({ ...deferredFilters, brush: null }), [deferredFilters]);
+  // The chart may lag behind the table: drawn in a deferred (interruptible) render, it keeps the
+  // table's first screen and each pushed delta from waiting for its points; a change of a filter
+  // reaches it after the table's paint (at 2M rows the chart's series took a second; the table's
+  // filter, 50 ms), and the chart says it is updating meanwhile.
+  const chartFilters = useAfterPaint(s.filters);
+  const noBrush = useMemo(() => ({ ...chartFilters.value, brush: null }), [chartFilters.value]);
   const deferredAll = useDeferredValue(all);
   const progress = useMemo(() => indexProgress(deferredAll), [deferredAll]);
   const language = useApp((st) => st.language);
-  // The listing's filterable columns, coded when a filter first needs them (one per listing).
-  const columnar = useMemo(() => columnarOf(all, COLUMNAR_FILTER_IDS), [all]);
+  // The listing's filterable columns, coded ahead while idle (use-coded-columns.ts).
+  const columnar = useCodedColumns(all);
   const chartColumnar = useMemo(
     () => (deferredAll === all ? columnar : columnarOf(deferredAll, COLUMNAR_FILTER_IDS)),
     [deferredAll, all, columnar],
@@ -307,6 +310,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
       ) : null}
       <SizeChart
         rows={chartRows}
+        updating={chartFilters.stale}
         budget={budget}
         brush={s.filters.brush}
         selected={selected}

@@ -19,6 +19,8 @@ const HistoryChartPlot = lazy(() => import('./history-chart-plot'));
 /** Props of the chart. */
 export interface SizeChartProps {
   readonly rows: readonly SnapshotSummary[];
+  /** The rows are of the filters before the last change (the new ones follow after a paint). */
+  readonly updating?: boolean;
   readonly budget: number | null;
   readonly brush: HistoryFilters['brush'];
   readonly selected: string | null;
@@ -36,7 +38,11 @@ export function SizeChart(props: SizeChartProps): React.JSX.Element {
   const [columns, setColumns] = useState(1000);
   const series = useMemo(() => chartSeries(rows, budget, columns), [rows, budget, columns]);
   return (
-    <div className="history-chart" data-testid="history-chart">
+    <div
+      className={props.updating === true ? 'history-chart history-chart-updating' : 'history-chart'}
+      data-testid="history-chart"
+      aria-busy={props.updating === true}
+    >
       <div className="history-chart-head">
         <span>{t('chartTitle')}</span>
         {budget !== null ? (
