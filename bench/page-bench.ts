@@ -27,7 +27,7 @@ interface PageGlobals {
   readonly document: { querySelector(selector: string): { readonly textContent: string | null } | null };
 }
 
-const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = '/usr/bin/chromium';
 /** How long frames are sampled while the pass runs. */
 const FRAME_SAMPLE_MS = 5_000;
 
@@ -41,7 +41,7 @@ interface PageFigures {
   readonly indexingWhileSampled: boolean;
 }
 
-async function heapMb(cdp: CDPSession): Promise<number> {
+export async function heapMb(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   return round(usedSize / 1e6);
@@ -102,6 +102,15 @@ async function historyPage(browser: Browser, app: AppStart, snapshots: number): 
   }
 }
 
+/** Debian's Chromium as the e2e run starts it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
+  });
+}
+
 export async function pageFigures(
   start: StartInspector,
   demoHome: string,
@@ -120,11 +129,7 @@ export async function pageFigures(
         error: `${CHROMIUM} is missing (apt-get install -y chromium)`,
       },
     ];
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await launchChromium();
   try {
     const run = async (home: string, n: number): Promise<PageFigures> => {
       const app = await start(home);

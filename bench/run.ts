@@ -56,6 +56,16 @@ async function main(): Promise<void> {
     results.push({ name: 'archive-open-2m', error: err instanceof Error ? err.message : String(err) });
   }
   try {
+    // The same year in the History page (Chromium), from the click to its first rows and filters.
+    const { benchArchivePage } = await import('./archive-page-bench');
+    results.push(...(await benchArchivePage()));
+  } catch (err) {
+    results.push({
+      name: 'archive-page-first-rows',
+      error: err instanceof Error ? err.message : String(err),
+    });
+  }
+  try {
     const { benchPackage } = await import('./package-bench');
     results.push(...(await benchPackage()));
   } catch (err) {
