@@ -118,6 +118,27 @@ test('the Δ column shows signed bytes, sorts the largest growth first, and filt
   await expect(header).toHaveText('Δ 字节 ▼');
 });
 
+test('the chart follows a filter after the table does, and says so until it has', async ({ page, serve }) => {
+  await openHistory(page, serve.url);
+  const count = page.getByTestId('history-count');
+  await expect(count).toHaveText(`${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`);
+  const chart = page.getByTestId('history-chart');
+  const filter = page.getByTestId('history-filter-chatType');
+  await expect(filter.locator('option[value="group"]')).toHaveCount(1);
+  await expect(chart).toHaveAttribute('aria-busy', 'false');
+  const all = Number(await chart.getAttribute('data-points'));
+  expect(all).toBeGreaterThan(0);
+  await filter.selectOption('group');
+  await expect(count).not.toHaveText(`${DEMO_SNAPSHOTS} of ${DEMO_SNAPSHOTS} snapshots`);
+  await expect(chart).toHaveAttribute('aria-busy', 'false');
+  const shown = Number(/^(\d+) of/.exec((await count.textContent()) ?? '')?.[1]);
+  await expect.poll(async () => Number(await chart.getAttribute('data-points'))).toBeLessThanOrEqual(shown);
+  expect(Number(await chart.getAttribute('data-points'))).toBeLessThan(all);
+  await filter.selectOption('');
+  await expect.poll(async () => Number(await chart.getAttribute('data-points'))).toBe(all);
+  await expect(chart).toHaveAttribute('aria-busy', 'false');
+});
+
 test('the chart marks the largest growths within a session; a mark says what grew and selects its snapshot', async ({
   page,
   serve,

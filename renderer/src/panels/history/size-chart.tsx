@@ -41,6 +41,7 @@ export function SizeChart(props: SizeChartProps): React.JSX.Element {
     <div
       className={props.updating === true ? 'history-chart history-chart-updating' : 'history-chart'}
       data-testid="history-chart"
+      data-points={series.xs.length}
       aria-busy={props.updating === true}
     >
       <div className="history-chart-head">
