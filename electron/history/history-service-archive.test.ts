@@ -28,6 +28,25 @@ function pushed(delta: HistoryDelta): Map<string, string> {
   return new Map(rows.value.map((s) => [s.key, s.where ?? 'live']));
 }
 
+/** A service over `home` and its archive at `archiveDir`, not watching, and the deltas it pushes. */
+function serviceOver(
+  home: string,
+  archiveDir: string,
+  archiveParts?: { first: number; rest: number },
+): { service: HistoryService; deltas: HistoryDelta[] } {
+  const deltas: HistoryDelta[] = [];
+  const service = new HistoryService({
+    home: () => home,
+    emit: (event: EventName, payload: unknown) => {
+      if (event === 'onDidChangeHistory') deltas.push(payload as HistoryDelta);
+    },
+    watchFolders: false,
+    ...(archiveParts === undefined ? {} : { archiveParts }),
+    openArchive: () => ArchiveStore.openReader(archiveDir),
+  });
+  return { service, deltas };
+}
+
 describe('the History service over the folder and the archive', () => {
   it('pushes a snapshot evolcore deleted as archived, and one it never archived as removed', async () => {
     const root = harness.tempRoot('eck-history-service-archive-');
@@ -42,15 +61,7 @@ describe('the History service over the folder and the archive', () => {
     // A third snapshot, written after the archive run: live only.
     const late = '2026-11-29-10-00-00';
     fs.writeFileSync(path.join(dir, debugFileName('vars', late)), '{}');
-    const deltas: HistoryDelta[] = [];
-    const service = new HistoryService({
-      home: () => home,
-      emit: (event: EventName, payload: unknown) => {
-        if (event === 'onDidChangeHistory') deltas.push(payload as HistoryDelta);
-      },
-      watchFolders: false,
-      openArchive: () => ArchiveStore.openReader(archiveDir),
-    });
+    const { service, deltas } = serviceOver(home, archiveDir);
     expect(service.listing().snapshots.map((s) => s.where ?? 'live')).toEqual(['live', 'live', 'live']);
     await service.whenArchiveMerged();
     expect(pushed(deltas.at(-1) as HistoryDelta)).toEqual(new Map(keys.map((k) => [k, 'both'])));
@@ -84,16 +95,7 @@ describe('the History service over the folder and the archive', () => {
     await archiveHome({ home, dir: archiveDir, settleMs: 0 });
     // evolcore's cleanup took them all: every row is the archive's.
     for (const key of keys) fs.rmSync(path.join(dir, debugFileName('vars', key)));
-    const deltas: HistoryDelta[] = [];
-    const service = new HistoryService({
-      home: () => home,
-      emit: (event: EventName, payload: unknown) => {
-        if (event === 'onDidChangeHistory') deltas.push(payload as HistoryDelta);
-      },
-      watchFolders: false,
-      archiveParts: { first: 2, rest: 3 },
-      openArchive: () => ArchiveStore.openReader(archiveDir),
-    });
+    const { service, deltas } = serviceOver(home, archiveDir, { first: 2, rest: 3 });
     expect(service.listing().snapshots).toEqual([]);
     await service.whenArchiveMerged();
     const parts = deltas.map((d) => [...pushed(d).keys()].sort());
