@@ -266,6 +266,8 @@ interface TakenRows {
  * of their key orders: no table of 2M keys is built for it. `added` is in row order (oldest first).
  */
 function changeOf(before: TakenRows, now: TakenRows): ArchiveChange {
+  // The first look (the History opening a year of renders): everything came, nothing to merge.
+  if (before.keys.length === 0) return { added: [...now.keys], removed: [] };
   const added = new Uint8Array(now.keys.length);
   const removed: string[] = [];
   let a = 0;
