@@ -4,8 +4,8 @@
  * snapshots (bench/archive-generator.ts; `ECK_BENCH_ARCHIVE_SNAPSHOTS`, 2,000,000 is the goal's
  * size), in Debian's Chromium:
  *
- * - `archive-page-first-rows`: from the History tab's click to the first archived rows counted
- *   in the table, against the same on the demo home (its live rows); goal ≤ 1 s. `allRowsMs`:
+ * - `archive-page-first-rows`: from the History tab's click to the first frame that counts
+ *   archived rows in the table (timed in the page), against the same on the demo home (its live rows); goal ≤ 1 s. `allRowsMs`:
  *   to every row.
  * - `archive-page-filter`: a filter changed (chat type, session type, back to any), timed in
  *   the page from the change event to the first frame whose count shows the result; twice
@@ -48,16 +48,32 @@ async function counted(page: Page): Promise<{ shown: number; total: number } | n
   return { shown: Number(m[1]?.replace(/,/g, '')), total: Number(m[2]?.replace(/,/g, '')) };
 }
 
-/** Opens the History; the time to its first counted rows and to `n` of them. */
+/**
+ * Opens the History; the time to its first counted rows, in the page from the tab's click to the
+ * first frame that shows them (the harness's own click waits for stability checks: 0.2 s), and
+ * to `n` of them.
+ */
 async function openHistory(page: Page, url: string, n: number): Promise<{ firstMs: number; allMs: number }> {
   await page.goto(url);
   const t0 = performance.now();
-  await page.getByRole('tab', { name: 'History' }).click();
-  let firstMs = NaN;
+  const script = `(async () => {
+    const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent.trim() === 'History');
+    const t0 = performance.now();
+    tab.click();
+    return await new Promise((done) => {
+      function check() {
+        const text = document.querySelector('[data-testid="history-count"]')?.textContent || '';
+        const m = /^([\\d,]+) of ([\\d,]+) snapshots$/.exec(text);
+        if (m !== null && m[2] !== '0') done(performance.now() - t0);
+        else requestAnimationFrame(check);
+      }
+      requestAnimationFrame(check);
+    });
+  })()`;
+  const firstMs = (await page.evaluate(script)) as number;
   for (;;) {
     const c = await counted(page).catch(() => null);
     const now = performance.now() - t0;
-    if (c !== null && c.total > 0 && Number.isNaN(firstMs)) firstMs = now;
     if (c !== null && c.total >= n && c.shown === c.total) return { firstMs, allMs: now };
     if (now > 10 * 60_000) throw new Error(`the History listed ${c?.total ?? 0} of ${n} in 10 minutes`);
     await new Promise((r) => setTimeout(r, 20));

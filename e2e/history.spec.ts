@@ -118,6 +118,17 @@ test('the Δ column shows signed bytes, sorts the largest growth first, and filt
   await expect(header).toHaveText('Δ 字节 ▼');
 });
 
+test("the History's code is fetched while the page is idle, before its tab is clicked", async ({
+  page,
+  serve,
+}) => {
+  const fetched = page.waitForRequest((r) => /\/history-panel-[^/]*\.js$/.test(r.url()), { timeout: 10_000 });
+  await page.goto(serve.url);
+  await expect(page.getByRole('tab', { name: 'History' })).toBeVisible();
+  await fetched;
+  await expect(page.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'false');
+});
+
 test('the chart follows a filter after the table does, and says so until it has', async ({ page, serve }) => {
   await openHistory(page, serve.url);
   const count = page.getByTestId('history-count');

@@ -7,7 +7,7 @@ import { useLeaveGuard } from './components/leave-guard';
 import { PanelTabs } from './components/panel-tabs';
 import { StatusBar } from './components/status-bar';
 import { WorkspaceBar } from './components/workspace-bar';
-import { CLAUDE_PROJECT_VIEW, PANEL_COMPONENTS } from './panels/registry';
+import { CLAUDE_PROJECT_VIEW, PANEL_COMPONENTS, preloadPanels } from './panels/registry';
 import { useApp } from './store/store-context';
 
 /** The view of a "Claude Code project" workspace, in place of the ECK tabs. */
@@ -20,6 +20,7 @@ export function App() {
   const language = useApp((s) => s.language);
   const kind = useApp((s) => s.claude.kind);
   useLeaveGuard();
+  useEffect(preloadPanels, []);
   useEffect(() => {
     // `system` leaves the attribute off, so the prefers-color-scheme rules apply.
     if (theme === 'system') delete document.documentElement.dataset['theme'];
