@@ -9,7 +9,7 @@
  * `benchArchiveScale` (`--scale` when run alone): a generated year of a busy home
  * (bench/archive-generator.ts, `ECK_BENCH_ARCHIVE_SNAPSHOTS`, 200,000 by default; 2,000,000 is
  * the goal's size), opened by the History service to its first pushed rows and to all of them,
- * and filtered by the table's filter (what the page runs) beside the columnar one.
+ * and filtered as the page filters (coded columns of the listing) against the table's row filter.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,9 +24,14 @@ import { archivedColumnar } from '../electron/history/archive-rows';
 import { HistoryService } from '../electron/history/history-service';
 import type { HistoryDelta } from '../shared/api/history-models';
 import type { SnapshotSummary } from '../shared/history/history-types';
-import { filterColumnar } from '../shared/history/row-filter';
+import { COLUMNAR_FILTER_IDS, columnarOf, filterColumnar } from '../shared/history/row-filter';
 import type { ColumnarFilters } from '../shared/history/row-filter';
-import { filterRows, listingFacts, NO_FILTERS } from '../renderer/src/panels/history/history-rows';
+import {
+  filterRows,
+  filterShown,
+  listingFacts,
+  NO_FILTERS,
+} from '../renderer/src/panels/history/history-rows';
 import { generateArchive } from './archive-generator';
 import { median, medianMs, round } from './measure';
 import type { BenchResult } from './measure';
@@ -217,16 +222,28 @@ export async function benchArchiveScale(n = archiveScaleSnapshots()): Promise<Be
       peer: { columns: { peer: 'agent3-peer-07' }, brush: null },
       chatType: { columns: { chatType: 'group' }, brush: null },
     };
-    const each: Record<string, { tableMs: number; columnarMs: number; kept: number }> = {};
+    // The page's filter (filterShown) over the listing's coded columns, coded ahead as the page
+    // codes them while idle (use-coded-columns.ts); that coding's time is its own figure.
+    const pageColumnar = columnarOf(rows, COLUMNAR_FILTER_IDS);
+    const p0 = performance.now();
+    void pageColumnar.time;
+    for (const id of COLUMNAR_FILTER_IDS) pageColumnar.column(id);
+    const pageCodeColumnsMs = performance.now() - p0;
+    const each: Record<string, { pageMs: number; tableMs: number; rowIndexMs: number; kept: number }> = {};
     for (const [name, f] of Object.entries(filters)) {
-      const ms = medianMs(() => filterColumnar(columnar, f), 9, 2);
-      const baselineMs = medianMs(() => filterRows(rows, { ...NO_FILTERS, ...f }, facts), 3, 1);
-      const kept = filterColumnar(columnar, f)?.length ?? -1;
-      if (kept !== filterRows(rows, { ...NO_FILTERS, ...f }, facts).length)
-        throw new Error(`the columnar filter ${name} kept another count than the table's`);
-      each[name] = { tableMs: round(baselineMs), columnarMs: round(ms), kept };
+      const asTable = { ...NO_FILTERS, ...f };
+      const pageMs = medianMs(() => filterShown(rows, asTable, pageColumnar, facts), 9, 2);
+      const tableMs = medianMs(() => filterRows(rows, asTable, facts), 3, 1);
+      const rowIndexMs = medianMs(() => filterColumnar(columnar, f), 9, 2);
+      const kept = filterRows(rows, asTable, facts).length;
+      if (
+        kept !== filterShown(rows, asTable, pageColumnar, facts).length ||
+        kept !== filterColumnar(columnar, f)?.length
+      )
+        throw new Error(`the filter ${name} kept another count through columns than the table's`);
+      each[name] = { pageMs: round(pageMs), tableMs: round(tableMs), rowIndexMs: round(rowIndexMs), kept };
     }
-    const worst = Math.max(...Object.values(each).map((e) => e.columnarMs));
+    const worst = Math.max(...Object.values(each).map((e) => e.pageMs));
     const worstBaseline = Math.max(...Object.values(each).map((e) => e.tableMs));
     return [
       {
@@ -252,21 +269,19 @@ export async function benchArchiveScale(n = archiveScaleSnapshots()): Promise<Be
         generateMs: round(generateMs),
       },
       {
-        // What the History page runs today is the table's filter over objects (filterRows);
-        // the columnar filter (row-filter.ts) is what it should run, not wired into the page yet.
         name: 'archive-filter-2m',
         snapshots: n,
-        medianMs: worstBaseline,
-        baselineMs: worst,
-        ratio: round(worstBaseline / worst),
+        medianMs: worst,
+        baselineMs: worstBaseline,
+        ratio: round(worst / worstBaseline),
         measured:
-          "the History table's filterRows over the rows as objects, in process (the page adds its render)",
-        baseline: 'the columnar filter (shared/history/row-filter.ts) over the same rows',
+          "the History page's filter (filterShown over the listing's coded columns), in process; archive-page-bench.ts times it in the page",
+        baseline: "the table's filterRows over the same rows as objects (what the page ran before)",
         target: 'each filter (time range, session type, peer, chat type) over 2M rows in <= 100 ms',
-        meetsTarget: worstBaseline <= 100,
-        columnarMeetsTarget: worst <= 100,
+        meetsTarget: worst <= 100,
         filters: each,
-        codeColumnsMs: round(codeColumnsMs),
+        pageCodeColumnsMs: round(pageCodeColumnsMs),
+        rowIndexCodeColumnsMs: round(codeColumnsMs),
       },
     ];
   } finally {
