@@ -239,6 +239,8 @@ export class HistoryIndex {
   refresh(): HistoryListing {
     this.generation++;
     this.changedAt.clear();
+    // The keys listed before: only those can become archive-only rows now (mergeArchive).
+    const wasLive = this.archive === null ? [] : [...this.snapshots.keys()];
     this.snapshots.clear();
     this.foreign.clear();
     this.folderError = null;
@@ -268,7 +270,7 @@ export class HistoryIndex {
     for (const d of dotted) if (!swept.has(d.name)) this.group(grouper, d);
     for (const f of grouper.finish().foreign) this.foreign.set(f.name, f);
     this.order = null;
-    this.mergeArchive();
+    this.mergeArchive(wasLive);
     return this.listing();
   }
 
@@ -360,17 +362,25 @@ export class HistoryIndex {
     return written;
   }
 
-  /** After a fresh listing: each archived snapshot is a live row marked `both`, or one of its own. */
-  private mergeArchive(): void {
-    this.archiveOnly.clear();
-    this.archiveOrder = null;
+  /**
+   * After a fresh listing: each archived snapshot is a live row marked `both`, or one of its own.
+   * The archive-only rows stay as they were (the archive did not change with the folder): only a
+   * key listed now leaves them, and only a key listed before and gone now joins them. Writing
+   * every archived row again took 5 s at 2M, after each burst of evolcore's cleanup.
+   */
+  private mergeArchive(wasLive: readonly string[]): void {
     const archive = this.archive;
     if (archive === null) return;
-    for (const key of archive.keys()) {
-      const live = this.snapshots.get(key);
-      if (live !== undefined) this.snapshots.set(key, { ...live, where: 'both' });
-      else archive.writeRow(key, this.archiveOnly);
+    let changed = false;
+    for (const live of [...this.snapshots.values()]) {
+      if (!archive.has(live.key)) continue;
+      this.snapshots.set(live.key, { ...live, where: 'both' });
+      if (this.archiveOnly.delete(live.key)) changed = true;
     }
+    for (const key of wasLive)
+      if (!this.snapshots.has(key) && !this.archiveOnly.has(key) && archive.writeRow(key, this.archiveOnly))
+        changed = true;
+    if (changed) this.archiveOrder = null;
   }
 
   /** The archived-only keys, oldest first. */

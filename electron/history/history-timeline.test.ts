@@ -7,11 +7,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DebugFileKind } from '../../shared/debug-files/names';
 import { DEBUG_FILE_KINDS, debugFileName } from '../../shared/debug-files/names';
 import type { SnapshotSummary } from '../../shared/history/history-types';
 import type { ArchiveReader } from './archive-rows';
+import { ArchiveRows } from './archive-rows';
 import { HistoryIndex } from './history-index';
 import { readSnapshotDetail } from './snapshot-reads';
 import { ArchiveStore } from '../archive/archive-store';
@@ -89,6 +90,32 @@ describe('one timeline of the live folder and the archive', () => {
     expect(rows(index)).toEqual(['01 archive', '02 both', '03 archive', '04 both', '05 live']);
     // The same archive again: nothing changed, nothing to push.
     expect(index.attachArchive(archiveOf([1, 2, 3, 4]))).toEqual({ upserts: [], removed: [] });
+  });
+
+  it('keeps the archive-only rows through a fresh listing, writing only the ones the folder lost', async () => {
+    const dir = folderWith([2, 4, 5]);
+    const index = new HistoryIndex(dir);
+    index.refresh();
+    index.attachArchive(archiveOf([1, 2, 3, 4]));
+    await index.parseInBackground();
+    expect(index.snapshot(key(3))).toMatchObject({ where: 'archive', parseState: 'done' });
+    const writes = vi.spyOn(ArchiveRows.prototype, 'writeRow');
+    try {
+      // evolcore's cleanup took minute 2 without a word from the watcher; the folder is listed again.
+      for (const kind of ['vars', 'context'] as const) fs.rmSync(path.join(dir, debugFileName(kind, key(2))));
+      index.refresh();
+      expect(rows(index)).toEqual(['01 archive', '02 archive', '03 archive', '04 both', '05 live']);
+      expect(writes.mock.calls.map(([k]) => k)).toEqual([key(2)]);
+      // A row the pass read is not read again: the archive's copy did not change.
+      expect(index.snapshot(key(3))).toMatchObject({ parseState: 'done', columns: { chatType: 'private' } });
+      // Minute 1 put back into the folder: in both places, and nothing written.
+      fs.writeFileSync(path.join(dir, debugFileName('vars', key(1))), varsOf(1));
+      index.refresh();
+      expect(rows(index)).toEqual(['01 both', '02 archive', '03 archive', '04 both', '05 live']);
+      expect(writes).toHaveBeenCalledTimes(1);
+    } finally {
+      writes.mockRestore();
+    }
   });
 
   it('reads an archived-only snapshot through the same calls as a live one, and fills its columns', async () => {
