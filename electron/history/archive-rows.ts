@@ -12,6 +12,7 @@ import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import type { FactColumn, FactValue, RowColumns, RowFacts } from '../archive/row-index-file';
 import { FactColumnsBuilder, fileAtOf } from '../archive/row-index-file';
 import { newRowFields, RowStore } from '../../shared/history/row-store';
+import { ownCopy } from '../../shared/history/key-codes';
 import type { CodedColumn, ColumnarRows } from '../../shared/history/row-filter';
 import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
 import { DEBUG_FILE_KINDS, debugFileName, parseDebugFileName } from '../../shared/debug-files/names';
@@ -209,7 +210,9 @@ export class ArchiveRows {
       const error = facts.error(i);
       f.error = typeof error === 'string' ? error : null;
     }
-    store.setFields(key, f);
+    // A copy: the key is a slice of this look's string of every key (44 MB at 2M), which a row
+    // kept in the store would hold alive, one more such string for each look that added rows.
+    store.setFields(ownCopy(key), f);
     return true;
   }
 

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { RowStore } from '../../shared/history/row-store';
 import { ownCopy } from '../../shared/history/key-codes';
 import { SnapshotGrouper } from '../../shared/history/snapshot-group';
+import { ArchiveRows } from './archive-rows';
 
 /**
  * The strings some sliced string of the heap is a view into (its parent). A heap snapshot names
@@ -58,6 +59,21 @@ function heapSnapshotText(): string {
   }
 }
 
+/** A store of the rows an archive of `keys` writes (its look at the archive gone after). */
+function rowsWrittenFrom(keys: readonly string[]): RowStore {
+  const store = new RowStore();
+  const archive = new ArchiveRows(
+    {
+      list: () => keys.map((key) => ({ key, kinds: ['vars' as const] })),
+      fileSize: () => null,
+      readFile: () => null,
+    },
+    'utc',
+  );
+  for (const key of archive.take().added) archive.writeRow(key, store);
+  return store;
+}
+
 describe('RowStore keys', () => {
   it('keeps a listed key as a string of its own, not a view holding the file name', () => {
     // A year no other test or module uses, so every hit is ours.
@@ -81,5 +97,13 @@ describe('RowStore keys', () => {
   it('copies any string exactly, long or not ASCII', () => {
     for (const s of ['', 'a', '2026-01-02-03-04-05-17', 'ключ-键-🔑', 'x'.repeat(500)])
       expect(ownCopy(s)).toBe(s);
+  });
+
+  it("keeps an archived row's key as its own string, not a view holding the archive's string of every key", () => {
+    const keys = Array.from({ length: 30 }, (_, i) => `2188-03-04-05-06-${String(i + 10)}`);
+    // The look at the archive ends with the helper; the rows written from it stay.
+    const store = rowsWrittenFrom(keys);
+    expect([...store.keys()].sort()).toEqual(keys);
+    expect(slicedParents().has(keys.join(''))).toBe(false);
   });
 });
