@@ -27,7 +27,7 @@ import { demoEnv, startApp } from '../scripts/installed-app';
 import { generateArchive } from './archive-generator';
 import { archiveScaleSnapshots } from './archive-bench';
 import { median, round, type BenchResult } from './measure';
-import { CHROMIUM, heapMb, launchChromium } from './page-bench';
+import { chromiumMissing, heapMb, launchChromium } from './page-bench';
 
 const APP_ROOT = path.resolve(import.meta.dirname, '..');
 const INSPECTOR = path.join(APP_ROOT, 'dist', 'bin', 'eck-inspector.mjs');
@@ -119,17 +119,8 @@ function archivedHome(root: string, n: number): { home: string; settings: string
 }
 
 export async function benchArchivePage(n = archiveScaleSnapshots()): Promise<BenchResult[]> {
-  if (!fs.existsSync(CHROMIUM))
-    return [
-      {
-        name: 'archive-page-first-rows',
-        medianMs: NaN,
-        baselineMs: NaN,
-        ratio: NaN,
-        baseline: 'not measured',
-        error: `${CHROMIUM} is missing (apt-get install -y chromium)`,
-      },
-    ];
+  const missing = chromiumMissing('archive-page-first-rows');
+  if (missing !== null) return missing;
   if (whyStale() !== null) await buildCommands();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'eck-bench-archive-page-'));
   const browser = await launchChromium();

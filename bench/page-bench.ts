@@ -102,6 +102,21 @@ async function historyPage(browser: Browser, app: AppStart, snapshots: number): 
   }
 }
 
+/** The figure `name` as not measured, where Debian's Chromium is missing; `null` where it is there. */
+export function chromiumMissing(name: string): BenchResult[] | null {
+  if (fs.existsSync(CHROMIUM)) return null;
+  return [
+    {
+      name,
+      medianMs: NaN,
+      baselineMs: NaN,
+      ratio: NaN,
+      baseline: 'not measured',
+      error: `${CHROMIUM} is missing (apt-get install -y chromium)`,
+    },
+  ];
+}
+
 /** Debian's Chromium as the e2e run starts it. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -118,17 +133,8 @@ export async function pageFigures(
   scaleHome: string,
   snapshots: number,
 ): Promise<BenchResult[]> {
-  if (!fs.existsSync(CHROMIUM))
-    return [
-      {
-        name: 'page-memory-scale',
-        medianMs: NaN,
-        baselineMs: NaN,
-        ratio: NaN,
-        baseline: 'not measured',
-        error: `${CHROMIUM} is missing (apt-get install -y chromium)`,
-      },
-    ];
+  const missing = chromiumMissing('page-memory-scale');
+  if (missing !== null) return missing;
   const browser = await launchChromium();
   try {
     const run = async (home: string, n: number): Promise<PageFigures> => {

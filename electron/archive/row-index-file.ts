@@ -364,14 +364,21 @@ export function keyAt(rows: RowColumns, i: number): string {
   );
 }
 
-/** The row of `key`, -1 when there is none (a binary search over `byKey`). */
-export function rowOfKey(rows: RowColumns, key: string): number {
+/**
+ * The row of `key`, -1 when there is none (a binary search over `byKey`). `keyOf` reads row i's
+ * key: decoded from the blob by default, or a caller's decoded keys (archive-rows.ts).
+ */
+export function rowOfKey(
+  rows: RowColumns,
+  key: string,
+  keyOf: (i: number) => string = (i) => keyAt(rows, i),
+): number {
   let lo = 0;
   let hi = rows.count;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     const row = rows.byKey[mid] as number;
-    const k = keyAt(rows, row);
+    const k = keyOf(row);
     if (k === key) return row;
     if (k < key) lo = mid + 1;
     else hi = mid;

@@ -10,7 +10,7 @@ import type { SnapshotSummary } from '../../shared/history/history-types';
 import { HISTORY_COLUMN_TABLE, storedColumns } from '../../shared/history/history-columns';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import type { FactColumn, FactValue, RowColumns, RowFacts } from '../archive/row-index-file';
-import { FactColumnsBuilder, fileAtOf } from '../archive/row-index-file';
+import { FactColumnsBuilder, fileAtOf, rowOfKey } from '../archive/row-index-file';
 import { newRowFields, RowStore } from '../../shared/history/row-store';
 import { ownCopy } from '../../shared/history/key-codes';
 import type { CodedColumn, ColumnarRows } from '../../shared/history/row-filter';
@@ -128,7 +128,7 @@ export class ArchiveRows {
     return change;
   }
 
-  /** The row of `key` in the rows taken (a binary search over their key order), `undefined`: none. */
+  /** The row of `key` in the rows taken (`rowOfKey` over their decoded keys), `undefined`: none. */
   private rowOf(key: string): number | undefined {
     // Rows are mostly asked for in order (the parts the service writes): the ones beside the
     // last found are tried before the search.
@@ -136,18 +136,10 @@ export class ArchiveRows {
     if (this.keyList[last + 1] === key) return (this.lastRow = last + 1);
     if (this.keyList[last] === key) return last;
     if (this.keyList[last - 1] === key) return (this.lastRow = last - 1);
-    const { byKey } = this.rows;
-    let lo = 0;
-    let hi = byKey.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const row = byKey[mid] as number;
-      const at = this.keyList[row] as string;
-      if (at === key) return (this.lastRow = row);
-      if (at < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return undefined;
+    const row = rowOfKey(this.rows, key, (i) => this.keyList[i] as string);
+    if (row < 0) return undefined;
+    this.lastRow = row;
+    return row;
   }
 
   /** Every archived key, oldest first. */

@@ -372,10 +372,12 @@ export class HistoryIndex {
     const archive = this.archive;
     if (archive === null) return;
     let changed = false;
-    for (const live of [...this.snapshots.values()]) {
-      if (!archive.has(live.key)) continue;
-      this.snapshots.set(live.key, { ...live, where: 'both' });
-      if (this.archiveOnly.delete(live.key)) changed = true;
+    // By key: a row is built only for a key the archive holds too.
+    for (const key of [...this.snapshots.keys()]) {
+      if (!archive.has(key)) continue;
+      const live = this.snapshots.get(key) as SnapshotSummary;
+      this.snapshots.set(key, { ...live, where: 'both' });
+      if (this.archiveOnly.delete(key)) changed = true;
     }
     for (const key of wasLive)
       if (!this.snapshots.has(key) && !this.archiveOnly.has(key) && archive.writeRow(key, this.archiveOnly))
