@@ -11,8 +11,8 @@ import type { HistoryHandlerOptions } from '../history/history-handlers';
 import type { HistoryService } from '../history/history-service';
 import { createOverrideHandlers } from '../overrides/override-handlers';
 import { createScenarioHandlers } from '../scenarios/scenario-handlers';
-import { ArchiveStore } from '../archive/archive-store';
-import { archiveDirFor } from '../archive/archive-location';
+import { heldOpen } from '../archive/shared-archive-reader';
+import type { SharedArchiveReader } from '../archive/shared-archive-reader';
 import { createVerifyHandlers } from '../verify/verify-handlers';
 import { createVersionHandlers } from '../versions/version-handlers';
 import { VersionStore } from '../versions/version-store';
@@ -29,6 +29,7 @@ export function createHandlers(
   opener: PathOpener | null,
   claude: ClaudeProjectService,
   history: HistoryService,
+  archives: SharedArchiveReader,
   writes: HistoryHandlerOptions,
 ): HandlerTable {
   // The override's kept versions, in the settings folder, through the write scope.
@@ -51,16 +52,12 @@ export function createHandlers(
     },
     getFile: ({ path }) => host.current.readFile(path),
     openInEditor: ({ path }) => openInEditor(host.current.resolved, path, opener),
-    ...createScenarioHandlers(host, undefined, () =>
-      ArchiveStore.openReader(
-        archiveDirFor(host.current.resolved.home, (writes.settingsDir ?? appSettingsDir)()),
-      ),
-    ),
+    ...createScenarioHandlers(host, undefined, () => heldOpen(archives.now())),
     ...createOverrideHandlers(host, writes.scope, versions),
     ...createVersionHandlers(host, versions, writes.scope),
     ...createClaudeProjectHandlers(claude),
     ...createHistoryHandlers(host, history, writes),
     ...createVerifyHandlers(host, claude),
-    ...createArchiveHandlers(host, writes.settingsDir ?? appSettingsDir),
+    ...createArchiveHandlers(host, writes.settingsDir ?? appSettingsDir, archives),
   };
 }

@@ -16,7 +16,8 @@ import type { HandlerTable } from '../api/dispatch';
 import type { WorkspaceHost } from '../workspace/workspace-host';
 import { archiveDirFor } from './archive-location';
 import { readArchiveSettings, writeArchiveSettings } from './archive-settings';
-import { ArchiveStore } from './archive-store';
+import type { ArchiveStore } from './archive-store';
+import { SharedArchiveReader } from './shared-archive-reader';
 
 type ArchiveHandlers = Pick<
   HandlerTable,
@@ -26,25 +27,23 @@ type ArchiveHandlers = Pick<
 /** Bit of each kind in the listing's `kinds` column. */
 const KIND_BIT: Readonly<Record<DebugFileKind, number>> = { vars: 1, context: 2, fragments: 4, manifest: 8 };
 
-export function createArchiveHandlers(host: WorkspaceHost, settingsDir: () => string): ArchiveHandlers {
-  // One reader, kept open while the home stays the same (reopening reads the whole index).
-  let open: { dir: string; store: ArchiveStore } | null = null;
-  const reader = (): { dir: string; store: ArchiveStore | null } => {
-    const dir = archiveDirFor(host.current.resolved.home, settingsDir());
-    if (open !== null && open.dir === dir) {
-      open.store.refresh();
-      return open;
-    }
-    open?.store.close();
-    open = null;
-    const store = ArchiveStore.openReader(dir);
-    if (store !== null) open = { dir, store };
-    return { dir, store };
-  };
+export function createArchiveHandlers(
+  host: WorkspaceHost,
+  settingsDir: () => string,
+  // The process's one reader (shared-archive-reader.ts); a table of its own keeps its own.
+  archives: SharedArchiveReader = new SharedArchiveReader(() =>
+    archiveDirFor(host.current.resolved.home, settingsDir()),
+  ),
+): ArchiveHandlers {
+  const reader = async (): Promise<{ dir: string; store: ArchiveStore | null }> => ({
+    dir: archiveDirFor(host.current.resolved.home, settingsDir()),
+    // Opened without holding the event loop: the History asks for the numbers as it opens.
+    store: await archives.soon(),
+  });
 
   return {
-    listArchive: () => {
-      const { dir, store } = reader();
+    listArchive: async () => {
+      const { dir, store } = await reader();
       const rows = store?.list() ?? [];
       const stats = store?.stats();
       return {
@@ -58,8 +57,8 @@ export function createArchiveHandlers(host: WorkspaceHost, settingsDir: () => st
         storedBytes: stats === undefined ? 0 : stats.packBytes + stats.indexBytes,
       };
     },
-    getArchivedSnapshot: ({ key }) => {
-      const { dir, store } = reader();
+    getArchivedSnapshot: async ({ key }) => {
+      const { dir, store } = await reader();
       const found = store?.get(key) ?? null;
       if (store === null || found === null)
         throw new ApiFailure('not-found', `no snapshot ${key} in the archive ${dir}`);
@@ -88,8 +87,8 @@ export function createArchiveHandlers(host: WorkspaceHost, settingsDir: () => st
       }
       return { key, time: found.time, archivedAt: found.archivedAt, files };
     },
-    getArchiveStats: () => {
-      const { dir, store } = reader();
+    getArchiveStats: async () => {
+      const { dir, store } = await reader();
       const stats = store?.stats();
       return {
         dir,

@@ -195,7 +195,7 @@ export function decodeRowIndex(bytes: Buffer, generation: number): RowIndexData 
   const codes = (bytes: 1 | 2 | 4, count: number): Codes =>
     bytes === 1 ? u8(count) : bytes === 2 ? u16(count) : u32(count);
   try {
-    const keyBlob = Buffer.from(take(meta.keyBytes));
+    const keyBlob = take(meta.keyBytes);
     const keyEnds = u32(n);
     const time = f64(n);
     const archivedAt = f64(n);

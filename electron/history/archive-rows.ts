@@ -10,7 +10,7 @@ import type { SnapshotSummary } from '../../shared/history/history-types';
 import { HISTORY_COLUMN_TABLE, storedColumns } from '../../shared/history/history-columns';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import type { FactColumn, FactValue, RowColumns, RowFacts } from '../archive/row-index-file';
-import { FactColumnsBuilder, fileAtOf, rowOfKey } from '../archive/row-index-file';
+import { FactColumnsBuilder, fileAtOf, keyAt, rowOfKey } from '../archive/row-index-file';
 import { newRowFields, RowStore } from '../../shared/history/row-store';
 import { ownCopy } from '../../shared/history/key-codes';
 import type { CodedColumn, ColumnarRows } from '../../shared/history/row-filter';
@@ -63,21 +63,54 @@ export const COLUMNS_ID = zlib
   )
   .toString(36);
 
+/** Keys of a look at the archive, each made when asked for (`TakenKeys`). */
+export interface KeyList {
+  readonly length: number;
+  /** The keys from `from` to `end`, in order. */
+  slice(from: number, end: number): string[];
+}
+
 /** What changed between two looks at the archive. */
 export interface ArchiveChange {
-  readonly added: readonly string[];
+  /** In row order (oldest first). */
+  readonly added: TakenKeys;
   readonly removed: readonly string[];
+}
+
+/**
+ * Some rows of one look at the archive (all of them, or those `which` names), their keys decoded
+ * from the row index's key bytes only when asked for: a year of renders' 2M keys made at once
+ * took 0.2-0.4 s of the first rows, and each History only asks for them part by part.
+ */
+export class TakenKeys implements KeyList {
+  constructor(
+    private readonly rows: RowColumns,
+    private readonly which: Uint32Array | null = null,
+  ) {}
+
+  get length(): number {
+    return this.which?.length ?? this.rows.count;
+  }
+
+  slice(from: number, end: number): string[] {
+    const out: string[] = [];
+    const last = Math.min(end, this.length);
+    for (let i = Math.max(0, from); i < last; i++)
+      out.push(keyAt(this.rows, this.which === null ? i : (this.which[i] as number)));
+    return out;
+  }
+
+  [Symbol.iterator](): IterableIterator<string> {
+    return this.slice(0, this.length).values();
+  }
 }
 
 /** The archived keys and kinds, and reads of them. */
 export class ArchiveRows {
-  /** The archive's rows as taken, oldest first (row-index-file.ts), and each key's row in them. */
+  /** The archive's rows as taken, oldest first (row-index-file.ts); keys are read from them. */
   private rows: RowColumns = columnsOfListed([]);
-  private keyList: string[] = [];
   /** The row `rowOf` found last. */
   private lastRow = 0;
-  /** Per row, bit `1 << k` per archived kind of `DEBUG_FILE_KINDS`. */
-  private masks = new Uint8Array(0);
   private facts: FactReaders = factReaders(this.rows);
   /** The session guess for this look at the archive, asked once when a row needs it. */
   private guessNow: { readonly guess: SessionGuess | undefined } | null = null;
@@ -95,48 +128,30 @@ export class ArchiveRows {
 
   /**
    * Takes the archive's list now (after a refresh of the reader); says what came and went. Read
-   * as columns where the reader has them (a year of renders: 2M rows, no object per row).
+   * as columns where the reader has them (a year of renders: 2M rows, no object and no string
+   * per row: keys are decoded when asked for).
    */
   take(): ArchiveChange {
     const rows = this.reader.rowColumns?.() ?? columnsOfListed(this.reader.list());
-    const n = rows.count;
-    // One string of every key, and each key a slice of it: 2M keys decoded one by one took
-    // longer than everything else here.
-    const blob = rows.keyBlob.toString('latin1');
-    const keys = new Array<string>(n);
-    const masks = new Uint8Array(n);
-    let from = 0;
-    for (let i = 0; i < n; i++) {
-      const end = rows.keyEnds[i] as number;
-      keys[i] = blob.slice(from, end);
-      from = end;
-      let mask = 0;
-      for (let k = 0; k < DEBUG_FILE_KINDS.length; k++)
-        if (fileAtOf(rows, i, k) !== undefined) mask |= 1 << k;
-      masks[i] = mask;
-    }
-    const change = changeOf(
-      { keys: this.keyList, byKey: this.rows.byKey, masks: this.masks },
-      { keys, byKey: rows.byKey, masks },
-    );
+    const change = changeOf(this.rows, rows);
     this.rows = rows;
-    this.keyList = keys;
-    this.masks = masks;
+    this.lastRow = 0;
     this.facts = factReaders(rows);
     this.guessNow = null;
     this.guessBySections = new Map();
     return change;
   }
 
-  /** The row of `key` in the rows taken (`rowOfKey` over their decoded keys), `undefined`: none. */
+  /** The row of `key` in the rows taken (`rowOfKey`), `undefined`: none. */
   private rowOf(key: string): number | undefined {
     // Rows are mostly asked for in order (the parts the service writes): the ones beside the
     // last found are tried before the search.
+    const rows = this.rows;
     const last = this.lastRow;
-    if (this.keyList[last + 1] === key) return (this.lastRow = last + 1);
-    if (this.keyList[last] === key) return last;
-    if (this.keyList[last - 1] === key) return (this.lastRow = last - 1);
-    const row = rowOfKey(this.rows, key, (i) => this.keyList[i] as string);
+    if (last + 1 < rows.count && keyAt(rows, last + 1) === key) return (this.lastRow = last + 1);
+    if (last < rows.count && keyAt(rows, last) === key) return last;
+    if (last > 0 && keyAt(rows, last - 1) === key) return (this.lastRow = last - 1);
+    const row = rowOfKey(rows, key);
     if (row < 0) return undefined;
     this.lastRow = row;
     return row;
@@ -144,13 +159,13 @@ export class ArchiveRows {
 
   /** Every archived key, oldest first. */
   keys(): IterableIterator<string> {
-    return this.keyList.values();
+    return new TakenKeys(this.rows)[Symbol.iterator]();
   }
 
   has(key: string, kind?: DebugFileKind): boolean {
     const i = this.rowOf(key);
     if (i === undefined) return false;
-    return kind === undefined || ((this.masks[i] as number) & (1 << DEBUG_FILE_KINDS.indexOf(kind))) !== 0;
+    return kind === undefined || (maskOf(this.rows, i) & (1 << DEBUG_FILE_KINDS.indexOf(kind))) !== 0;
   }
 
   /**
@@ -169,7 +184,7 @@ export class ArchiveRows {
    */
   writeRow(key: string, store: RowStore): boolean {
     const i = this.rowOf(key);
-    const mask = i === undefined ? 0 : (this.masks[i] as number);
+    const mask = i === undefined ? 0 : maskOf(this.rows, i);
     const first = DEBUG_FILE_KINDS.find((_, k) => (mask & (1 << k)) !== 0);
     if (i === undefined || first === undefined) return false;
     const parsed = parseDebugFileName(debugFileName(first, key), this.zone);
@@ -202,8 +217,8 @@ export class ArchiveRows {
       const error = facts.error(i);
       f.error = typeof error === 'string' ? error : null;
     }
-    // A copy: the key is a slice of this look's string of every key (44 MB at 2M), which a row
-    // kept in the store would hold alive, one more such string for each look that added rows.
+    // A copy: a key given as a slice of a longer string (a listing's file name, a joined list)
+    // would hold that string alive for as long as the row is kept.
     store.setFields(ownCopy(key), f);
     return true;
   }
@@ -249,43 +264,62 @@ export class ArchiveRows {
   }
 }
 
-/** Keys, their key order and each row's kinds: one look at the archive, for `changeOf`. */
-interface TakenRows {
-  readonly keys: readonly string[];
-  readonly byKey: Uint32Array;
-  readonly masks: Uint8Array;
+/** Bit `1 << k` per kind of `DEBUG_FILE_KINDS` row `i` has a file of. */
+function maskOf(rows: RowColumns, i: number): number {
+  let mask = 0;
+  for (let k = 0; k < DEBUG_FILE_KINDS.length; k++) if (fileAtOf(rows, i, k) !== undefined) mask |= 1 << k;
+  return mask;
+}
+
+/** The order of row `i`'s key of `a` against row `j`'s of `b`, compared as bytes (no string made). */
+function compareKeys(a: RowColumns, i: number, b: RowColumns, j: number): number {
+  // Keys are latin1, one byte a character: their byte order is their string order.
+  return a.keyBlob.compare(
+    b.keyBlob,
+    j === 0 ? 0 : (b.keyEnds[j - 1] as number),
+    b.keyEnds[j] as number,
+    i === 0 ? 0 : (a.keyEnds[i - 1] as number),
+    a.keyEnds[i] as number,
+  );
 }
 
 /**
  * What came (a new key, or one with other kinds now) and went between two looks, in one merge
- * of their key orders: no table of 2M keys is built for it. `added` is in row order (oldest first).
+ * of their key orders: no table of 2M keys is built for it, and no key is decoded but those that
+ * went. `added` is in row order (oldest first).
  */
-function changeOf(before: TakenRows, now: TakenRows): ArchiveChange {
+function changeOf(before: RowColumns, now: RowColumns): ArchiveChange {
   // The first look (the History opening a year of renders): everything came, nothing to merge.
-  if (before.keys.length === 0) return { added: [...now.keys], removed: [] };
-  const added = new Uint8Array(now.keys.length);
+  if (before.count === 0) return { added: new TakenKeys(now), removed: [] };
+  const added = new Uint8Array(now.count);
   const removed: string[] = [];
   let a = 0;
   let b = 0;
-  while (a < before.byKey.length || b < now.byKey.length) {
-    const i = before.byKey[a];
-    const j = now.byKey[b];
-    const old = i === undefined ? undefined : (before.keys[i] as string);
-    const key = j === undefined ? undefined : (now.keys[j] as string);
-    if (old !== undefined && (key === undefined || old < key)) {
-      removed.push(old);
+  let count = 0;
+  while (a < before.count || b < now.count) {
+    const i = a < before.count ? (before.byKey[a] as number) : -1;
+    const j = b < now.count ? (now.byKey[b] as number) : -1;
+    const order = i < 0 ? 1 : j < 0 ? -1 : compareKeys(before, i, now, j);
+    if (order < 0) {
+      removed.push(keyAt(before, i));
       a++;
-    } else if (old === undefined || (key as string) < old) {
-      added[j as number] = 1;
+    } else if (order > 0) {
+      added[j] = 1;
+      count++;
       b++;
     } else {
       // Files added to a key later (a second record) make its row change too.
-      if (before.masks[i as number] !== now.masks[j as number]) added[j as number] = 1;
+      if (maskOf(before, i) !== maskOf(now, j)) {
+        added[j] = 1;
+        count++;
+      }
       a++;
       b++;
     }
   }
-  return { added: now.keys.filter((_, i) => added[i] === 1), removed };
+  const which = new Uint32Array(count);
+  for (let j = 0, n = 0; j < now.count; j++) if (added[j] === 1) which[n++] = j;
+  return { added: new TakenKeys(now, which), removed };
 }
 
 /** A fact of row `i`, `undefined` when the row has none of it. */

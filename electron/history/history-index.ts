@@ -26,7 +26,7 @@ import type { WireListing, WireRows } from '../../shared/history/listing-wire';
 import { folderParts, parseSnapshot } from './parse-snapshot';
 import type { SnapshotParts } from './parse-snapshot';
 import { ARCHIVE_DAMAGED, ArchiveRows } from './archive-rows';
-import type { ArchiveReader } from './archive-rows';
+import type { ArchiveReader, KeyList } from './archive-rows';
 import type { CleanCandidate, CleanEnd } from '../../shared/history/clean-preview';
 import { selectOlderThan } from '../../shared/history/clean-preview';
 import type { SnapshotFileText } from '../../shared/api/history-models';
@@ -305,7 +305,7 @@ export class HistoryIndex {
       return { upserts, removed };
     }
     const { upserts, removed, archived } = this.takeArchive(reader, sessionGuess);
-    return { upserts: [...upserts, ...this.writeArchived(archived)], removed };
+    return { upserts: [...upserts, ...this.writeArchived(archived.slice(0, archived.length))], removed };
   }
 
   /**
@@ -318,22 +318,27 @@ export class HistoryIndex {
   takeArchive(
     reader: ArchiveReader,
     sessionGuess?: () => SessionGuess,
-  ): { upserts: string[]; removed: string[]; archived: string[] } {
+  ): { upserts: string[]; removed: string[]; archived: KeyList } {
     // Archived rows come with the columns their import computed (archive-facts.ts); the guess
     // fills a session type their files do not record, as the pass does.
     if (this.archive === null) this.archive = new ArchiveRows(reader, this.zone, sessionGuess);
     const { added, removed: gone } = this.archive.take();
     const upserts: string[] = [];
     const removed: string[] = [];
-    const archived: string[] = [];
-    const hasLive = this.snapshots.size > 0;
-    for (const key of added) {
-      const live = hasLive ? this.snapshots.get(key) : undefined;
-      if (live === undefined) archived.push(key);
-      else {
-        this.snapshots.set(key, { ...live, where: 'both' });
-        upserts.push(key);
+    // With no live rows (evolcore cleaned eck-debug), every key that came is archive-only: the
+    // list is passed on as it is, its keys made part by part as they are written.
+    let archived: KeyList = added;
+    if (this.snapshots.size > 0) {
+      const only: string[] = [];
+      for (const key of added.slice(0, added.length)) {
+        const live = this.snapshots.get(key);
+        if (live === undefined) only.push(key);
+        else {
+          this.snapshots.set(key, { ...live, where: 'both' });
+          upserts.push(key);
+        }
       }
+      archived = only;
     }
     for (const key of gone) {
       const live = this.snapshots.get(key);

@@ -17,7 +17,7 @@ import { HistoryIndex, historyDirFor } from './history-index';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { createBurstCollector } from '../workspace/coalesce';
 import type { BurstCollector } from '../workspace/coalesce';
-import type { ArchiveReader } from './archive-rows';
+import type { ArchiveReader, KeyList } from './archive-rows';
 import { sharedPassWorker } from './pass-worker-client';
 import type { PassReader } from './pass-worker-client';
 import type { SavedIndexStore } from './saved-index';
@@ -58,6 +58,11 @@ export interface HistoryServiceOptions {
    */
   readonly openArchive?: () => OpenArchive | null;
   /**
+   * The same, doing its reading off the main thread (`readRowIndexAhead`): the first merge of
+   * the archive into a listing opens it this way where given.
+   */
+  readonly openArchiveAhead?: () => Promise<OpenArchive | null>;
+  /**
    * Reads the background pass's snapshots off the main thread (default: the process's pass
    * worker); `null` reads them on the main thread in rested slices.
    */
@@ -87,9 +92,10 @@ const PUSH_EVERY_MS = 1000;
 
 /**
  * Most rows of the pushed deltas of archived rows (`writeInParts`): the first small, for the rows
- * on screen at once (about 0.1 s to write and send); then about 10 MB of JSON each.
+ * on screen at once (20-40 ms to write and send; 5,000 took 0.1-0.2 s of a year's first rows,
+ * the code still cold); then about 10 MB of JSON each.
  */
-export const ARCHIVE_PARTS = { first: 5_000, rest: 100_000 } as const;
+export const ARCHIVE_PARTS = { first: 1_000, rest: 100_000 } as const;
 
 /** Most changed paths of one burst applied one by one; beyond it the folder is listed again. */
 const MAX_INCREMENTAL = 2000;
@@ -146,12 +152,20 @@ export class HistoryService {
    */
   private mergeArchiveSoon(index: HistoryIndex): void {
     if (this.options.openArchive === undefined) return;
-    this.archiveMerge = new Promise<void>((resolve) =>
-      setImmediate(() => {
-        if (this.index === index && this.folder === null) this.archiveChanged();
-        void this.archiveWriting.then(resolve);
-      }),
-    );
+    const ahead = this.options.openArchiveAhead;
+    this.archiveMerge = (async () => {
+      // A later turn at least: the listing that made the index is answered first.
+      const store = ahead === undefined ? null : await ahead().catch(() => null);
+      if (ahead === undefined) await new Promise<void>((resolve) => setImmediate(resolve));
+      const current = this.index === index && this.folder === null;
+      // Opened meanwhile (a change on disk asked for the archive) or no longer wanted: this one
+      // is closed and the one there serves.
+      if (store !== null && (!current || this.archive !== null)) store.close();
+      else if (store !== null) this.archive = { store, stamp: '' };
+      if (!current) return;
+      this.archiveChanged();
+      await this.archiveWriting;
+    })();
   }
 
   /** Resolves once the archive opened with the current index is merged (for tests). */
@@ -198,7 +212,7 @@ export class HistoryService {
    * and its one delta was 192 MB of JSON, which no page could take; the newest rows are the ones
    * on screen. A part for an index no longer open is not written.
    */
-  private writeInParts(index: HistoryIndex, keys: readonly string[]): Promise<void> {
+  private writeInParts(index: HistoryIndex, keys: KeyList): Promise<void> {
     return new Promise<void>((resolve) => {
       let end = keys.length;
       const part = (): void => {
