@@ -65,7 +65,7 @@ describe('a row index read ahead', () => {
     const ahead = await readRowIndexAhead(dir);
     if (ahead === null) throw new Error('no row index read');
     const damaged = Buffer.from(ahead.bytes);
-    damaged[damaged.length - 1] ^= 0xff;
+    damaged.writeUInt8((damaged.at(-1) as number) ^ 0xff, damaged.length - 1);
     const r = ArchiveStore.openReader(dir, { generation: ahead.generation, bytes: damaged }) as ArchiveStore;
     expect(r.fromRowIndex).toBe(true);
     expect(keys(r)).toEqual([0, 1, 2].map((n) => keyAt(n).key));

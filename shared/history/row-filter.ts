@@ -13,6 +13,8 @@
  */
 import { HISTORY_COLUMN_TABLE, shownColumns } from './history-columns';
 import type { ColumnTable, ShownDescriptor } from './history-columns';
+import { listedCoder } from './listed-rows';
+import type { CodedValue } from './listed-rows';
 
 /** The value a filter of a choice column chooses "unknown" with (what the dropdown lists). */
 export const UNKNOWN_CHOICE = '(none)';
@@ -117,26 +119,45 @@ export function columnarOf(
   let time: Float64Array | null = null;
   const columns = new Map<string, CodedColumn>();
   const code = (id: string): CodedColumn => {
-    const values: (string | number | boolean | null)[] = [null];
+    const values: CodedValue[] = [null];
     const codeOf = new Map<unknown, number>([[null, 0]]);
-    const codes = new Uint32Array(rows.length);
-    rows.forEach((r, i) => {
-      const raw = r.columns[id];
-      const v = typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean' ? raw : null;
+    const valueCode = (v: CodedValue): number => {
       let at = codeOf.get(v);
       if (at === undefined) {
         at = values.length;
         values.push(v);
         codeOf.set(v, at);
       }
-      codes[i] = at;
-    });
+      return at;
+    };
+    // Decoded rows are read from their listing's arrays (a year of renders: 2M rows a column in
+    // tens of ms); any other row from its object.
+    const listed = listedCoder(id, valueCode);
+    const n = rows.length;
+    const codes = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const r = rows[i] as (typeof rows)[number];
+      const at = listed(r);
+      if (at >= 0) codes[i] = at;
+      else {
+        const raw = r.columns[id];
+        codes[i] = valueCode(
+          typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean' ? raw : null,
+        );
+      }
+    }
     return { codes, values };
   };
   return {
     count: rows.length,
     get time() {
-      return (time ??= Float64Array.from(rows, (r) => r.time));
+      if (time === null) {
+        // A loop: `Float64Array.from(rows, fn)` took 0.25 s over 2M rows.
+        const t = new Float64Array(rows.length);
+        for (let i = 0; i < rows.length; i++) t[i] = (rows[i] as (typeof rows)[number]).time;
+        time = t;
+      }
+      return time;
     },
     column: (id) => {
       if (!ids.includes(id)) return null;
