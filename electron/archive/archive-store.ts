@@ -5,7 +5,8 @@
  * - each file of a snapshot is cut into blocks (split-blocks.ts); a block is stored once, by
  *   the sha256 of its bytes, deflated, in the append-only pack;
  * - one record per snapshot (or per files added to one later) goes to the append-only index:
- *   its key, its time, the blocks it first brought and, per file, the list of block ids.
+ *   its key, its time, the blocks it first brought and, per file, the list of block ids,
+ *   deflated alone with a preset dictionary (record-dictionary.ts).
  *
  * A write appends the new blocks, flushes the pack, then appends the records and flushes the
  * index. A kill at any point leaves a torn index tail (dropped on the next open, record-frame.ts)
@@ -38,6 +39,7 @@ import {
 } from './row-index-file';
 import type { BlockColumns, RowColumns, RowFacts, RowIndexData } from './row-index-file';
 import { encodeFrame, FRAME_HEADER, MAX_FRAME_PAYLOAD, scanFrames } from './record-frame';
+import { RECORD_DICTIONARY_V1, RECORD_TAG_V1 } from './record-dictionary';
 import { splitBlocks } from './split-blocks';
 import { fromRuns, toRuns } from './id-runs';
 
@@ -48,13 +50,20 @@ const DEFLATED = 1;
 /** One block a record brings: `[sha256 base64, offset in pack, stored length, length, codec]`. */
 type NewBlock = [string, number, number, number, number];
 
-/** One record of the index, as written (short names: the index is read whole on open). */
+/** The first byte of a record of the archives written before records were deflated: `{`. */
+const JSON_RECORD = 0x7b;
+const DICTIONARY_V1 = Buffer.from(RECORD_DICTIONARY_V1, 'latin1');
+
+/**
+ * One record of the index, as written: JSON (short names: the index is read whole when there is
+ * no row index), deflated with a preset dictionary (`serialize`).
+ */
 interface RecordPayload {
   /** Snapshot key. */
   readonly k: string;
   /** The snapshot's time (epoch ms, from its key). */
   readonly t: number;
-  /** When it was archived (epoch ms). */
+  /** When it was archived (epoch ms; whole, as Date.now() gives it: a fraction costs 5 bytes a record). */
   readonly a: number;
   readonly b: readonly NewBlock[];
   /** Block ids of each file, in order. */
@@ -386,6 +395,7 @@ export class ArchiveStore {
     const newBlocks: NewBlock[] = [];
     const payloads: RecordPayload[] = [];
     const seenInBatch = new Map<string, Set<DebugFileKind>>();
+    const archivedAt = Math.round(now);
     for (const s of snapshots) {
       const have = new Set<DebugFileKind>(this.kindsOf(s.key));
       const batchKinds = seenInBatch.get(s.key) ?? new Set<DebugFileKind>();
@@ -416,7 +426,7 @@ export class ArchiveStore {
       payloads.push({
         k: s.key,
         t: s.time,
-        a: now,
+        a: archivedAt,
         b: brought,
         f: files,
         ...(s.facts === undefined ? {} : { c: s.facts }),
@@ -491,7 +501,8 @@ export class ArchiveStore {
           serialize({
             k: s.key,
             t: s.time,
-            a: s.archivedAt,
+            // Whole, as `append` writes it now; a record of an older archive may have a fraction.
+            a: Math.round(s.archivedAt),
             b: brought,
             f: files,
             ...(s.facts === null ? {} : { c: s.facts }),
@@ -805,20 +816,47 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** A record as written: its id lists as runs (id-runs.ts). */
+/**
+ * A record as written: its id lists as runs (id-runs.ts), as JSON, deflated alone with the
+ * dictionary of `RECORD_TAG_V1` after that tag byte (ARCHITECTURE.md, "The archive": a record is
+ * read alone by its offset, and a torn write still costs one record only).
+ */
 function serialize(p: RecordPayload): Buffer {
   const f: Partial<Record<DebugFileKind, number[]>> = {};
   for (const kind of DEBUG_FILE_KINDS) {
     const ids = p.f[kind];
     if (ids !== undefined) f[kind] = toRuns(ids);
   }
-  return Buffer.from(JSON.stringify({ ...p, f }));
+  const deflated = zlib.deflateRawSync(JSON.stringify({ ...p, f }), { dictionary: DICTIONARY_V1 });
+  const out = Buffer.allocUnsafe(1 + deflated.length);
+  out[0] = RECORD_TAG_V1;
+  deflated.copy(out, 1);
+  return out;
 }
 
-/** A record's payload, or `null` when it is not one we wrote (a checksum collision, a bug). */
-function parsePayload(bytes: Buffer): RecordPayload | null {
+/** The JSON of a record's payload: deflated (tag 0x01) or as older archives wrote it; `null`: neither. */
+function recordJson(bytes: Buffer): string | null {
+  if (bytes[0] === JSON_RECORD) return bytes.toString('utf8');
+  if (bytes[0] !== RECORD_TAG_V1) return null;
   try {
-    const p = JSON.parse(bytes.toString('utf8')) as RecordPayload;
+    // The cap: damaged bytes that happen to inflate must not inflate to gigabytes.
+    return zlib
+      .inflateRawSync(bytes.subarray(1), { dictionary: DICTIONARY_V1, maxOutputLength: MAX_FRAME_PAYLOAD })
+      .toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A record's payload, or `null` when it is not one we wrote (a checksum collision, a bug, a tag
+ * of a later version): the scan takes it and all after it as never written.
+ */
+function parsePayload(bytes: Buffer): RecordPayload | null {
+  const json = recordJson(bytes);
+  if (json === null) return null;
+  try {
+    const p = JSON.parse(json) as RecordPayload;
     if (typeof p.k !== 'string' || typeof p.t !== 'number' || !Array.isArray(p.b) || typeof p.f !== 'object')
       return null;
     if (p.c !== undefined && (typeof p.c !== 'object' || p.c === null)) return null;
