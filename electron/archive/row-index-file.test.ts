@@ -58,12 +58,14 @@ function data(logBytes: number, maxInterned?: number): RowIndexData {
       facts: b.finish(),
     },
     blocks: {
-      count: 1,
-      offset: Float64Array.of(0),
-      stored: Uint32Array.of(7),
-      length: Uint32Array.of(9),
-      codec: Uint8Array.of(1),
-      digest: new Uint8Array(32).fill(3),
+      count: 2,
+      offset: Float64Array.of(0, 7),
+      stored: Uint32Array.of(7, 3),
+      length: Uint32Array.of(9, 9),
+      // The second deflated with the first as its dictionary.
+      codec: Uint8Array.of(1, 2),
+      dict: Uint32Array.of(0xffffffff, 0),
+      digest: new Uint8Array(64).fill(3, 0, 32).fill(4, 32),
     },
   };
 }
@@ -87,7 +89,7 @@ describe('the row index file', () => {
     );
     expect(fileAtOf(rows, 0, 1)).toBeUndefined();
     expect(back).toMatchObject({ indexEnd: logBytes, packEnd: 7, rawBytes: 9, lastCrc: 0xdeadbeef });
-    expect(back?.blocks.digest).toEqual(d.blocks.digest);
+    expect(back?.blocks).toEqual(d.blocks);
   });
 
   it('is refused for another generation', () => {

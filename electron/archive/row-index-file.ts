@@ -13,8 +13,11 @@ import zlib from 'node:zlib';
 
 /** The bytes a row index starts with. */
 const MAGIC = 'ECKROWS1';
-/** Bumped when the layout or what a record's facts mean changes: an older file is rebuilt. */
-export const ROW_INDEX_VERSION = 1;
+/**
+ * Bumped when the layout or what a record's facts mean changes: an older file is rebuilt.
+ * 2: the block table's dictionary column (a block deflated with another as its dictionary).
+ */
+export const ROW_INDEX_VERSION = 2;
 const HEADER = 64;
 
 /** A fact of one snapshot: a scalar the History computed at import (its columns, its error). */
@@ -77,6 +80,8 @@ export interface BlockColumns {
   readonly stored: Uint32Array;
   readonly length: Uint32Array;
   readonly codec: Uint8Array;
+  /** The block id of its dictionary (codec 2, archive-store.ts), else 0xffffffff. */
+  readonly dict: Uint32Array;
   /** sha256 of each block, 32 bytes each. */
   readonly digest: Uint8Array;
 }
@@ -141,7 +146,7 @@ export function encodeRowIndex(d: RowIndexData): Buffer {
       if (f.nulls !== null) parts.push(sub(f.nulls, n));
     } else parts.push(sub(f.codes, n));
   parts.push(sub(blocks.offset, m), sub(blocks.stored, m), sub(blocks.length, m), sub(blocks.codec, m));
-  parts.push(sub(blocks.digest, 32 * m));
+  parts.push(sub(blocks.dict, m), sub(blocks.digest, 32 * m));
   const bodyLength = parts.reduce((s, p) => s + pad8(p.length), 0);
   const out = Buffer.alloc(HEADER + bodyLength);
   let at = HEADER;
@@ -213,6 +218,7 @@ export function decodeRowIndex(bytes: Buffer, generation: number): RowIndexData 
       stored: u32(m),
       length: u32(m),
       codec: u8(m),
+      dict: u32(m),
       digest: u8(32 * m),
     };
     if (at !== bytes.length) return null;
