@@ -85,7 +85,7 @@ export function generateArchive(
         sectionsTotal: 16,
         contextBytes: 15_000 + Math.floor(rand() * 20_000),
         truncated: rand() < 0.05,
-        recordedAt: at,
+        recordedAt: Math.round(at),
       },
       null,
       null,
@@ -93,11 +93,11 @@ export function generateArchive(
     );
     batch.push({ key, time, files: files[i % VARIANTS] as SnapshotToAdd['files'], facts });
     if (batch.length === 5000) {
-      w.append(batch, at);
+      w.append(batch, Math.round(at));
       batch = [];
     }
   }
-  w.append(batch, at);
+  w.append(batch, Math.round(at));
   w.writeRowIndex();
   w.close();
   return { first, last };

@@ -201,6 +201,46 @@ export function listedCoder(id: string, codeOf: (v: CodedValue) => number): (row
   };
 }
 
+/**
+ * A reader of one stored column of rows: `row.columns[id]`, but for a decoded row read from its
+ * listing's arrays, without the columns view a row makes on first read (2M views, and the
+ * getters behind them, were most of the History chart's 1.2 s at 2M rows, after each filter).
+ */
+export function columnReader<K extends keyof SnapshotColumns>(
+  id: K,
+): (row: SnapshotSummary) => SnapshotColumns[K] {
+  let last: ListedColumns | null = null;
+  let lastRead: (i: number) => unknown = () => null;
+  const bySource = new Map<ListedColumns, (i: number) => unknown>();
+  return (row) => {
+    const source = ListedRow.sourceOf(row);
+    if (source === null) return row.columns[id];
+    if (source !== last) {
+      let read = bySource.get(source);
+      if (read === undefined) {
+        read = sourceReader(source, id);
+        bySource.set(source, read);
+      }
+      last = source;
+      lastRead = read;
+    }
+    return lastRead(ListedRow.indexOf(row as ListedRow)) as SnapshotColumns[K];
+  };
+}
+
+/** Column `id` of one listing's rows, as `columnsOf(i)[id]` reads it. */
+function sourceReader(rows: ListedColumns, id: keyof SnapshotColumns): (i: number) => unknown {
+  const empty = EMPTY_COLUMNS[id];
+  const { filled } = rows;
+  const text = rows.ids.text.indexOf(id);
+  if (text >= 0) return (i) => (filled[i] === 1 ? rows.textAt(text, i) : empty);
+  const number = rows.ids.number.indexOf(id);
+  if (number >= 0) return (i) => (filled[i] === 1 ? rows.numberAt(number, i) : empty);
+  const flag = rows.ids.flag.indexOf(id);
+  if (flag >= 0) return (i) => (filled[i] === 1 ? rows.flagAt(flag, i) : empty);
+  return (i) => (filled[i] === 1 ? undefined : empty);
+}
+
 /** The coder of column `id` over one listing's arrays: what its rows' getters would read. */
 function sourceCoder(
   rows: ListedColumns,

@@ -93,14 +93,24 @@ export function filterColumnar(
     tests.push({ codes: col.codes, pass: passing(d, col, wanted) });
   }
   const { brush } = filters;
-  const from = brush?.from ?? -Infinity;
-  const to = brush?.to ?? Infinity;
   const out = new Uint32Array(rows.count);
   let n = 0;
-  const { time } = rows;
-  next: for (let i = 0; i < rows.count; i++) {
-    const t = time[i] as number;
-    if (t < from || t > to) continue;
+  const count = rows.count;
+  const only = tests.length === 1 ? (tests[0] as (typeof tests)[number]) : null;
+  if (brush === null && only !== null) {
+    // One filter, no brush (the usual change): one read a row, and the times are not made.
+    const { codes, pass } = only;
+    for (let i = 0; i < count; i++) if (pass[codes[i] as number] === 1) out[n++] = i;
+    return out.subarray(0, n);
+  }
+  const from = brush?.from ?? -Infinity;
+  const to = brush?.to ?? Infinity;
+  const time = brush === null ? null : rows.time;
+  next: for (let i = 0; i < count; i++) {
+    if (time !== null) {
+      const t = time[i] as number;
+      if (t < from || t > to) continue;
+    }
     for (const { codes, pass } of tests) if (pass[codes[i] as number] !== 1) continue next;
     out[n++] = i;
   }

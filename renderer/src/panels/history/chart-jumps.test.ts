@@ -45,6 +45,20 @@ describe('the largest jumps of the History chart', () => {
     expect(largestJumps(rows).map((j) => [j.key, j.before, j.growth])).toEqual([['x3', 100, 300]]);
   });
 
+  it('tells guessed sessions of one peer apart by session type and channel', () => {
+    const rows = [
+      snap('m1', 1000, { ...alice, contextBytes: 100 }),
+      snap('g1', 2000, { ...alice, sessionType: 'group', contextBytes: 5000 }),
+      snap('f1', 3000, { ...alice, channel: 'feishu', contextBytes: 9000 }),
+      snap('m2', 4000, { ...alice, contextBytes: 300 }), // +200 over m1, not -8700 over f1
+      snap('g2', 5000, { ...alice, sessionType: 'group', contextBytes: 5100 }), // +100
+    ];
+    expect(largestJumps(rows).map((j) => [j.key, j.before, j.growth])).toEqual([
+      ['m2', 100, 200],
+      ['g2', 5000, 100],
+    ]);
+  });
+
   it('orders by time whatever order the listing comes in, and marks nothing in a flat history', () => {
     const rows = [
       snap('a2', 2000, { ...alice, contextBytes: 300 }),

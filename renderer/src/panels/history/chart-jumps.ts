@@ -1,11 +1,11 @@
 /**
  * The History chart's largest jumps, pure: the biggest growths of the context between two
  * consecutive snapshots of one session (the session as the Δ column follows it,
- * shared/history/context-delta.ts), marked on the chart so a reader sees where a session's
+ * shared/history/context-delta.ts `sessionOf`), marked on the chart so a reader sees where a session's
  * context grew most and can open that snapshot. Snapshots with no session are not compared:
  * a jump across two unrelated conversations says nothing.
  */
-import { sessionOf } from '../../../../shared/history/context-delta';
+import { columnReader } from '../../../../shared/history/listed-rows';
 import type { SnapshotSummary } from '../../../../shared/history/history-types';
 
 /** One marked growth: the snapshot where the context grew, and from what. */
@@ -37,15 +37,29 @@ export function largestJumps(rows: readonly SnapshotSummary[], max = MAX_JUMPS, 
       break;
     }
   const keep = Math.max(0, max);
-  const last = new Map<string, number>();
+  // A session's last size, by recorded id and by guessed triple apart (sessionOf's two kinds,
+  // whose keys never meet): an id needs no key made per row.
+  const lastById = new Map<string, number>();
+  const lastByGuess = new Map<string, number>();
+  // Read from the decoded listing's arrays (columnReader): a row's columns view is not made.
+  const idOf = columnReader('sessionId');
+  const peerOf = columnReader('peerKey');
+  const typeOf = columnReader('sessionType');
+  const channelOf = columnReader('channel');
+  const bytesOf = columnReader('contextBytes');
   // Only the `keep` largest so far, largest first (not one object per growth of 2M rows).
   const jumps: ChartJump[] = [];
   const before = (a: ChartJump, b: ChartJump): boolean =>
     a.growth > b.growth || (a.growth === b.growth && a.time < b.time);
   for (const s of ordered) {
-    const session = sessionOf(s);
-    const bytes = s.columns.contextBytes;
-    if (session === null || bytes === null) continue;
+    const bytes = bytesOf(s);
+    if (bytes === null) continue;
+    // As sessionOf tells a row's session.
+    const id = idOf(s);
+    const peer = id === null ? peerOf(s) : null;
+    if (id === null && peer === null) continue;
+    const last = id === null ? lastByGuess : lastById;
+    const session = id ?? [typeOf(s) ?? '', channelOf(s) ?? '', peer].join('\u0000');
     const previous = last.get(session);
     last.set(session, bytes);
     if (previous === undefined || bytes - previous < minGrowth || keep === 0) continue;

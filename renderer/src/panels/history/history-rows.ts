@@ -7,6 +7,7 @@ import type { HistoryDelta } from '../../../../shared/api/history-models';
 import { formatBytes } from '../../format/bytes';
 import { assertNever } from '../../../../shared/base/assert-never';
 import { contextDeltas } from '../../../../shared/history/context-delta';
+import { columnReader } from '../../../../shared/history/listed-rows';
 import { HISTORY_COLUMN_TABLE, shownColumns, shownValue } from '../../../../shared/history/history-columns';
 import { UNKNOWN_CHOICE, filterColumnar } from '../../../../shared/history/row-filter';
 import type { ColumnarRows } from '../../../../shared/history/row-filter';
@@ -349,9 +350,10 @@ function budgetColumns(
   width: number,
 ): Float64Array {
   const levels = new Float64Array(width).fill(Number.NaN);
+  const budgetOf = columnReader('budgetBytes');
   for (const s of rows) {
     if (s.parseState !== 'done') continue; // Not read yet: its budget is not known.
-    const bytes = s.columns.budgetBytes ?? today;
+    const bytes = budgetOf(s) ?? today;
     if (bytes === null) continue;
     const col = columnOf(s);
     const kept = levels[col] as number;
@@ -406,31 +408,36 @@ export function chartModel(
   let maxBytes = Math.max(1, today ?? 0);
   for (const level of levels) if (level > maxBytes) maxBytes = level;
   const top = new Array<SnapshotSummary | undefined>(columns);
+  const topBytes = new Float64Array(columns);
   const truncated = new Uint8Array(columns);
+  // Read from the decoded listing's arrays (columnReader): a row's columns view is not made.
+  const bytesOf = columnReader('contextBytes');
+  const truncatedOf = columnReader('truncated');
   let sized = 0;
   for (const s of rows) {
-    const bytes = s.columns.contextBytes;
+    const bytes = bytesOf(s);
     if (bytes === null) continue;
     sized++;
     if (bytes > maxBytes) maxBytes = bytes;
     const col = columnOf(s);
-    const kept = top[col];
-    if (kept === undefined || bytes > (kept.columns.contextBytes ?? 0)) top[col] = s;
-    if (s.columns.truncated === true) truncated[col] = 1;
+    if (top[col] === undefined || bytes > (topBytes[col] as number)) {
+      top[col] = s;
+      topBytes[col] = bytes;
+    }
+    if (truncatedOf(s) === true) truncated[col] = 1;
   }
   const yOf = (bytes: number): number => height - (bytes / maxBytes) * height;
   const point = (s: SnapshotSummary, isTruncated: boolean): ChartPoint => ({
     key: s.key,
     snapshot: s,
     x: xOf(s),
-    y: yOf(s.columns.contextBytes ?? 0),
+    y: yOf(bytesOf(s) ?? 0),
     truncated: isTruncated,
   });
   const points: ChartPoint[] = [];
   if (sized <= columns) {
     // Few enough to draw every one, in time order.
-    for (const s of rows)
-      if (s.columns.contextBytes !== null) points.push(point(s, s.columns.truncated === true));
+    for (const s of rows) if (bytesOf(s) !== null) points.push(point(s, truncatedOf(s) === true));
     points.sort((a, b) => a.x - b.x);
   } else {
     top.forEach((s, col) => {
