@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EventName } from '../../shared/api';
 import type { HistoryDelta } from '../../shared/api/history-models';
 import { decodeRows } from '../../shared/history/listing-wire';
 import { useCoreHarness } from '../api/test-support/core-harness';
@@ -16,8 +15,8 @@ import { ArchiveStore } from '../archive/archive-store';
 import { generatedSnapshot, keyAt } from '../archive/test-support/archive-fixtures';
 import { until } from '../test-support/until';
 import { debugDirOf } from './debug-dir';
-import { HistoryService } from './history-service';
 import type { OpenArchive } from './history-service';
+import { serviceOver } from './test-support/service-over';
 
 const harness = useCoreHarness();
 afterEach(() => {
@@ -46,19 +45,9 @@ function serviceWith(
   home: string,
   openArchive: () => OpenArchive | null,
   openArchiveAhead: () => Promise<OpenArchive | null>,
-): { service: HistoryService; deltas: HistoryDelta[] } {
+): ReturnType<typeof serviceOver> {
   fs.mkdirSync(debugDirOf(home), { recursive: true });
-  const deltas: HistoryDelta[] = [];
-  const service = new HistoryService({
-    home: () => home,
-    emit: (event: EventName, payload: unknown) => {
-      if (event === 'onDidChangeHistory') deltas.push(payload as HistoryDelta);
-    },
-    watchFolders: false,
-    openArchive,
-    openArchiveAhead,
-  });
-  return { service, deltas };
+  return serviceOver(home, '', undefined, { openArchive, openArchiveAhead });
 }
 
 describe('the History opening the archive', () => {

@@ -6,18 +6,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { EventName } from '../../shared/api';
 import type { HistoryDelta } from '../../shared/api/history-models';
 import { debugFileName } from '../../shared/debug-files/names';
 import { decodeListing, decodeRows } from '../../shared/history/listing-wire';
 import type { WireListing } from '../../shared/history/listing-wire';
 import { useCoreHarness } from '../api/test-support/core-harness';
 import { archiveHome } from '../archive/archive-home';
-import { ArchiveStore } from '../archive/archive-store';
 import { writeArchiveSettings } from '../archive/archive-settings';
 import { until } from '../test-support/until';
 import { debugDirOf } from './debug-dir';
-import { HistoryService } from './history-service';
+import { serviceOver } from './test-support/service-over';
 
 const harness = useCoreHarness();
 
@@ -26,25 +24,6 @@ function pushed(delta: HistoryDelta): Map<string, string> {
   const rows = decodeRows(delta.upserts);
   if (!rows.ok) throw new Error(rows.error);
   return new Map(rows.value.map((s) => [s.key, s.where ?? 'live']));
-}
-
-/** A service over `home` and its archive at `archiveDir`, not watching, and the deltas it pushes. */
-function serviceOver(
-  home: string,
-  archiveDir: string,
-  archiveParts?: { first: number; rest: number },
-): { service: HistoryService; deltas: HistoryDelta[] } {
-  const deltas: HistoryDelta[] = [];
-  const service = new HistoryService({
-    home: () => home,
-    emit: (event: EventName, payload: unknown) => {
-      if (event === 'onDidChangeHistory') deltas.push(payload as HistoryDelta);
-    },
-    watchFolders: false,
-    ...(archiveParts === undefined ? {} : { archiveParts }),
-    openArchive: () => ArchiveStore.openReader(archiveDir),
-  });
-  return { service, deltas };
 }
 
 describe('the History service over the folder and the archive', () => {

@@ -7,38 +7,27 @@
 import { describe, expect, it } from 'vitest';
 import { COLUMNAR_FILTER_IDS, columnarOf } from './row-filter';
 import { EMPTY_COLUMNS } from './history-types';
-import type { SnapshotColumns, SnapshotSummary } from './history-types';
-import { decodeRows, encodeRows } from './listing-wire';
+import type { SnapshotSummary } from './history-types';
+import { decoded, summaryOf } from './test-support/decoded-rows';
 import { HISTORY_COLUMN_TABLE, storedColumns } from './history-columns';
 
 const PEERS = ['Ann', 'Bob', '小明', null];
 
 function row(i: number, read: boolean, peers = PEERS): SnapshotSummary {
-  const columns: SnapshotColumns = {
-    ...EMPTY_COLUMNS,
-    sessionType: i % 3 === 0 ? null : i % 3 === 1 ? 'dm' : 'group-chat',
-    chatType: i % 2 === 0 ? 'group' : 'private',
-    peer: peers[i % peers.length] ?? null,
-    contextBytes: i % 4 === 0 ? null : 1000 + (i % 7),
-    truncated: i % 5 === 0 ? null : i % 2 === 0,
-  };
-  return {
-    key: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}-08-00-${String(i % 60).padStart(2, '0')}-${i}`,
-    timestamp: '',
-    suffix: null,
-    time: 1_000 * i,
-    files: {},
-    missing: [],
-    columns: read ? columns : EMPTY_COLUMNS,
-    parseState: read ? 'done' : 'pending',
-    error: null,
-  };
-}
-
-function decoded(rows: readonly SnapshotSummary[]): SnapshotSummary[] {
-  const r = decodeRows(JSON.parse(JSON.stringify(encodeRows(rows))));
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
+  const key = `2026-11-${String(1 + (i % 28)).padStart(2, '0')}-08-00-${String(i % 60).padStart(2, '0')}-${i}`;
+  return summaryOf(
+    key,
+    1_000 * i,
+    {
+      ...EMPTY_COLUMNS,
+      sessionType: i % 3 === 0 ? null : i % 3 === 1 ? 'dm' : 'group-chat',
+      chatType: i % 2 === 0 ? 'group' : 'private',
+      peer: peers[i % peers.length] ?? null,
+      contextBytes: i % 4 === 0 ? null : 1000 + (i % 7),
+      truncated: i % 5 === 0 ? null : i % 2 === 0,
+    },
+    read,
+  );
 }
 
 const scalar = (v: unknown): string | number | boolean | null =>

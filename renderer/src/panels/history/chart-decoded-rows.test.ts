@@ -5,42 +5,30 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EMPTY_COLUMNS } from '../../../../shared/history/history-types';
-import type { SnapshotColumns, SnapshotSummary } from '../../../../shared/history/history-types';
-import { decodeRows, encodeRows } from '../../../../shared/history/listing-wire';
+import type { SnapshotSummary } from '../../../../shared/history/history-types';
+import { decoded, summaryOf } from '../../../../shared/history/test-support/decoded-rows';
 import { plainRow } from '../../../../shared/history/listed-rows';
 import { largestJumps } from './chart-jumps';
 import { chartModel } from './history-rows';
 
 function row(i: number): SnapshotSummary {
-  const read = i % 9 !== 0;
-  const columns: SnapshotColumns = {
-    ...EMPTY_COLUMNS,
-    // Every third a recorded session, the others guessed from the peer (or none).
-    sessionId: i % 3 === 0 ? `s-${i % 4}` : null,
-    sessionType: i % 2 === 0 ? 'dm' : null,
-    channel: 'feishu',
-    peerKey: i % 5 === 0 ? null : `p${i % 3}`,
-    contextBytes: i % 7 === 0 ? null : 1000 + ((i * 37) % 900),
-    truncated: i % 11 === 0 ? true : i % 4 === 0 ? null : false,
-    budgetBytes: i % 6 === 0 ? null : 4000 + (i % 3) * 100,
-  };
-  return {
-    key: `2026-11-01-08-${String(Math.floor(i / 60)).padStart(2, '0')}-${String(i % 60).padStart(2, '0')}`,
-    timestamp: '',
-    suffix: null,
-    time: 1_000 * i,
-    files: {},
-    missing: [],
-    columns: read ? columns : EMPTY_COLUMNS,
-    parseState: read ? 'done' : 'pending',
-    error: null,
-  };
-}
-
-function decoded(rows: readonly SnapshotSummary[]): SnapshotSummary[] {
-  const r = decodeRows(JSON.parse(JSON.stringify(encodeRows(rows))));
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
+  const key = `2026-11-01-08-${String(Math.floor(i / 60)).padStart(2, '0')}-${String(i % 60).padStart(2, '0')}`;
+  return summaryOf(
+    key,
+    1_000 * i,
+    {
+      ...EMPTY_COLUMNS,
+      // Every third a recorded session, the others guessed from the peer (or none).
+      sessionId: i % 3 === 0 ? `s-${i % 4}` : null,
+      sessionType: i % 2 === 0 ? 'dm' : null,
+      channel: 'feishu',
+      peerKey: i % 5 === 0 ? null : `p${i % 3}`,
+      contextBytes: i % 7 === 0 ? null : 1000 + ((i * 37) % 900),
+      truncated: i % 11 === 0 ? true : i % 4 === 0 ? null : false,
+      budgetBytes: i % 6 === 0 ? null : 4000 + (i % 3) * 100,
+    },
+    i % 9 !== 0,
+  );
 }
 
 describe('the chart over decoded rows', () => {
