@@ -206,10 +206,18 @@ export function filterShown(
   const kept = filterColumnar(columnar, { columns, brush: filters.brush });
   if (kept === null) return filterRows(rows, filters, facts);
   const { hits } = filters;
+  // An indexed loop into a sized array: `for…of` over the row numbers and a push a row took
+  // 40 ms of a filter keeping 400k of 2M rows.
+  const n = kept.length;
+  if (hits === null) {
+    const out = new Array<SnapshotSummary>(n);
+    for (let j = 0; j < n; j++) out[j] = rows[kept[j] as number] as SnapshotSummary;
+    return out;
+  }
   const out: SnapshotSummary[] = [];
-  for (const i of kept) {
-    const s = rows[i] as SnapshotSummary;
-    if (hits === null || hits.has(s.key)) out.push(s);
+  for (let j = 0; j < n; j++) {
+    const s = rows[kept[j] as number] as SnapshotSummary;
+    if (hits.has(s.key)) out.push(s);
   }
   return out;
 }
