@@ -5,12 +5,15 @@
  * - `blocks-<gen>.pack`: the compressed blocks the records point into, append-only;
  * - `CURRENT`: the generation in use (absent = 1). Only retention rewrites the archive: it
  *   writes generation g+1 whole, then swaps `CURRENT` with a rename, so a kill leaves one
- *   whole generation or the other, never a mix.
+ *   whole generation or the other, never a mix;
+ * - `FORMAT`: the format the records and blocks were last written in (absent = 1).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
 export const CURRENT_FILE = 'CURRENT';
+/** The format the files were last written in (archive-store.ts `ARCHIVE_FORMAT`; absent = 1). */
+export const FORMAT_FILE = 'FORMAT';
 
 export function indexFile(dir: string, gen: number): string {
   return path.join(dir, `index-${gen}.log`);
@@ -49,6 +52,30 @@ export function setCurrentGeneration(dir: string, gen: number): void {
   syncDir(dir);
 }
 
+/** The format `FORMAT` names; 1 when there is none (an archive of JSON records, from before). */
+export function archiveFormat(dir: string): number {
+  try {
+    const format = Number.parseInt(fs.readFileSync(path.join(dir, FORMAT_FILE), 'utf8'), 10);
+    return Number.isInteger(format) && format > 0 ? format : 1;
+  } catch {
+    return 1;
+  }
+}
+
+/** Names `format` in `FORMAT`, as `CURRENT` is written: a temp file, flushed, renamed over. */
+export function setArchiveFormat(dir: string, format: number): void {
+  const temp = path.join(dir, `${FORMAT_FILE}.tmp`);
+  const fd = fs.openSync(temp, 'w');
+  try {
+    fs.writeSync(fd, `${format}\n`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(temp, path.join(dir, FORMAT_FILE));
+  syncDir(dir);
+}
+
 /** Flushes a folder's entries (a rename is durable only then); not possible on Windows. */
 export function syncDir(dir: string): void {
   if (process.platform === 'win32') return;
@@ -75,7 +102,11 @@ export function removeOtherGenerations(dir: string, gen: number): void {
   for (const name of names) {
     const m = /^(?:index-(\d+)\.log|blocks-(\d+)\.pack|rows-(\d+)\.idx(?:\.tmp)?)$/.exec(name);
     const other = m ? Number(m[1] ?? m[2] ?? m[3]) : null;
-    if ((other !== null && other !== gen) || name === `${CURRENT_FILE}.tmp`) {
+    if (
+      (other !== null && other !== gen) ||
+      name === `${CURRENT_FILE}.tmp` ||
+      name === `${FORMAT_FILE}.tmp`
+    ) {
       try {
         fs.rmSync(path.join(dir, name), { force: true });
       } catch {

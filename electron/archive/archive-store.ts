@@ -21,11 +21,13 @@ import type { DebugFileKind } from '../../shared/debug-files/names';
 import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
 import { takeArchiveLock, type ArchiveLock } from './archive-lock';
 import {
+  archiveFormat,
   currentGeneration,
   indexFile,
   packFile,
   removeOtherGenerations,
   rowIndexFile,
+  setArchiveFormat,
   setCurrentGeneration,
 } from './archive-files';
 import {
@@ -43,6 +45,27 @@ import { encodeFrame, FRAME_HEADER, MAX_FRAME_PAYLOAD, scanFrames } from './reco
 import { RECORD_DICTIONARY_V1, RECORD_TAG_V1 } from './record-dictionary';
 import { splitBlocks } from './split-blocks';
 import { fromRuns, toRuns } from './id-runs';
+
+/**
+ * The format this version writes (the `FORMAT` file): 2, records deflated with a preset
+ * dictionary and blocks deflated with an earlier one; 1, JSON records and blocks deflated alone
+ * (read as well). A writer opening an archive of a later format refuses: its scan would take a
+ * record it cannot read for a torn tail and cut it and everything after it off the log.
+ */
+export const ARCHIVE_FORMAT = 2;
+
+/** The archive was written by a later version: it is read, never written to. */
+export class ArchiveFormatError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly format: number,
+  ) {
+    super(
+      `the archive ${dir} was written by a later version of ECK Inspector (format ${format}; this one writes ${ARCHIVE_FORMAT}): it is read, not written to; update the app to archive into it`,
+    );
+    this.name = 'ArchiveFormatError';
+  }
+}
 
 /**
  * How a block's bytes sit in the pack: as they are or deflated alone (a plain block), or
@@ -301,11 +324,18 @@ export class ArchiveStore {
     this.packFd = fs.openSync(packFile(dir, this.gen), flags);
   }
 
-  /** Opens `dir` to write: creates it, takes the lock, drops a torn tail. Throws ArchiveBusyError. */
+  /**
+   * Opens `dir` to write: creates it, takes the lock, drops a torn tail. Throws ArchiveBusyError,
+   * and ArchiveFormatError for an archive a later version wrote (see `ARCHIVE_FORMAT`).
+   */
   static openWriter(dir: string): ArchiveStore {
     fs.mkdirSync(dir, { recursive: true });
     const lock = takeArchiveLock(dir);
     try {
+      const format = archiveFormat(dir);
+      if (format > ARCHIVE_FORMAT) throw new ArchiveFormatError(dir, format);
+      // Named before a record of this format is written: a later version's writer knows it.
+      if (format < ARCHIVE_FORMAT) setArchiveFormat(dir, ARCHIVE_FORMAT);
       removeOtherGenerations(dir, currentGeneration(dir));
       const store = new ArchiveStore(dir, true, lock);
       store.load();
