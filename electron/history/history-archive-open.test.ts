@@ -66,6 +66,26 @@ describe('the History opening the archive', () => {
     await service.close();
   });
 
+  it('pushes nothing before the listing is answered, though the reader was open already', async () => {
+    const root = harness.tempRoot('eck-history-open-');
+    const dir = path.join(root, 'archive');
+    archiveAt(dir, [0, 1]);
+    const open = ArchiveStore.openReader(dir) as ArchiveStore;
+    const { service, deltas } = serviceWith(
+      path.join(root, 'home'),
+      () => open,
+      () => Promise.resolve(open),
+    );
+    service.listing();
+    // The microtasks that run before a handler's answer is sent.
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(deltas).toEqual([]);
+    await service.whenArchiveMerged();
+    expect(archivedKeys(deltas)).toHaveLength(2);
+    await service.close();
+    open.close();
+  });
+
   it('keeps the archive a change on disk opened meanwhile, and closes the one read ahead', async () => {
     const root = harness.tempRoot('eck-history-open-');
     const dir = path.join(root, 'archive');

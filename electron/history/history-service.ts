@@ -154,9 +154,10 @@ export class HistoryService {
     if (this.options.openArchive === undefined) return;
     const ahead = this.options.openArchiveAhead;
     this.archiveMerge = (async () => {
-      // A later turn at least: the listing that made the index is answered first.
       const store = ahead === undefined ? null : await ahead().catch(() => null);
-      if (ahead === undefined) await new Promise<void>((resolve) => setImmediate(resolve));
+      // A later turn at least, even when the reader was open already (its promise settles in a
+      // microtask, before the answer is sent): the listing that made the index is answered first.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const current = this.index === index && this.folder === null;
       // Opened meanwhile (a change on disk asked for the archive) or no longer wanted: this one
       // is closed and the one there serves.
