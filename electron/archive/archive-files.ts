@@ -30,49 +30,45 @@ export function rowIndexFile(dir: string, gen: number): string {
 
 /** The generation `CURRENT` names; 1 when there is none (a new archive). */
 export function currentGeneration(dir: string): number {
-  try {
-    const gen = Number.parseInt(fs.readFileSync(path.join(dir, CURRENT_FILE), 'utf8'), 10);
-    return Number.isInteger(gen) && gen > 0 ? gen : 1;
-  } catch {
-    return 1;
-  }
+  return numberIn(path.join(dir, CURRENT_FILE));
 }
 
-/** Names `gen` in `CURRENT`: a temp file, flushed, renamed over it, the folder flushed. */
+/** Names `gen` in `CURRENT`. */
 export function setCurrentGeneration(dir: string, gen: number): void {
-  const temp = path.join(dir, `${CURRENT_FILE}.tmp`);
-  const fd = fs.openSync(temp, 'w');
-  try {
-    fs.writeSync(fd, `${gen}\n`);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(temp, path.join(dir, CURRENT_FILE));
-  syncDir(dir);
+  writeNumber(dir, CURRENT_FILE, gen);
 }
 
 /** The format `FORMAT` names; 1 when there is none (an archive of JSON records, from before). */
 export function archiveFormat(dir: string): number {
+  return numberIn(path.join(dir, FORMAT_FILE));
+}
+
+/** Names `format` in `FORMAT`. */
+export function setArchiveFormat(dir: string, format: number): void {
+  writeNumber(dir, FORMAT_FILE, format);
+}
+
+/** The positive number a one-line file holds; 1 when it is missing or holds none. */
+function numberIn(file: string): number {
   try {
-    const format = Number.parseInt(fs.readFileSync(path.join(dir, FORMAT_FILE), 'utf8'), 10);
-    return Number.isInteger(format) && format > 0 ? format : 1;
+    const n = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
+    return Number.isInteger(n) && n > 0 ? n : 1;
   } catch {
     return 1;
   }
 }
 
-/** Names `format` in `FORMAT`, as `CURRENT` is written: a temp file, flushed, renamed over. */
-export function setArchiveFormat(dir: string, format: number): void {
-  const temp = path.join(dir, `${FORMAT_FILE}.tmp`);
+/** Writes `n` as the file `name` of `dir`: a temp file, flushed, renamed over it, the folder flushed. */
+function writeNumber(dir: string, name: string, n: number): void {
+  const temp = path.join(dir, `${name}.tmp`);
   const fd = fs.openSync(temp, 'w');
   try {
-    fs.writeSync(fd, `${format}\n`);
+    fs.writeSync(fd, `${n}\n`);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
-  fs.renameSync(temp, path.join(dir, FORMAT_FILE));
+  fs.renameSync(temp, path.join(dir, name));
   syncDir(dir);
 }
 

@@ -38,6 +38,7 @@ import {
   fileAtOf,
   keyAt,
   newFileAt,
+  keyBytes,
   rowOfKey,
 } from './row-index-file';
 import type { BlockColumns, RowColumns, RowFacts, RowIndexData } from './row-index-file';
@@ -821,7 +822,7 @@ export class ArchiveStore {
   private entryOf(key: string): Entry | undefined {
     const e = this.entries.get(key);
     if (e !== undefined || this.base === null) return e;
-    const row = rowOfKey(this.base, key);
+    const row = rowOfKey(this.base, keyBytes(key));
     return row < 0 ? undefined : this.baseEntry(row);
   }
 

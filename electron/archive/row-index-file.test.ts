@@ -6,6 +6,7 @@ import {
   FactColumnsBuilder,
   fileAtOf,
   keyAt,
+  keyBytes,
   newFileAt,
   rowOfKey,
 } from './row-index-file';
@@ -82,8 +83,8 @@ describe('the row index file', () => {
     const rows = back?.rows ?? d.rows;
     expect(FACTS.map((_, i) => factsAt(rows, i))).toEqual(FACTS);
     expect(KEYS.map((_, i) => keyAt(rows, i))).toEqual(KEYS);
-    expect(KEYS.map((k) => rowOfKey(rows, k))).toEqual([0, 1, 2, 3, 4]);
-    expect(rowOfKey(rows, '2026-01-01-00-00-00-3')).toBe(-1);
+    expect(KEYS.map((k) => rowOfKey(rows, keyBytes(k)))).toEqual([0, 1, 2, 3, 4]);
+    expect(rowOfKey(rows, keyBytes('2026-01-01-00-00-00-3'))).toBe(-1);
     expect(KEYS.map((_, i) => fileAtOf(rows, i, 0))).toEqual(
       KEYS.map((_, i) => (i === 2 ? undefined : logBytes - 100 + i)),
     );

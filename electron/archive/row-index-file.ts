@@ -371,22 +371,35 @@ export function keyAt(rows: RowColumns, i: number): string {
 }
 
 /**
- * The row of `key`, -1 when there is none (a binary search over `byKey`). `keyOf` reads row i's
- * key: decoded from the blob by default, or a caller's decoded keys (archive-rows.ts).
+ * Row `i`'s key against `bytes[from, to)`, another key's latin1 bytes, compared as bytes (no
+ * string is made: keys are latin1, one byte a character, so their byte order is their string order).
  */
-export function rowOfKey(
+export function compareKeyAt(
   rows: RowColumns,
-  key: string,
-  keyOf: (i: number) => string = (i) => keyAt(rows, i),
+  i: number,
+  bytes: Uint8Array,
+  from = 0,
+  to = bytes.length,
 ): number {
+  const start = i === 0 ? 0 : (rows.keyEnds[i - 1] as number);
+  return rows.keyBlob.compare(bytes, from, to, start, rows.keyEnds[i] as number);
+}
+
+/** A key as the bytes `compareKeyAt` compares. */
+export function keyBytes(key: string): Buffer {
+  return Buffer.from(key, 'latin1');
+}
+
+/** The row of the key whose bytes are `probe` (`keyBytes`), -1 when there is none: a binary search over `byKey`. */
+export function rowOfKey(rows: RowColumns, probe: Uint8Array): number {
   let lo = 0;
   let hi = rows.count;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     const row = rows.byKey[mid] as number;
-    const k = keyOf(row);
-    if (k === key) return row;
-    if (k < key) lo = mid + 1;
+    const order = compareKeyAt(rows, row, probe);
+    if (order === 0) return row;
+    if (order < 0) lo = mid + 1;
     else hi = mid;
   }
   return -1;

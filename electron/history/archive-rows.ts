@@ -10,7 +10,14 @@ import type { SnapshotSummary } from '../../shared/history/history-types';
 import { HISTORY_COLUMN_TABLE, storedColumns } from '../../shared/history/history-columns';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import type { FactColumn, FactValue, RowColumns, RowFacts } from '../archive/row-index-file';
-import { FactColumnsBuilder, fileAtOf, keyAt, rowOfKey } from '../archive/row-index-file';
+import {
+  compareKeyAt,
+  FactColumnsBuilder,
+  fileAtOf,
+  keyAt,
+  keyBytes,
+  rowOfKey,
+} from '../archive/row-index-file';
 import { newRowFields, RowStore } from '../../shared/history/row-store';
 import { ownCopy } from '../../shared/history/key-codes';
 import type { CodedColumn, ColumnarRows } from '../../shared/history/row-filter';
@@ -148,10 +155,11 @@ export class ArchiveRows {
     // last found are tried before the search.
     const rows = this.rows;
     const last = this.lastRow;
-    if (last + 1 < rows.count && keyAt(rows, last + 1) === key) return (this.lastRow = last + 1);
-    if (last < rows.count && keyAt(rows, last) === key) return last;
-    if (last > 0 && keyAt(rows, last - 1) === key) return (this.lastRow = last - 1);
-    const row = rowOfKey(rows, key);
+    const probe = keyBytes(key);
+    if (last + 1 < rows.count && compareKeyAt(rows, last + 1, probe) === 0) return (this.lastRow = last + 1);
+    if (last < rows.count && compareKeyAt(rows, last, probe) === 0) return last;
+    if (last > 0 && compareKeyAt(rows, last - 1, probe) === 0) return (this.lastRow = last - 1);
+    const row = rowOfKey(rows, probe);
     if (row < 0) return undefined;
     this.lastRow = row;
     return row;
@@ -271,16 +279,9 @@ function maskOf(rows: RowColumns, i: number): number {
   return mask;
 }
 
-/** The order of row `i`'s key of `a` against row `j`'s of `b`, compared as bytes (no string made). */
+/** The order of row `i`'s key of `a` against row `j`'s of `b`. */
 function compareKeys(a: RowColumns, i: number, b: RowColumns, j: number): number {
-  // Keys are latin1, one byte a character: their byte order is their string order.
-  return a.keyBlob.compare(
-    b.keyBlob,
-    j === 0 ? 0 : (b.keyEnds[j - 1] as number),
-    b.keyEnds[j] as number,
-    i === 0 ? 0 : (a.keyEnds[i - 1] as number),
-    a.keyEnds[i] as number,
-  );
+  return compareKeyAt(a, i, b.keyBlob, j === 0 ? 0 : (b.keyEnds[j - 1] as number), b.keyEnds[j] as number);
 }
 
 /**

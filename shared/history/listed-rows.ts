@@ -175,29 +175,32 @@ class ListedRow implements SnapshotSummary {
 /** A stored value as a filter codes it (row-filter.ts): anything but a scalar is unknown. */
 export type CodedValue = string | number | boolean | null;
 
+/** `v` as a filter codes it. */
+export const codedValue = (v: unknown): CodedValue =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : null;
+
 /**
- * Column `id` of decoded rows as codes (row-filter.ts `columnarOf`), read from their listings'
- * arrays: each listing's strings are coded once, not once per row, and no row makes its columns'
- * view. Coding a column of 2M rows through the row objects took 0.2-0.5 s, the first filter's
- * wait. The coder gives -1 for a row of another kind, which the caller codes from its object.
+ * A read of decoded rows made once per listing they come from (`make`), the last one kept at
+ * hand: the rows of a merged listing come in runs of one pushed part. `undefined` for a row of
+ * another kind.
  */
-export function listedCoder(id: string, codeOf: (v: CodedValue) => number): (row: object) => number {
+function byListing<T>(make: (rows: ListedColumns) => (i: number) => T): (row: object) => T | undefined {
   let last: ListedColumns | null = null;
-  let lastCode: (i: number) => number = () => -1;
-  const bySource = new Map<ListedColumns, (i: number) => number>();
+  let lastRead: (i: number) => T = () => undefined as T;
+  const made = new Map<ListedColumns, (i: number) => T>();
   return (row) => {
     const source = ListedRow.sourceOf(row);
-    if (source === null) return -1;
+    if (source === null) return undefined;
     if (source !== last) {
-      let code = bySource.get(source);
-      if (code === undefined) {
-        code = sourceCoder(source, id, codeOf);
-        bySource.set(source, code);
+      let read = made.get(source);
+      if (read === undefined) {
+        read = make(source);
+        made.set(source, read);
       }
       last = source;
-      lastCode = code;
+      lastRead = read;
     }
-    return lastCode(ListedRow.indexOf(row as ListedRow));
+    return lastRead(ListedRow.indexOf(row as ListedRow));
   };
 }
 
@@ -209,28 +212,28 @@ export function listedCoder(id: string, codeOf: (v: CodedValue) => number): (row
 export function columnReader<K extends keyof SnapshotColumns>(
   id: K,
 ): (row: SnapshotSummary) => SnapshotColumns[K] {
-  let last: ListedColumns | null = null;
-  let lastRead: (i: number) => unknown = () => null;
-  const bySource = new Map<ListedColumns, (i: number) => unknown>();
+  const listed = byListing((rows) => sourceReader(rows, id));
   return (row) => {
-    const source = ListedRow.sourceOf(row);
-    if (source === null) return row.columns[id];
-    if (source !== last) {
-      let read = bySource.get(source);
-      if (read === undefined) {
-        read = sourceReader(source, id);
-        bySource.set(source, read);
-      }
-      last = source;
-      lastRead = read;
-    }
-    return lastRead(ListedRow.indexOf(row as ListedRow)) as SnapshotColumns[K];
+    const v = listed(row);
+    return v === undefined ? row.columns[id] : (v as SnapshotColumns[K]);
   };
 }
 
-/** Column `id` of one listing's rows, as `columnsOf(i)[id]` reads it. */
-function sourceReader(rows: ListedColumns, id: keyof SnapshotColumns): (i: number) => unknown {
-  const empty = EMPTY_COLUMNS[id];
+/**
+ * Column `id` of decoded rows as codes (row-filter.ts `columnarOf`), read from their listings'
+ * arrays: a listing's strings are coded once each, not once per row, and no row makes its
+ * columns' view. Coding a column of 2M rows through the row objects took 0.2-0.5 s, the first
+ * filter's wait. The coder gives -1 for a row of another kind, which the caller codes from its
+ * object.
+ */
+export function listedCoder(id: string, codeOf: (v: CodedValue) => number): (row: object) => number {
+  const listed = byListing((rows) => sourceCoder(rows, id, codeOf));
+  return (row) => listed(row) ?? -1;
+}
+
+/** Column `id` of one listing's rows, as `columnsOf(i)[id]` reads it (`undefined`: no such column). */
+function sourceReader(rows: ListedColumns, id: string): (i: number) => unknown {
+  const empty = EMPTY_COLUMNS[id as keyof SnapshotColumns];
   const { filled } = rows;
   const text = rows.ids.text.indexOf(id);
   if (text >= 0) return (i) => (filled[i] === 1 ? rows.textAt(text, i) : empty);
@@ -241,57 +244,27 @@ function sourceReader(rows: ListedColumns, id: keyof SnapshotColumns): (i: numbe
   return (i) => (filled[i] === 1 ? undefined : empty);
 }
 
-/** The coder of column `id` over one listing's arrays: what its rows' getters would read. */
+/** The codes of column `id` over one listing: a text column by its string's index, coded once. */
 function sourceCoder(
   rows: ListedColumns,
   id: string,
   codeOf: (v: CodedValue) => number,
 ): (i: number) => number {
-  const empty = EMPTY_COLUMNS[id as keyof SnapshotColumns];
-  // A row not read yet shows the one empty columns.
-  const emptyCode = codeOf(
-    typeof empty === 'string' || typeof empty === 'number' || typeof empty === 'boolean' ? empty : null,
-  );
-  const none = codeOf(null);
-  const { filled } = rows;
   const text = rows.ids.text.indexOf(id);
-  if (text >= 0) {
-    const col = rows.text[text] ?? null;
-    const local = new Int32Array(rows.strings.length).fill(-1);
-    return (i) => {
-      if (filled[i] !== 1) return emptyCode;
-      const at = col === null ? -1 : (col[i] as number);
-      if (at < 0) return none;
-      let code = local[at] as number;
-      if (code < 0) {
-        code = codeOf(rows.strings[at] as string);
-        local[at] = code;
-      }
-      return code;
-    };
-  }
-  const number = rows.ids.number.indexOf(id);
-  if (number >= 0) {
-    const col = rows.numbers[number] ?? null;
-    return (i) => {
-      if (filled[i] !== 1) return emptyCode;
-      const v = col === null ? NONE : (col[i] as number);
-      return Number.isNaN(v) ? none : codeOf(v);
-    };
-  }
-  const flag = rows.ids.flag.indexOf(id);
-  if (flag >= 0) {
-    const col = rows.flags[flag] ?? null;
-    const yes = codeOf(true);
-    const no = codeOf(false);
-    return (i) => {
-      if (filled[i] !== 1) return emptyCode;
-      const v = col === null ? -1 : (col[i] as number);
-      return v < 0 ? none : v === 1 ? yes : no;
-    };
-  }
-  // A column the listing does not carry: its view has no such field.
-  return (i) => (filled[i] === 1 ? none : emptyCode);
+  const col = text < 0 ? null : (rows.text[text] ?? null);
+  const read = sourceReader(rows, id);
+  if (col === null) return (i) => codeOf(codedValue(read(i)));
+  const local = new Int32Array(rows.strings.length).fill(-1);
+  return (i) => {
+    const at = rows.filled[i] === 1 ? (col[i] as number) : -1;
+    if (at < 0) return codeOf(codedValue(read(i)));
+    let code = local[at] as number;
+    if (code < 0) {
+      code = codeOf(rows.strings[at] as string);
+      local[at] = code;
+    }
+    return code;
+  };
 }
 
 /** A row as a plain object of its own properties (for a spread, `Object.keys`, a deep compare). */
