@@ -99,7 +99,32 @@ const NOISE_LINES = [
   '{"sections": [{"id": "x", "status": "ok"}]}',
   '{ broken',
   '\u2028',
+  // Fact lines the pattern `^- ([^:]+): (.*)$` reads or refuses, kept keys and others.
+  '- status: NOT-EXIST',
+  '- status:OK',
+  '- status : OK',
+  '-  status: OK',
+  '- status: ',
+  '- status:',
+  '- sta:tus: OK',
+  '- : OK',
+  '- status: OK\u2028',
+  '- file count: 3\u2029',
+  '- used in output: yes\r no',
+  '- used in output: no',
+  '- file count: 2',
+  '- dir overflow: 2 文件未加载',
+  '- note: 文件存在但渲染后内容为空',
+  '- enabled: false',
+  '- when: `"always"` → false',
+  '- injected as fragment: yes',
+  '- unresolved tokens: `$A`, `{{b}}`',
+  '- a key far longer than any kept one: v',
+  '- used in output\u2028: yes',
 ];
+
+/** Characters that decide a fact line: put into a line at random. */
+const FACT_CHARS = [':', ' ', '\r', '\u2028', '\u2029', '-'];
 
 type Random = () => number;
 
@@ -110,7 +135,7 @@ function pick<T>(random: Random, list: readonly T[]): T {
 /** One random change to a report's lines. */
 function mutateLines(random: Random, lines: string[]): void {
   const at = Math.floor(random() * (lines.length + 1));
-  switch (Math.floor(random() * 7)) {
+  switch (Math.floor(random() * 8)) {
     case 0:
       lines.splice(at, 0, pick(random, FENCE_LINES));
       break;
@@ -135,6 +160,14 @@ function mutateLines(random: Random, lines: string[]): void {
     case 5:
       if (lines[at] !== undefined) lines[at] = `${lines[at]}\r`;
       break;
+    case 6: {
+      // A character that decides a fact, somewhere in a line.
+      const line = lines[at];
+      if (line === undefined) break;
+      const i = Math.floor(random() * (line.length + 1));
+      lines[at] = `${line.slice(0, i)}${pick(random, FACT_CHARS)}${line.slice(i)}`;
+      break;
+    }
     default:
       lines.splice(at, 0, ...lines.slice(at, at + 1 + Math.floor(random() * 4)));
   }

@@ -9,37 +9,121 @@ import type { SectionStatus } from '../engine';
 import type { ParsedManifestReport } from './parse-manifest-report';
 import type { ParsedReportSection } from './report-cells';
 import { pathStateOf } from './report-summary';
-import { splitLines } from './report-lines';
+import { lineAt } from './report-lines';
+import type { LineSpan } from './report-lines';
 
 /** The first line of evolcore's report. */
 export const EVOLCORE_REPORT_TITLE = '# ECK Manifest Diagnostics';
 
 const DETAILS_TITLE = '## Section details';
 
-/** The `- key: value` facts of one details block. */
-interface DetailFacts {
+/**
+ * The keys of the facts the reader uses, by position in a block's `facts`. Other keys are not
+ * kept: a map of every fact of every block was most of the reader's time.
+ */
+const FACT_KEYS = [
+  'status',
+  'used in output',
+  'file count',
+  'when',
+  'injected as fragment',
+  'unresolved tokens',
+  'skipped',
+  'enabled',
+  'note',
+  'dir overflow',
+] as const;
+
+type FactKey = (typeof FACT_KEYS)[number];
+
+/** One details block: its heading and its kept facts, the first line of each key winning (a
+ * description with a line break cannot fake a later fact). */
+interface DetailBlock {
   readonly heading: string;
-  readonly facts: ReadonlyMap<string, string>;
+  /** By the key's position in FACT_KEYS (an array: a keyed store on an object was slow). */
+  readonly facts: (string | undefined)[];
 }
 
-function detailBlocks(lines: readonly string[]): DetailFacts[] | null {
-  const start = lines.indexOf(DETAILS_TITLE);
-  if (start < 0) return null;
-  const blocks: DetailFacts[] = [];
-  let facts: Map<string, string> | null = null;
-  for (let i = start + 1; i < lines.length; i++) {
-    const line = lines[i] as string;
-    if (line.startsWith('### ')) {
-      facts = new Map();
-      blocks.push({ heading: line.slice(4), facts });
-      continue;
+function factOf(block: DetailBlock, key: FactKey): string | undefined {
+  return block.facts[FACT_KEYS.indexOf(key)];
+}
+
+const LONGEST_FACT_KEY = Math.max(...FACT_KEYS.map((k) => k.length));
+
+/**
+ * The kept keys' positions by length: a line's key is told by its length and compared in place,
+ * never cut out of the text (a string made and hashed per fact line was a third of the time).
+ */
+const FACT_KEYS_BY_LENGTH: readonly (readonly number[])[] = Array.from(
+  { length: LONGEST_FACT_KEY + 1 },
+  (_, n) => FACT_KEYS.flatMap((k, i) => (k.length === n ? [i] : [])),
+);
+
+function blockOf(heading: string): DetailBlock {
+  return { heading, facts: new Array<string | undefined>(FACT_KEYS.length).fill(undefined) };
+}
+
+/**
+ * The next place of one character in a text, for positions asked in rising order: each
+ * `indexOf` starts where the last one was asked and its answer is kept until passed, so a whole
+ * scan costs one pass over the text per character, however many lines ask (a search per line
+ * from each line's start could run on through every later line).
+ */
+class NextOf {
+  private at = -1;
+
+  constructor(
+    private readonly text: string,
+    private readonly char: string,
+  ) {}
+
+  /** The first place at or after `from`, `Infinity` when none. */
+  from(from: number): number {
+    if (this.at < from) {
+      const found = this.text.indexOf(this.char, from);
+      this.at = found < 0 ? Infinity : found;
     }
-    // Only a `- ` line can be a fact: the pattern is not tried on the others.
-    const m = facts && line.startsWith('- ') ? /^- ([^:]+): (.*)$/.exec(line) : null;
-    // The first of a key wins: a description with a line break cannot fake a later fact.
-    if (m && facts && !facts.has(m[1] as string)) facts.set(m[1] as string, m[2] as string);
+    return this.at;
   }
-  return blocks;
+}
+
+/** Where the characters the fact pattern cares about are next: `:` and what `.` does not match. */
+interface FactScan {
+  readonly colon: NextOf;
+  /** `.` of a regular expression matches no line terminator (and no line holds `\n`). */
+  readonly terminators: readonly NextOf[];
+}
+
+function factScanOf(text: string): FactScan {
+  return {
+    colon: new NextOf(text, ':'),
+    terminators: ['\r', '\u2028', '\u2029'].map((c) => new NextOf(text, c)),
+  };
+}
+
+/**
+ * Records the fact of line `[start, end)` of `text` in `block`, exactly as the pattern
+ * `/^- ([^:]+): (.*)$/` read it: the key runs to the line's first colon, a space follows, and the
+ * value holds no line terminator.
+ */
+function takeFact(text: string, start: number, end: number, block: DetailBlock, scan: FactScan): void {
+  if (end - start < 2 || text.charCodeAt(start) !== 0x2d || text.charCodeAt(start + 1) !== 0x20) return;
+  const colon = scan.colon.from(start + 2);
+  // An empty key (`- : x`) has length 0, which no kept key has.
+  if (colon >= end || colon + 1 >= end || text.charCodeAt(colon + 1) !== 0x20) return;
+  const keyLength = colon - start - 2;
+  if (keyLength > LONGEST_FACT_KEY) return;
+  let field = -1;
+  for (const i of FACT_KEYS_BY_LENGTH[keyLength] as readonly number[])
+    if (text.startsWith(FACT_KEYS[i] as string, start + 2)) field = i;
+  if (field < 0 || block.facts[field] !== undefined) return;
+  for (const t of scan.terminators) if (t.from(colon + 2) < end) return;
+  block.facts[field] = text.slice(colon + 2, end);
+}
+
+/** Whether line `span` of `text` is exactly `line`. */
+function lineIs(text: string, span: LineSpan, line: string): boolean {
+  return span.end - span.start === line.length && text.startsWith(line, span.start);
 }
 
 function yes(value: string | undefined): boolean | null {
@@ -62,19 +146,14 @@ function whenResultOf(value: string | undefined): boolean | null {
  * whose `when` is false is that, the rest are over-total. An `OK` section that read files but put
  * nothing in, without the blank-content note, is the one during which the gate tripped.
  */
-function statusOf(
-  word: string | undefined,
-  facts: ReadonlyMap<string, string>,
-  used: boolean | null,
-  files: number | null,
-): SectionStatus | null {
-  if (facts.has('skipped')) {
-    if (facts.get('enabled') === 'false') return 'disabled';
-    return whenResultOf(facts.get('when')) === false ? 'when-false' : 'over-total';
+function statusOf(block: DetailBlock, used: boolean | null, files: number | null): SectionStatus | null {
+  if (factOf(block, 'skipped') !== undefined) {
+    if (factOf(block, 'enabled') === 'false') return 'disabled';
+    return whenResultOf(factOf(block, 'when')) === false ? 'when-false' : 'over-total';
   }
-  switch (word) {
+  switch (factOf(block, 'status')) {
     case 'OK':
-      return used === false && (files ?? 0) > 0 && !facts.has('note') ? 'over-total' : 'ok';
+      return used === false && (files ?? 0) > 0 && factOf(block, 'note') === undefined ? 'over-total' : 'ok';
     case 'UNRESOLVED-VARS':
       return 'unresolved-vars';
     case 'NOT-EXIST':
@@ -95,26 +174,26 @@ function tokensOf(value: string | undefined): string[] {
   return [...value.matchAll(/`([^`]*)`/g)].map((m) => m[1] as string);
 }
 
-function sectionOf(block: DetailFacts): ParsedReportSection {
-  const { facts } = block;
-  const dash = block.heading.indexOf(' — ');
-  const used = yes(facts.get('used in output'));
-  const files = count(facts.get('file count'));
-  const status = statusOf(facts.get('status'), facts, used, files);
+function sectionOf(block: DetailBlock): ParsedReportSection {
+  const { heading } = block;
+  const dash = heading.indexOf(' — ');
+  const used = yes(factOf(block, 'used in output'));
+  const files = count(factOf(block, 'file count'));
+  const status = statusOf(block, used, files);
   return {
-    id: dash < 0 ? block.heading : block.heading.slice(0, dash),
+    id: dash < 0 ? heading : heading.slice(0, dash),
     status,
-    pathStatus: status === null ? (facts.get('status') ?? null) : pathStateOf(status),
+    pathStatus: status === null ? (factOf(block, 'status') ?? null) : pathStateOf(status),
     // The report's `order` column is a position; the manifest's order is not recorded.
     order: null,
-    whenResult: status === 'disabled' ? null : whenResultOf(facts.get('when')),
+    whenResult: status === 'disabled' ? null : whenResultOf(factOf(block, 'when')),
     used,
-    injected: yes(facts.get('injected as fragment')),
+    injected: yes(factOf(block, 'injected as fragment')),
     files,
     bytes: null,
-    unresolved: tokensOf(facts.get('unresolved tokens')),
-    truncated: facts.has('dir overflow'),
-    label: block.heading,
+    unresolved: tokensOf(factOf(block, 'unresolved tokens')),
+    truncated: factOf(block, 'dir overflow') !== undefined,
+    label: heading,
   };
 }
 
@@ -128,35 +207,54 @@ export function hasEvolcoreTitle(body: string): boolean {
   return body.length === after || body[after] === '\n' || body.startsWith('\r\n', after);
 }
 
-/** `parseEvolcoreReport` on the text's lines (`splitLines`), for a caller that has them already. */
-export function evolcoreReportOfLines(lines: readonly string[]): ParsedManifestReport | null {
-  if (lines[0] !== EVOLCORE_REPORT_TITLE) return null;
-  const blocks = detailBlocks(lines);
-  if (blocks === null) return null;
+const TOTAL_PREFIX = '- sections total: ';
+const SESSION_PREFIX = '- sessionId: ';
+
+/**
+ * Reads a report of evolcore's format; `null` when the text is not one, or not whole (then the
+ * lenient reader takes it: table, headings). Line by line over the text, as `splitLines` cuts
+ * it, without making the lines: the History's pass reads every snapshot's report through here,
+ * and the lines' array and a map of facts per block were most of its time.
+ */
+export function parseEvolcoreReport(body: string): ParsedManifestReport | null {
+  if (!hasEvolcoreTitle(body)) return null;
+  const span: LineSpan = { start: 0, end: 0, next: 0 };
   let total: string | undefined;
   let session: string | undefined;
-  for (const l of lines) {
-    if (total === undefined && l.startsWith('- sections total: ')) total = l;
-    else if (session === undefined && l.startsWith('- sessionId: ')) session = l;
+  let blocks: DetailBlock[] | null = null;
+  let block: DetailBlock | null = null;
+  const scan = factScanOf(body);
+  // `<=`: a text ending in a line break has an empty last line, as `split` gives it.
+  for (let at = 0; at <= body.length; at = span.next) {
+    lineAt(body, at, span);
+    const { start, end } = span;
+    // Only lines starting `-` or `#` tell anything: one character decides for all the others.
+    const first = start < end ? body.charCodeAt(start) : 0;
+    if (first === 0x2d) {
+      if (total === undefined && body.startsWith(TOTAL_PREFIX, start)) total = body.slice(start, end);
+      else if (session === undefined && body.startsWith(SESSION_PREFIX, start))
+        session = body.slice(start + SESSION_PREFIX.length, end);
+      if (block !== null) takeFact(body, start, end, block, scan);
+    } else if (first === 0x23) {
+      if (blocks === null) {
+        if (lineIs(body, span, DETAILS_TITLE)) blocks = [];
+      } else if (body.startsWith('### ', start)) {
+        block = blockOf(body.slice(start + 4, end));
+        blocks.push(block);
+      }
+    }
   }
+  if (blocks === null) return null;
   // A report cut short or edited by hand (fewer blocks than it counts) is read leniently.
-  if (total !== `- sections total: ${blocks.length}`) return null;
+  if (total !== `${TOTAL_PREFIX}${blocks.length}`) return null;
   return {
     source: 'evolcore',
     manifestFile: null,
     sessionType: null,
-    sessionId: session === undefined ? null : session.slice('- sessionId: '.length),
+    sessionId: session ?? null,
     totals: null,
     contextBytes: null,
     sections: blocks.map(sectionOf),
     summary: null,
   };
-}
-
-/**
- * Reads a report of evolcore's format; `null` when the text is not one, or not whole (then the
- * lenient reader takes it: table, headings).
- */
-export function parseEvolcoreReport(body: string): ParsedManifestReport | null {
-  return hasEvolcoreTitle(body) ? evolcoreReportOfLines(splitLines(body)) : null;
 }

@@ -6,7 +6,7 @@
  * another writer or a hand-edited one still shows: whatever can be read is returned,
  * with warnings for the rest.
  */
-import { evolcoreReportOfLines, hasEvolcoreTitle } from './parse-evolcore-report';
+import { parseEvolcoreReport } from './parse-evolcore-report';
 import { jsonFencedBlocks } from './fenced-json-blocks';
 import { parseFailure } from './parse-result';
 import type { ParseResult } from './parse-result';
@@ -117,18 +117,14 @@ function reportFromJson(top: Obj, source: 'summary' | 'json'): ParsedManifestRep
 
 /**
  * Reads a manifest report in any shape it can; fails only when no section can be found.
- * The text is cut into lines at most once, and only when it is evolcore's or no JSON summary
- * answers: the History's pass reads every snapshot's report through here.
+ * The text is cut into lines only when neither evolcore's reader (which scans it in place) nor a
+ * JSON summary answers: the History's pass reads every snapshot's report through here.
  */
 export function parseManifestReport(text: string): ParseResult<ParsedManifestReport> {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const warnings: string[] = [];
-  let lines: string[] | null = null;
-  if (hasEvolcoreTitle(body)) {
-    lines = splitLines(body);
-    const evolcore = evolcoreReportOfLines(lines);
-    if (evolcore) return { ok: true, value: evolcore, warnings };
-  }
+  const evolcore = parseEvolcoreReport(body);
+  if (evolcore) return { ok: true, value: evolcore, warnings };
   if (/^\s*\{/.test(body)) {
     try {
       const top: unknown = JSON.parse(body);
@@ -156,7 +152,7 @@ export function parseManifestReport(text: string): ParseResult<ParsedManifestRep
       }
     }
   }
-  lines ??= splitLines(body);
+  const lines = splitLines(body);
   const facts = headerFacts(lines);
   const base = { ...facts, totals: null, contextBytes: null, summary: null };
   const details = sectionsFromHeadings(lines);
