@@ -10,14 +10,8 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  formatContextFile,
-  formatFragmentsFile,
-  formatManifestReport,
-  formatVarsFile,
-} from '../shared/debug-files/format';
+import { benchDebugTexts } from './debug-file-texts';
 import { debugFileName, formatSnapshotKey, formatTimestamp } from '../shared/debug-files/names';
-import { fixtureReport } from '../shared/debug-files/test-fixtures/report';
 import { HistoryIndex } from '../electron/history/history-index';
 import type { ListingSizes } from '../electron/history/history-index';
 import { decodeListing, encodeListing } from '../shared/history/listing-wire';
@@ -39,13 +33,7 @@ function round(ms: number): number {
 
 /** Writes the folder: two days of renders, every 10th sharing its second with the one before. */
 function makeFolder(dir: string): void {
-  const report = fixtureReport();
-  const contents = {
-    vars: formatVarsFile(report, {}, () => '说明'),
-    context: formatContextFile(report),
-    fragments: formatFragmentsFile(report),
-    manifest: formatManifestReport(report),
-  };
+  const contents = benchDebugTexts();
   const start = new Date(2026, 10, 29, 0, 0, 0).getTime();
   let second = 0;
   for (let i = 0; i < SNAPSHOTS; i++) {

@@ -10,14 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  formatContextFile,
-  formatFragmentsFile,
-  formatManifestReport,
-  formatVarsFile,
-} from '../shared/debug-files/format';
+import { benchDebugTexts } from './debug-file-texts';
 import { debugFileName, formatSnapshotKey, formatTimestamp } from '../shared/debug-files/names';
-import { fixtureReport } from '../shared/debug-files/test-fixtures/report';
 import { APP_ROOT } from '../electron/services/app-paths';
 
 const KINDS = ['vars', 'context', 'fragments', 'manifest'] as const;
@@ -39,13 +33,7 @@ const LINKS_PER_TEMPLATE = 60_000;
 
 /** Writes the four template files beside the home (same file system, so links work). */
 function writeTemplates(dir: string): Record<(typeof KINDS)[number], string> {
-  const report = fixtureReport();
-  const texts = {
-    vars: formatVarsFile(report, {}, () => '说明'),
-    context: formatContextFile(report),
-    fragments: formatFragmentsFile(report),
-    manifest: formatManifestReport(report),
-  };
+  const texts = benchDebugTexts();
   fs.mkdirSync(dir, { recursive: true });
   const out = {} as Record<(typeof KINDS)[number], string>;
   for (const kind of KINDS) {
