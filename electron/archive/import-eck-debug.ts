@@ -19,7 +19,8 @@ import {
   isDebugTempName,
   parseDebugFileName,
 } from '../../shared/debug-files/names';
-import { KeySlots, ownCopy } from '../../shared/history/key-codes';
+import { KeySlots } from '../../shared/history/key-codes';
+import { ownCopy } from '../../shared/base/own-copy';
 import { archivedFacts } from '../history/archive-facts';
 import type { ArchiveStore, SnapshotToAdd } from './archive-store';
 import type { RowFacts } from './row-index-file';

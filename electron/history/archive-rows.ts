@@ -19,7 +19,7 @@ import {
   rowOfKey,
 } from '../archive/row-index-file';
 import { newRowFields, RowStore } from '../../shared/history/row-store';
-import { ownCopy } from '../../shared/history/key-codes';
+import { ownCopy } from '../../shared/base/own-copy';
 import type { CodedColumn, ColumnarRows } from '../../shared/history/row-filter';
 import type { DebugFileKind, NameZone } from '../../shared/debug-files/names';
 import { DEBUG_FILE_KINDS, debugFileName, parseDebugFileName } from '../../shared/debug-files/names';

@@ -10,7 +10,6 @@ import { EMPTY_COLUMNS } from '../../shared/history/history-types';
 import type { SnapshotColumns } from '../../shared/history/history-columns';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { folderParts, parseSnapshot } from './parse-snapshot';
-import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
 import type { DebugFileKind } from '../../shared/debug-files/names';
 import { stampAfterRead, stampNow } from './file-stamp';
 import type { StampStat } from './file-stamp';
@@ -112,9 +111,11 @@ export type PassBatchReply =
 function watchedFolderParts(dir: string): {
   parts: SnapshotParts;
   vanished: () => boolean;
-  stats: Partial<Record<DebugFileKind, StampStat>>;
+  /** The stats taken since the last call, and a fresh record for the next snapshot's. */
+  takeStats: () => Partial<Record<DebugFileKind, StampStat>>;
 } {
-  const stats: Partial<Record<DebugFileKind, StampStat>> = {};
+  // A fresh record per snapshot: deleting its keys instead left it a slow dictionary object.
+  let stats: Partial<Record<DebugFileKind, StampStat>> = {};
   const folder = folderParts(dir, (kind, st) => {
     stats[kind] = st;
   });
@@ -137,19 +138,23 @@ function watchedFolderParts(dir: string): {
       gone = false;
       return was;
     },
-    stats,
+    takeStats: () => {
+      const taken = stats;
+      stats = {};
+      return taken;
+    },
   };
 }
 
 /** Reads one batch (in the worker; in a test, on the calling thread). */
 export function readPassBatch(request: PassBatchRequest): PassBatchResult[] {
-  const { parts, vanished, stats } = watchedFolderParts(request.dir);
+  const { parts, vanished, takeStats } = watchedFolderParts(request.dir);
   return request.snapshots.map(({ key, files: listed, expect }) => {
     if (expect !== undefined && stampNow(request.dir, listed) === expect) {
       const none = { files: listed, columns: EMPTY_COLUMNS, error: null, guessIds: null };
       return { key, ...none, vanished: false, stamp: expect, same: true };
     }
-    for (const kind of DEBUG_FILE_KINDS) delete stats[kind];
+    takeStats();
     let guessIds: readonly string[] | null = null;
     // Asked exactly when the main thread's guess would be (withGuessedSession): noted, not answered.
     const note: SessionGuess = (ids) => {
@@ -170,6 +175,7 @@ export function readPassBatch(request: PassBatchRequest): PassBatchResult[] {
     };
     const { files, columns, error } = parseSnapshot(parts, row, note);
     const gone = vanished();
+    const stats = takeStats();
     const stamp = gone ? 0 : stampAfterRead(request.dir, files, stats);
     return { key, files, columns, error, guessIds, vanished: gone, stamp, same: false };
   });

@@ -9,6 +9,7 @@ import type { SectionStatus } from '../engine';
 import type { ParsedManifestReport } from './parse-manifest-report';
 import type { ParsedReportSection } from './report-cells';
 import { pathStateOf } from './report-summary';
+import { OwnStrings } from '../base/own-copy';
 import { lineAt } from './report-lines';
 import type { LineSpan } from './report-lines';
 
@@ -174,6 +175,14 @@ function tokensOf(value: string | undefined): string[] {
   return [...value.matchAll(/`([^`]*)`/g)].map((m) => m[1] as string);
 }
 
+/**
+ * Section and session ids as strings of their own: sliced out of the report they would each hold
+ * its whole text, and they outlive it (a row's columns, the pass worker's answers, the session
+ * guess's ids). A worker's batch of 256 answers held 256 report texts until it was posted: most
+ * of what its young generation copied and promoted.
+ */
+const OWN = new OwnStrings();
+
 function sectionOf(block: DetailBlock): ParsedReportSection {
   const { heading } = block;
   const dash = heading.indexOf(' — ');
@@ -181,7 +190,7 @@ function sectionOf(block: DetailBlock): ParsedReportSection {
   const files = count(factOf(block, 'file count'));
   const status = statusOf(block, used, files);
   return {
-    id: dash < 0 ? heading : heading.slice(0, dash),
+    id: OWN.of(dash < 0 ? heading : heading.slice(0, dash)),
     status,
     pathStatus: status === null ? (factOf(block, 'status') ?? null) : pathStateOf(status),
     // The report's `order` column is a position; the manifest's order is not recorded.
@@ -251,7 +260,7 @@ export function parseEvolcoreReport(body: string): ParsedManifestReport | null {
     source: 'evolcore',
     manifestFile: null,
     sessionType: null,
-    sessionId: session ?? null,
+    sessionId: session === undefined ? null : OWN.of(session),
     totals: null,
     contextBytes: null,
     sections: blocks.map(sectionOf),

@@ -84,23 +84,6 @@ export function identityCodeAt(s: string, from: number, end: number): number {
   return stamp * SUFFIX_CODES + suffix;
 }
 
-/** Reused by `ownCopy` (a key is at most a few dozen characters). */
-const COPY_CODES: number[] = [];
-
-/**
- * `s` as a string of its own. A listing's keys are slices of its file names, and V8 keeps a
- * slice of 13 characters or more as a view that holds the whole name alive: at 250,000
- * snapshots the store's keys held 24 MB (a 32-byte view and a 52-byte name each) where copies
- * hold 12. About 0.1 µs a key.
- */
-export function ownCopy(s: string): string {
-  const n = s.length;
-  if (n > 64) return s;
-  COPY_CODES.length = n;
-  for (let i = 0; i < n; i++) COPY_CODES[i] = s.charCodeAt(i);
-  return String.fromCharCode.apply(null, COPY_CODES);
-}
-
 /** Codes to row numbers: open addressing over typed arrays, grown at half full. */
 export class KeyCodeTable {
   private codes: Float64Array;

@@ -21,7 +21,8 @@ import { HISTORY_COLUMN_TABLE, storedColumns } from './history-columns';
 import { missingOfMask } from './snapshot-group';
 import type { SavedColumnsAt, SavedRows } from './saved-rows';
 import { freshSavedColumns } from './saved-rows';
-import { KeySlots, ownCopy, sortCode, suffixRank } from './key-codes';
+import { KeySlots, sortCode, suffixRank } from './key-codes';
+import { ownCopy } from '../base/own-copy';
 import { NumberColumn } from './number-column';
 
 const KINDS = DEBUG_FILE_KINDS.length;
