@@ -5,11 +5,12 @@
  * a thread, and so the worker bundle holds only what it reads with.
  */
 import v8 from 'node:v8';
-import type { SnapshotSummary } from '../../shared/history/history-types';
+import type { SnapshotFile, SnapshotSummary } from '../../shared/history/history-types';
 import { EMPTY_COLUMNS } from '../../shared/history/history-types';
 import type { SnapshotColumns } from '../../shared/history/history-columns';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
 import { folderParts, parseSnapshot } from './parse-snapshot';
+import { DEBUG_FILE_KINDS } from '../../shared/debug-files/names';
 import type { DebugFileKind } from '../../shared/debug-files/names';
 import { stampAfterRead, stampNow } from './file-stamp';
 import type { StampStat } from './file-stamp';
@@ -35,8 +36,12 @@ export interface PassBatchRequest {
  */
 export interface PassBatchResult {
   readonly key: string;
-  /** The files with the sizes the listing skipped. */
-  readonly files: SnapshotSummary['files'];
+  /**
+   * The listed files' sizes, by kind in `DEBUG_FILE_KINDS` order (`null`: not listed, or not
+   * told). Sizes only: the names are the main thread's own listing's, and sent back they were
+   * half of what a batch packed and unpacked.
+   */
+  readonly bytes: readonly (number | null)[];
   readonly columns: SnapshotColumns;
   readonly error: string | null;
   /**
@@ -146,12 +151,33 @@ function watchedFolderParts(dir: string): {
   };
 }
 
+/** The files' sizes as a result carries them (`PassBatchResult.bytes`). */
+function bytesOf(files: SnapshotSummary['files']): (number | null)[] {
+  return DEBUG_FILE_KINDS.map((kind) => files[kind]?.bytes ?? null);
+}
+
+/**
+ * The listed files with the sizes a result told: the result's own files, names and all, since
+ * the row it is written to is the one listed when its batch was sent (else it is read again).
+ */
+export function filesWithBytes(
+  listed: SnapshotSummary['files'],
+  bytes: readonly (number | null)[],
+): SnapshotSummary['files'] {
+  const files: Partial<Record<DebugFileKind, SnapshotFile>> = {};
+  DEBUG_FILE_KINDS.forEach((kind, k) => {
+    const file = listed[kind];
+    if (file !== undefined) files[kind] = { name: file.name, bytes: bytes[k] ?? file.bytes };
+  });
+  return files;
+}
+
 /** Reads one batch (in the worker; in a test, on the calling thread). */
 export function readPassBatch(request: PassBatchRequest): PassBatchResult[] {
   const { parts, vanished, takeStats } = watchedFolderParts(request.dir);
   return request.snapshots.map(({ key, files: listed, expect }) => {
     if (expect !== undefined && stampNow(request.dir, listed) === expect) {
-      const none = { files: listed, columns: EMPTY_COLUMNS, error: null, guessIds: null };
+      const none = { bytes: bytesOf(listed), columns: EMPTY_COLUMNS, error: null, guessIds: null };
       return { key, ...none, vanished: false, stamp: expect, same: true };
     }
     takeStats();
@@ -177,7 +203,7 @@ export function readPassBatch(request: PassBatchRequest): PassBatchResult[] {
     const gone = vanished();
     const stats = takeStats();
     const stamp = gone ? 0 : stampAfterRead(request.dir, files, stats);
-    return { key, files, columns, error, guessIds, vanished: gone, stamp, same: false };
+    return { key, bytes: bytesOf(files), columns, error, guessIds, vanished: gone, stamp, same: false };
   });
 }
 

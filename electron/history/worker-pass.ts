@@ -9,7 +9,7 @@
  */
 import type { SnapshotSummary } from '../../shared/history/history-types';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
-import { guessedColumns, resultsOf } from './pass-batch';
+import { filesWithBytes, guessedColumns, resultsOf } from './pass-batch';
 import type { PassBatchAnswer, PassBatchItem, PassBatchResult } from './pass-batch';
 import type { PassReader } from './pass-worker-client';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -159,7 +159,7 @@ function apply(
     const here = read.vanished ? target.readHere(now) : null;
     const row: SnapshotSummary = here ?? {
       ...now,
-      files: read.files,
+      files: filesWithBytes(now.files, read.bytes),
       columns: guessedColumns(read.columns, read.guessIds, guess),
       parseState: 'done',
       error: read.error,
