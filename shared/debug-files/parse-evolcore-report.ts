@@ -37,8 +37,10 @@ const FACT_KEYS = [
 
 type FactKey = (typeof FACT_KEYS)[number];
 
-/** One details block: its heading and its kept facts, the first line of each key winning (a
- * description with a line break cannot fake a later fact). */
+/**
+ * One details block: its heading and its kept facts, the first line of each key winning (a
+ * description with a line break cannot fake a later fact).
+ */
 interface DetailBlock {
   readonly heading: string;
   /** By the key's position in FACT_KEYS (an array: a keyed store on an object was slow). */
