@@ -21,6 +21,8 @@ import { currentDraft, sessionDirty } from '../../store/draft-session';
 import { filterShown, isHomeHistory, listingFacts, sortRows } from './history-rows';
 import { COLUMNAR_FILTER_IDS, columnarOf } from '../../../../shared/history/row-filter';
 import { useAfterPaint } from '../../components/use-after-paint';
+import { useQuietValue } from '../../components/use-quiet-value';
+import { LISTING_QUIET } from '../../components/quiet-value';
 import { useCodedColumns } from './use-coded-columns';
 import { createHistoryStore } from './history-store';
 import type { HistoryDraft, HistoryStore, SearchProgress } from './history-store';
@@ -107,16 +109,21 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
   const noBrush = useMemo(() => ({ ...chartFilters.value, brush: null }), [chartFilters.value]);
   const deferredAll = useDeferredValue(all);
   const progress = useMemo(() => indexProgress(deferredAll), [deferredAll]);
+  // A listing arriving in parts reaches the chart at most every 2 s, its last part a moment after
+  // it lands (quiet-value.ts): each part's chart took half a second at 2M rows, and a filter
+  // changed as the last part landed waited behind it.
+  const quietAll = useQuietValue(all, LISTING_QUIET);
+  const chartAll = useDeferredValue(quietAll.value);
   const language = useApp((st) => st.language);
   // The listing's filterable columns, coded ahead while idle (use-coded-columns.ts).
   const columnar = useCodedColumns(all);
   const chartColumnar = useMemo(
-    () => (deferredAll === all ? columnar : columnarOf(deferredAll, COLUMNAR_FILTER_IDS)),
-    [deferredAll, all, columnar],
+    () => (chartAll === all ? columnar : columnarOf(chartAll, COLUMNAR_FILTER_IDS)),
+    [chartAll, all, columnar],
   );
   const chartRows = useMemo(
-    () => filterShown(deferredAll, noBrush, chartColumnar),
-    [deferredAll, noBrush, chartColumnar],
+    () => filterShown(chartAll, noBrush, chartColumnar),
+    [chartAll, noBrush, chartColumnar],
   );
   // Over the whole listing: a row's Δ is against its session's previous snapshot, filtered or not.
   const facts = useMemo(() => listingFacts(all), [all]);
@@ -310,7 +317,7 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
       ) : null}
       <SizeChart
         rows={chartRows}
-        updating={chartFilters.stale}
+        updating={chartFilters.stale || quietAll.stale}
         budget={budget}
         brush={s.filters.brush}
         selected={selected}
