@@ -24,7 +24,8 @@ export function ownCopy(s: string): string {
  * Copies of strings that repeat (section ids, session ids), one per distinct text: the first
  * time a text is seen it is copied (`ownCopy`), later the same copy is answered, so a view is
  * let go at once and nothing is copied twice. At most `max` texts are kept; past that the set
- * starts again (a home with more distinct ids than that pays a copy per new one).
+ * starts again (a home with more distinct ids than that pays a copy per new one). A text over
+ * `ownCopy`'s 64 characters is kept as it came, so such an id holds one text for the set.
  */
 export class OwnStrings {
   private readonly seen = new Map<string, string>();
