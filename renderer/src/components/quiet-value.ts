@@ -21,6 +21,9 @@ export interface QuietTiming {
 /** The listing's timing for the chart. */
 export const LISTING_QUIET: QuietTiming = { idleMs: 2000, everyMs: 2000, afterMs: 300 };
 
+/** Listings up to this many rows reach the chart at once: its series costs a few ms there. */
+export const QUIET_FROM_ROWS = 50_000;
+
 /**
  * When a change made at `now` is to be shown: at once (`now`) when it follows a quiet spell
  * (or is the first, `previousChange` null); in a burst, once `everyMs` has passed since the

@@ -22,7 +22,7 @@ import { filterShown, isHomeHistory, listingFacts, sortRows } from './history-ro
 import { COLUMNAR_FILTER_IDS, columnarOf } from '../../../../shared/history/row-filter';
 import { useAfterPaint } from '../../components/use-after-paint';
 import { useQuietValue } from '../../components/use-quiet-value';
-import { LISTING_QUIET } from '../../components/quiet-value';
+import { LISTING_QUIET, QUIET_FROM_ROWS } from '../../components/quiet-value';
 import { useCodedColumns } from './use-coded-columns';
 import { createHistoryStore } from './history-store';
 import type { HistoryDraft, HistoryStore, SearchProgress } from './history-store';
@@ -109,10 +109,10 @@ function HistoryView({ store }: { readonly store: HistoryStore }): React.JSX.Ele
   const noBrush = useMemo(() => ({ ...chartFilters.value, brush: null }), [chartFilters.value]);
   const deferredAll = useDeferredValue(all);
   const progress = useMemo(() => indexProgress(deferredAll), [deferredAll]);
-  // A listing arriving in parts reaches the chart at most every 2 s, its last part a moment after
+  // A big listing arriving in parts reaches the chart at most every 2 s, its last part a moment after
   // it lands (quiet-value.ts): each part's chart took half a second at 2M rows, and a filter
   // changed as the last part landed waited behind it.
-  const quietAll = useQuietValue(all, LISTING_QUIET);
+  const quietAll = useQuietValue(all, all.length > QUIET_FROM_ROWS ? LISTING_QUIET : null);
   const chartAll = useDeferredValue(quietAll.value);
   const language = useApp((st) => st.language);
   // The listing's filterable columns, coded ahead while idle (use-coded-columns.ts).
