@@ -77,8 +77,8 @@ export interface HistoryChange {
 
 /** Progress of the background pass. */
 export interface ParseProgress {
-  /** Snapshots filled in this chunk. */
-  readonly updated: readonly SnapshotSummary[];
+  /** The keys of the snapshots filled in this chunk (the rows are the index's to build). */
+  readonly updated: readonly string[];
   readonly done: number;
   readonly total: number;
 }
@@ -748,7 +748,7 @@ export class HistoryIndex {
         if (options.signal?.aborted || generation !== this.generation) return filled;
         // One slice: up to `chunkSize` snapshots or `sliceMs`, whichever comes first.
         const started = performance.now();
-        const updated: SnapshotSummary[] = [];
+        const updated: string[] = [];
         const end = Math.min(total, i + chunkSize);
         do {
           // Read as it is now: the read and the write below happen in one turn, so a file the
@@ -758,10 +758,10 @@ export class HistoryIndex {
           if (this.archiveOnly.has(before.key)) {
             const result = parseSnapshot(this.partsOf(before), before, guess);
             this.archiveOnly.set(result.key, result);
-            updated.push(result);
+            updated.push(result.key);
             continue;
           }
-          updated.push(this.readHereStamped(before, guess));
+          updated.push(this.readHereStamped(before, guess).key);
         } while (i < end && performance.now() - started < sliceMs);
         filled += updated.length;
         options.onProgress?.({ updated, done: i, total });
@@ -816,16 +816,24 @@ export class HistoryIndex {
       row: (key) => rows.get(key),
       mark: () => this.changes,
       changedSince: (key, mark) => (this.changedAt.get(key) ?? 0) > mark,
+      item: (key) => {
+        const files = rows.pendingFiles(key);
+        if (files === null) return null;
+        const saved = this.saved?.rows;
+        const i = saved === undefined ? -1 : savedRowOf(saved, key);
+        return saved !== undefined && i >= 0 && saved.mask[i] === maskOf(files)
+          ? { key, files, expect: saved.stamp[i] as number }
+          : { key, files };
+      },
       write: (row, stamp, sections) => {
         rows.set(row.key, row);
         rows.setPassFacts(row.key, stamp, sections);
         this.savedCounts.read++;
       },
-      expected: (row) => {
-        const saved = this.saved?.rows;
-        if (saved === undefined) return undefined;
-        const i = savedRowOf(saved, row.key);
-        return i >= 0 && saved.mask[i] === maskOf(row) ? (saved.stamp[i] as number) : undefined;
+      writeRead: (read, columns) => {
+        const written = rows.setRead(read.key, { ...read, columns }, read.stamp, read.guessIds);
+        if (written === 'written') this.savedCounts.read++;
+        return written;
       },
       restore: (row) => {
         const saved = this.saved;
@@ -908,10 +916,10 @@ export class HistoryIndex {
 }
 
 /** The kinds a row has, a bit per kind of `DEBUG_FILE_KINDS` (the saved index's mask). */
-function maskOf(s: SnapshotSummary): number {
+function maskOf(files: SnapshotSummary['files']): number {
   let mask = 0;
   DEBUG_FILE_KINDS.forEach((kind, k) => {
-    if (s.files[kind] !== undefined) mask |= 1 << k;
+    if (files[kind] !== undefined) mask |= 1 << k;
   });
   return mask;
 }

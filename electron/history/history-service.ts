@@ -434,7 +434,7 @@ export class HistoryService {
         ...(store === undefined ? {} : { saved: () => store.load(index.dir) }),
         ...(this.options.sessionGuess === undefined ? {} : { sessionGuess: this.options.sessionGuess }),
         onProgress: ({ updated }) => {
-          for (const s of updated) pending.add(s.key);
+          for (const key of updated) pending.add(key);
           if (Date.now() - last >= PUSH_EVERY_MS) flush();
         },
       })

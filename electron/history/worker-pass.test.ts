@@ -224,7 +224,7 @@ describe('the index pass through the pass worker', () => {
     for (let s = 0; s < 10; s++) writeDebugFiles(dir, fixtureReport(), at(s));
     const index = openHistory(dir);
     const stop = new AbortController();
-    const updated: SnapshotSummary[] = [];
+    const updated: string[] = [];
     const filled = await index.parseInBackground({
       reader: worker,
       chunkSize: 2,
@@ -237,7 +237,7 @@ describe('the index pass through the pass worker', () => {
     expect(filled).toBe(2);
     expect(index.pendingCount()).toBe(8);
     // Newest first, as the in-thread pass.
-    expect(updated.map((s) => s.key)).toEqual(['2026-12-01-09-00-09', '2026-12-01-09-00-08']);
+    expect(updated).toEqual(['2026-12-01-09-00-09', '2026-12-01-09-00-08']);
     expect(await index.parseInBackground({ reader: worker })).toBe(8);
     expect(index.pendingCount()).toBe(0);
   });

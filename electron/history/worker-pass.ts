@@ -9,6 +9,7 @@
  */
 import type { SnapshotSummary } from '../../shared/history/history-types';
 import type { SessionGuess } from '../../shared/history/snapshot-columns';
+import type { SnapshotColumns } from '../../shared/history/history-columns';
 import { filesWithBytes, guessedColumns, resultsOf } from './pass-batch';
 import type { PassBatchAnswer, PassBatchItem, PassBatchResult } from './pass-batch';
 import type { PassReader } from './pass-worker-client';
@@ -27,10 +28,19 @@ export interface WorkerPassTarget {
   mark(): number;
   /** The watcher changed `key`'s row after `mark` was taken. */
   changedSince(key: string, mark: number): boolean;
+  /**
+   * What to send the worker for `key`: its listed files, and the stamp the saved index holds for
+   * them if it does; `null` when the row is gone or no longer pending.
+   */
+  item(key: string): PassBatchItem | null;
   /** Writes a row the pass read, with its files' stamp and the ids its session guess was asked about. */
   write(row: SnapshotSummary, stamp: number, sections: readonly string[] | null): void;
-  /** The stamp the saved index holds for this listed row (same files), if it holds it. */
-  expected(row: SnapshotSummary): number | undefined;
+  /**
+   * Writes a read into its pending row in place (row-store.ts `setRead`), with the columns as
+   * guessed: `gone` when the row is gone or no longer pending; `whole` when it must be written
+   * through `write` instead (a row kept whole), nothing written.
+   */
+  writeRead(read: PassBatchResult, columns: SnapshotColumns): 'written' | 'gone' | 'whole';
   /**
    * The row filled from the saved index, its files found unchanged; `null` when the saved row
    * is gone (it is then forgotten, and the next round reads the files).
@@ -48,7 +58,8 @@ export interface WorkerPassOptions {
   readonly batchSize?: number;
   readonly guess?: SessionGuess;
   readonly onProgress?: (progress: {
-    readonly updated: readonly SnapshotSummary[];
+    /** The keys of the rows written. */
+    readonly updated: readonly string[];
     readonly done: number;
     readonly total: number;
   }) => void;
@@ -89,14 +100,8 @@ export async function runWorkerPass(
     const send = (): Batch | null => {
       const rows: PassBatchItem[] = [];
       for (; next < total && rows.length < batchSize; next++) {
-        const row = target.row(pending[next] as string);
-        if (row === undefined || row.parseState !== 'pending') continue;
-        const expect = target.expected(row);
-        rows.push(
-          expect === undefined
-            ? { key: row.key, files: row.files }
-            : { key: row.key, files: row.files, expect },
-        );
+        const item = target.item(pending[next] as string);
+        if (item !== null) rows.push(item);
       }
       if (rows.length === 0) return null;
       const mark = target.mark();
@@ -145,15 +150,25 @@ function apply(
   results: readonly PassBatchResult[],
   mark: number,
   guess: SessionGuess | undefined,
-): SnapshotSummary[] {
-  const updated: SnapshotSummary[] = [];
+): string[] {
+  const updated: string[] = [];
   for (const read of results) {
-    const now = target.row(read.key);
     // Changed meanwhile (a file rewritten, added, removed): pending still, read in the next round.
-    if (now === undefined || now.parseState !== 'pending' || target.changedSince(read.key, mark)) continue;
+    if (target.changedSince(read.key, mark)) continue;
+    if (!read.same && !read.vanished) {
+      // The common case, written in place: no row is built.
+      const written = target.writeRead(read, guessedColumns(read.columns, read.guessIds, guess));
+      if (written === 'gone') continue;
+      if (written === 'written') {
+        updated.push(read.key);
+        continue;
+      }
+    }
+    const now = target.row(read.key);
+    if (now === undefined || now.parseState !== 'pending') continue;
     if (read.same) {
       const restored = target.restore(now);
-      if (restored !== null) updated.push(restored);
+      if (restored !== null) updated.push(restored.key);
       continue;
     }
     const here = read.vanished ? target.readHere(now) : null;
@@ -166,7 +181,7 @@ function apply(
     };
     // Read on the main thread from the archive: not stamped (the saved index skips it).
     target.write(row, here === null ? read.stamp : 0, here === null ? read.guessIds : null);
-    updated.push(row);
+    updated.push(row.key);
   }
   return updated;
 }

@@ -148,6 +148,63 @@ describe('RowStore', () => {
     expect(byFields.get(first.key)?.columns).toEqual({ ...EMPTY_COLUMNS, chatType: 'group' });
   });
 
+  it('writes a read into a pending row in place as `set` writes the row rebuilt, and says when it cannot', () => {
+    const rows = sampleRows();
+    const bySet = new RowStore();
+    const inPlace = new RowStore();
+    const pending = rows.map((s): SnapshotSummary => ({
+      ...s,
+      parseState: 'pending',
+      columns: EMPTY_COLUMNS,
+      error: null,
+    }));
+    for (const s of pending) {
+      bySet.set(s.key, s);
+      inPlace.set(s.key, s);
+    }
+    const columns = { ...EMPTY_COLUMNS, chatType: 'group', sectionsLoaded: 2, truncated: true };
+    const sections = [['a', 'b'], ['c'], ['a', 'b'], null];
+    pending.forEach((s, i) => {
+      // Sizes by kind: one told, one not (the listed size stays), one for a kind not listed.
+      const bytes = DEBUG_FILE_KINDS.map((kind, k) =>
+        k === 0 ? 100 + i : k === 1 ? null : s.files[kind] ? 7 : 9,
+      );
+      const error = i === 1 ? 'manifest: bad' : null;
+      const files = Object.fromEntries(
+        DEBUG_FILE_KINDS.flatMap((kind, k) => {
+          const one = s.files[kind];
+          return one === undefined ? [] : [[kind, { name: one.name, bytes: bytes[k] ?? one.bytes }]];
+        }),
+      );
+      bySet.set(s.key, { ...s, files, columns, parseState: 'done', error });
+      bySet.setPassFacts(s.key, 10 + i, sections[i] ?? null);
+      expect(inPlace.setRead(s.key, { bytes, columns, error }, 10 + i, sections[i] ?? null)).toBe('written');
+    });
+    for (const s of pending) expect(inPlace.get(s.key)).toEqual(bySet.get(s.key));
+    // The pass facts too, each row's own section list (the last one kept is not reused for another).
+    expect(inPlace.savedRows()).toEqual(bySet.savedRows());
+    const saved = inPlace.savedRows();
+    expect(
+      [...saved.sections].map((id) => (id < 0 ? null : JSON.parse(saved.strings[id] as string))),
+    ).toEqual(sections.filter((_, i) => saved.keys.includes(pending[i]?.key as string)));
+    const [a] = pending as [SnapshotSummary];
+    const read = { bytes: DEBUG_FILE_KINDS.map(() => 1), columns, error: null };
+    expect(inPlace.setRead(a.key, read, 1, null)).toBe('gone'); // done now
+    expect(inPlace.setRead('2099-01-01-00-00-00', read, 1, null)).toBe('gone');
+    const odd: SnapshotSummary = { ...a, files: { ...a.files, vars: { name: 'vars-other.json', bytes: 1 } } };
+    inPlace.set(odd.key, odd);
+    expect(inPlace.setRead(odd.key, read, 1, null)).toBe('whole');
+    expect(inPlace.get(odd.key)).toEqual(odd);
+    // A row kept whole gives its own files.
+    expect(inPlace.pendingFiles(odd.key)).toEqual(odd.files);
+    inPlace.set(a.key, a);
+    expect(inPlace.setRead(a.key, { ...read, columns: { ...columns, peer: 42 } }, 1, null)).toBe('whole');
+    expect(inPlace.get(a.key)).toEqual(a);
+    expect(inPlace.pendingFiles(a.key)).toEqual(a.files);
+    // A done row, none.
+    expect(inPlace.pendingFiles(pending[1]?.key as string)).toBeNull();
+  });
+
   it('grows past its first capacity without losing rows', () => {
     const store = new RowStore();
     const [a] = sampleRows() as [SnapshotSummary];

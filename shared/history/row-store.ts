@@ -153,6 +153,8 @@ export class RowStore {
   private readonly odd = new Map<number, SnapshotSummary>();
   /** What `set` hands `setFields`, reused. */
   private readonly scratch = newRowFields();
+  /** The section ids last noted and their interned JSON (`sectionsId`). */
+  private lastSections: { readonly ids: readonly string[]; readonly id: number } | null = null;
 
   get size(): number {
     return this.slot.size;
@@ -300,6 +302,12 @@ export class RowStore {
     }
     const c = f.columns;
     this.state[row] = mask | (f.done ? DONE : 0) | (c === null ? EMPTY : 0);
+    this.writeColumns(row, c);
+    return this;
+  }
+
+  /** A row's stored columns (`null`: none read); a value of the wrong type is stored as null. */
+  private writeColumns(row: number, c: Readonly<Record<string, unknown>> | null): void {
     for (let j = 0; j < TEXT_IDS.length; j++) {
       const v = c === null ? null : c[TEXT_IDS[j] as string];
       (this.text[j] as Int32Array)[row] = typeof v === 'string' ? this.strings.id(v) : -1;
@@ -312,7 +320,65 @@ export class RowStore {
       const v = c === null ? null : c[FLAG_IDS[j] as string];
       (this.flags[j] as Int8Array)[row] = v === true ? 1 : v === false ? 0 : -1;
     }
-    return this;
+  }
+
+  /**
+   * The files of a pending row, as `get` would give them, or `null` when the row is gone or done:
+   * what the pass sends its worker, without building the rest of the row.
+   */
+  pendingFiles(key: string): SnapshotSummary['files'] | null {
+    const row = this.slot.get(key);
+    if (row === undefined) return null;
+    const odd = this.odd.size === 0 ? undefined : this.odd.get(row);
+    if (odd !== undefined) return odd.parseState === 'pending' ? odd.files : null;
+    return ((this.state[row] as number) & DONE) === 0 ? this.filesOf(row, key) : null;
+  }
+
+  /**
+   * Writes what the pass read of a pending row in place: the listed files' sizes where told
+   * (`bytes`, by kind in `DEBUG_FILE_KINDS` order), the columns, the error and the pass facts;
+   * the row's key, time, files and place stay as listed. The same row as `set` with the
+   * summary rebuilt would store, without building it: the worker pass writes 250,000 rows, and
+   * building each one twice and checking its four names was a third of the main thread's share.
+   * `gone`: no such pending row, nothing written; `whole`: the row or the columns are not what
+   * the derivations give back (kept whole), nothing written, so the caller writes it with `set`.
+   */
+  setRead(
+    key: string,
+    read: {
+      readonly bytes: readonly (number | null)[];
+      readonly columns: SnapshotColumns;
+      readonly error: string | null;
+    },
+    stamp: number,
+    sections: readonly string[] | null,
+  ): 'written' | 'gone' | 'whole' {
+    const row = this.slot.get(key);
+    if (row === undefined) return 'gone';
+    const odd = this.odd.size === 0 ? undefined : this.odd.get(row);
+    if (odd !== undefined) return odd.parseState === 'pending' ? 'whole' : 'gone';
+    const state = this.state[row] as number;
+    if ((state & DONE) !== 0) return 'gone';
+    const columns =
+      read.columns === EMPTY_COLUMNS ? null : (read.columns as Readonly<Record<string, unknown>>);
+    const mask = state & MASK;
+    if (columns !== null && !columnsDerivable(columns)) return 'whole';
+    for (let k = 0; k < KINDS; k++) {
+      const bytes = read.bytes[k];
+      if ((mask & (1 << k)) === 0 || bytes === null || bytes === undefined) continue;
+      if (Number.isNaN(bytes)) return 'whole';
+    }
+    for (let k = 0; k < KINDS; k++) {
+      const bytes = read.bytes[k];
+      if ((mask & (1 << k)) !== 0 && bytes !== null && bytes !== undefined)
+        this.bytesAt.set(row * KINDS + k, bytes);
+    }
+    if (this.errors.size > 0) this.errors.delete(row);
+    if (read.error !== null) this.errors.set(row, read.error);
+    this.state[row] = mask | DONE | (columns === null ? EMPTY : 0);
+    this.writeColumns(row, columns);
+    this.setPassFactsOfRow(row, stamp, sections);
+    return 'written';
   }
 
   /** The row of `key`, a new one when it has none. */
@@ -395,8 +461,26 @@ export class RowStore {
   setPassFacts(key: string, stamp: number, sections: readonly string[] | null): void {
     const row = this.slot.get(key);
     if (row === undefined || ((this.state[row] as number) & DONE) === 0) return;
+    this.setPassFactsOfRow(row, stamp, sections);
+  }
+
+  private setPassFactsOfRow(row: number, stamp: number, sections: readonly string[] | null): void {
     this.stampAt[row] = stamp >>> 0;
-    this.sectionsAt[row] = sections === null ? -1 : this.strings.id(JSON.stringify(sections));
+    this.sectionsAt[row] = sections === null ? -1 : this.sectionsId(sections);
+  }
+
+  /**
+   * The interned JSON of a list of section ids. Renders of one home list the same sections row
+   * after row, so the last list is kept and compared first: its JSON made and looked up per row
+   * was a tenth of the pass's share of the main thread.
+   */
+  private sectionsId(sections: readonly string[]): number {
+    const last = this.lastSections;
+    if (last !== null && last.ids.length === sections.length && last.ids.every((id, i) => id === sections[i]))
+      return last.id;
+    const id = this.strings.id(JSON.stringify(sections));
+    this.lastSections = { ids: [...sections], id };
+    return id;
   }
 
   /**
@@ -558,12 +642,7 @@ export class RowStore {
     if (odd !== undefined) return odd;
     const key = this.keyAt[row] as string;
     const state = this.state[row] as number;
-    const files: Partial<Record<DebugFileKind, SnapshotFile>> = {};
-    for (let k = 0; k < KINDS; k++) {
-      if ((state & (1 << k)) === 0) continue;
-      const kind = DEBUG_FILE_KINDS[k] as DebugFileKind;
-      files[kind] = { name: debugFileName(kind, key), bytes: this.rowBytes(row, k) };
-    }
+    const files = this.filesOf(row, key);
     const suffix = this.suffix[row] as number;
     const where = this.rowWhere(row);
     const summary: SnapshotSummary = {
@@ -578,6 +657,18 @@ export class RowStore {
       error: this.errors.get(row) ?? null,
     };
     return where === undefined ? summary : { ...summary, where };
+  }
+
+  /** A derivable row's files: the derived names, the stored sizes. */
+  private filesOf(row: number, key: string): Partial<Record<DebugFileKind, SnapshotFile>> {
+    const state = this.state[row] as number;
+    const files: Partial<Record<DebugFileKind, SnapshotFile>> = {};
+    for (let k = 0; k < KINDS; k++) {
+      if ((state & (1 << k)) === 0) continue;
+      const kind = DEBUG_FILE_KINDS[k] as DebugFileKind;
+      files[kind] = { name: debugFileName(kind, key), bytes: this.rowBytes(row, k) };
+    }
+    return files;
   }
 
   /** Whether the derivations give `s` back exactly (names, timestamp, missing, columns' kinds). */
@@ -600,17 +691,7 @@ export class RowStore {
       const expected = missingOfMask(mask);
       if (s.missing.length !== expected.length || s.missing.some((m, i) => m !== expected[i])) return false;
     }
-    if (s.columns === EMPTY_COLUMNS) return true;
-    const c = s.columns as Readonly<Record<string, unknown>>;
-    if (Object.keys(c).length !== STORED.length) return false;
-    for (const d of STORED) {
-      const v = c[d.id];
-      if (v === null) continue;
-      if (d.kind === 'text' && typeof v !== 'string') return false;
-      if (d.kind === 'number' && (typeof v !== 'number' || Number.isNaN(v))) return false;
-      if (d.kind === 'flag' && typeof v !== 'boolean') return false;
-    }
-    return true;
+    return s.columns === EMPTY_COLUMNS || columnsDerivable(s.columns as Readonly<Record<string, unknown>>);
   }
 
   private allocate(size: number): void {
@@ -627,6 +708,19 @@ export class RowStore {
     this.sectionsAt = grown(this.sectionsAt, (m) => new Int32Array(m), n);
     this.capacity = n;
   }
+}
+
+/** Whether stored columns come back exactly: every stored column, each of its kind or null. */
+function columnsDerivable(c: Readonly<Record<string, unknown>>): boolean {
+  if (Object.keys(c).length !== STORED.length) return false;
+  for (const d of STORED) {
+    const v = c[d.id];
+    if (v === null) continue;
+    if (d.kind === 'text' && typeof v !== 'string') return false;
+    if (d.kind === 'number' && (typeof v !== 'number' || Number.isNaN(v))) return false;
+    if (d.kind === 'flag' && typeof v !== 'boolean') return false;
+  }
+  return true;
 }
 
 /**
