@@ -246,9 +246,18 @@ export type StoredDescriptor = ColumnDescriptor & { readonly read: (p: ParsedSna
 /** A shown column: one that has a `show`. */
 export type ShownDescriptor = ColumnDescriptor & { readonly show: ShowSpec };
 
+/** Each table's stored columns, worked out once (`storedColumns`). */
+const STORED = new WeakMap<ColumnTable, readonly StoredDescriptor[]>();
+
 /** The stored columns, in table order. */
 export function storedColumns(table: ColumnTable): readonly StoredDescriptor[] {
-  return table.filter((d): d is StoredDescriptor => d.read !== undefined);
+  // Asked per snapshot the pass reads (`readColumns`): a table is fixed once built.
+  let stored = STORED.get(table);
+  if (stored === undefined) {
+    stored = table.filter((d): d is StoredDescriptor => d.read !== undefined);
+    STORED.set(table, stored);
+  }
+  return stored;
 }
 
 /** Each table's shown columns, worked out once (`shownColumns`). */
@@ -276,7 +285,10 @@ export const EMPTY_COLUMNS = emptyColumnsOf(HISTORY_COLUMN_TABLE) as SnapshotCol
 
 /** Reads every stored column of a table from one snapshot's parsed files. */
 export function readColumns(table: ColumnTable, p: ParsedSnapshot): Record<string, unknown> {
-  return Object.fromEntries(storedColumns(table).map((d) => [d.id, d.read(p)]));
+  // A loop, not `Object.fromEntries` of pairs: the pass worker reads a row per snapshot.
+  const columns: Record<string, unknown> = {};
+  for (const d of storedColumns(table)) columns[d.id] = d.read(p);
+  return columns;
 }
 
 /** The value a shown column shows and sorts on for a row. */
