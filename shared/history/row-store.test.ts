@@ -3,6 +3,7 @@ import { DEBUG_FILE_KINDS, compareKeyParts, parseSnapshotKey } from '../debug-fi
 import type { SnapshotKeyParts } from '../debug-files/names';
 import { EMPTY_COLUMNS } from './history-types';
 import type { SnapshotSummary } from './history-types';
+import type { SnapshotColumns } from './history-columns';
 import { encodeRows, encodeSource } from './listing-wire';
 import { RowStore, compareRowKeys, newRowFields, sortRowKeys } from './row-store';
 import { SnapshotGrouper, groupDebugEntries } from './snapshot-group';
@@ -198,7 +199,9 @@ describe('RowStore', () => {
     // A row kept whole gives its own files.
     expect(inPlace.pendingFiles(odd.key)).toEqual(odd.files);
     inPlace.set(a.key, a);
-    expect(inPlace.setRead(a.key, { ...read, columns: { ...columns, peer: 42 } }, 1, null)).toBe('whole');
+    // A column of the wrong type (as a planted reader could give) is not what the store gives back.
+    const mistyped = { ...columns, peer: 42 } as unknown as SnapshotColumns;
+    expect(inPlace.setRead(a.key, { ...read, columns: mistyped }, 1, null)).toBe('whole');
     expect(inPlace.get(a.key)).toEqual(a);
     expect(inPlace.pendingFiles(a.key)).toEqual(a.files);
     // A done row, none.
