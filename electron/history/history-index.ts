@@ -831,7 +831,8 @@ export class HistoryIndex {
         this.savedCounts.read++;
       },
       writeRead: (read, columns) => {
-        const written = rows.setRead(read.key, { ...read, columns }, read.stamp, read.guessIds);
+        const { key, bytes, error, stamp, guessIds } = read;
+        const written = rows.setRead(key, { bytes, columns, error }, stamp, guessIds);
         if (written === 'written') this.savedCounts.read++;
         return written;
       },
